@@ -1,0 +1,58 @@
+"""Alembic environment: migrates the database the app is configured with."""
+
+from __future__ import annotations
+
+from logging.config import fileConfig
+
+from alembic import context
+
+from referee.store.db import make_engine, normalise_url
+from referee.store.models import Base
+
+config = context.config
+if config.config_file_name is not None and config.attributes.get("configure_logger", True):
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
+
+target_metadata = Base.metadata
+
+
+def database_url() -> str:
+    url = config.get_main_option("sqlalchemy.url")
+    if url:
+        return url
+    import os
+
+    from referee import create_app
+
+    return os.environ.get("DATABASE_URL") or create_app().config["DATABASE_URL"]
+
+
+def run_migrations_offline() -> None:
+    context.configure(url=normalise_url(database_url()), target_metadata=target_metadata,
+                      literal_binds=True, render_as_batch=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_migrations_online() -> None:
+    connectable = config.attributes.get("connection")
+    if connectable is not None:
+        _run(connectable)
+        return
+    engine = make_engine(database_url())
+    with engine.connect() as connection:
+        _run(connection)
+    engine.dispose()
+
+
+def _run(connection: object) -> None:
+    context.configure(connection=connection, target_metadata=target_metadata,
+                      render_as_batch=True, compare_type=True)
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if context.is_offline_mode():
+    run_migrations_offline()
+else:
+    run_migrations_online()

@@ -1,0 +1,34 @@
+"""Referee: an event-sourced referee and score keeper for card games played at a real table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from referee.config import from_environment
+from referee.store.db import Database
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, instance_relative_config=True,
+                template_folder=str(ROOT / "templates"), static_folder="web/static")
+    app.config.from_mapping(from_environment(app.instance_path))
+    if test_config:
+        app.config.update(test_config)
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.extensions["referee.db"] = Database(app.config["DATABASE_URL"],
+                                            snapshot_every=app.config["SNAPSHOT_EVERY"])
+
+    from referee import api, web
+
+    api.init_app(app)
+    web.init_app(app)
+    return app
+
+
+def database(app: Flask) -> Database:
+    return app.extensions["referee.db"]

@@ -1,0 +1,81 @@
+"""The REST API (flask-smorest): one blueprint per resource, errors in one JSON shape."""
+
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+import swagger_ui_bundle
+from flask import Flask, Response, jsonify, send_from_directory
+from flask_smorest import Api as SmorestApi
+from werkzeug.exceptions import HTTPException
+
+from referee.api.schemas import ErrorSchema
+from referee.service.errors import ServiceError
+
+
+def error_body(code: int, message: str, **details: Any) -> dict[str, Any]:
+    """The one error shape: what was wrong (message), where, and the rule when a rule says no."""
+    body: dict[str, Any] = {"code": code, "status": HTTPStatus(code).phrase, "message": message}
+    body.update({k: v for k, v in details.items() if v is not None})
+    return body
+
+
+class Api(SmorestApi):
+    ERROR_SCHEMA = ErrorSchema
+
+    def handle_http_exception(self, error: HTTPException) -> tuple[Response, int]:
+        data = getattr(error, "data", None) or {}
+        code = error.code or 500
+        message = data.get("message") or error.description or HTTPStatus(code).phrase
+        errors = data.get("messages") or data.get("errors")
+        where = None
+        if errors:
+            where = ".".join(_first_path(errors)) or None
+            message = data.get("message") or "The request does not fit its schema."
+        if code == 400 and errors == {"json": ["Invalid JSON body."]}:
+            message, where = "The request body is not valid JSON.", "body"
+        if code == 413:
+            message = "The request body is larger than 64 KiB."
+        body = error_body(code, message, errors=errors, where=where)
+        response = jsonify(body)
+        for name, value in (data.get("headers") or {}).items():
+            response.headers[name] = value
+        return response, code
+
+
+def _first_path(errors: Any) -> list[str]:
+    """The first field an error nests down to, e.g. ["json", "payload", "slot"]."""
+    path: list[str] = []
+    while isinstance(errors, dict) and errors:
+        key = next(iter(errors))
+        path.append(str(key))
+        errors = errors[key]
+    return path
+
+
+def handle_service_error(error: ServiceError) -> tuple[Response, int]:
+    return jsonify(error_body(error.status, error.message, **error.details)), error.status
+
+
+def init_app(app: Flask) -> None:
+    api = Api(app, spec_kwargs={
+        "info": {"description": "Log the moves of a card game played at a real table; "
+                 "each move is judged by the game's rules."},
+    })
+    api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    from referee.api import games, matches, people
+
+    api.register_blueprint(games.blp)
+    api.register_blueprint(matches.blp)
+    api.register_blueprint(people.blp)
+    games.document_move_schemas(api)
+    app.register_error_handler(ServiceError, handle_service_error)
+    app.extensions["referee.api"] = api
+
+    ui_path = swagger_ui_bundle.swagger_ui_path
+
+    @app.get("/api/docs/static/<path:filename>")
+    def swagger_ui_static(filename: str) -> Response:
+        """The interactive docs' assets, served locally (no CDN needed)."""
+        return send_from_directory(ui_path, filename)

@@ -1,0 +1,169 @@
+"""Matches: create, log moves, read the log, the state at any seq, export and import."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from flask import current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from referee import database
+from referee.api.schemas import (
+    CreatedSchema,
+    EventPageSchema,
+    EventsQuery,
+    ExportSchema,
+    ImportSchema,
+    MatchCreateSchema,
+    MatchListQuery,
+    MatchPageSchema,
+    MatchSchema,
+    MoveHeadersSchema,
+    MoveSchema,
+    RecordedSchema,
+    StandingsSchema,
+    StateQuery,
+    StateSchema,
+    TimelineSchema,
+)
+from referee.service import history, matches
+from referee.service.errors import Invalid
+
+blp = Blueprint("matches", __name__, url_prefix="/api/matches",
+                description="Matches: the log of moves and its judgement")
+
+BEARER = [{"bearer": []}]
+SEQ_TAG = re.compile(r'^(?:W/)?"?(\d{1,12})"?$')
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+def expected_seq(headers: dict[str, Any]) -> int | None:
+    tag = headers.get("if_match")
+    if tag is None:
+        return None
+    found = SEQ_TAG.match(tag.strip())
+    if not found:
+        raise Invalid('If-Match must be the seq of the last event seen, like "12".',
+                      where="header.If-Match")
+    return int(found.group(1))
+
+
+def created_dict(created: matches.Created) -> dict[str, Any]:
+    out = history.get_match_dict(database(current_app), created.match.id)
+    out["host_token"] = created.host_token
+    out["seat_tokens"] = created.seat_tokens
+    return out
+
+
+def seat_specs(seats: list[dict[str, Any]]) -> list[matches.SeatSpec]:
+    return [matches.SeatSpec(name=s.get("name"), player_id=s.get("player_id")) for s in seats]
+
+
+@blp.route("")
+class Matches(MethodView):
+    @blp.arguments(MatchListQuery, location="query")
+    @blp.response(200, MatchPageSchema)
+    def get(self, query: dict[str, Any]) -> dict[str, Any]:
+        """Browse matches by game, player, night, status and date; newest first, paged."""
+        page, per_page = query.pop("page"), query.pop("per_page")
+        items, total = history.list_matches(database(current_app), history.MatchFilter(**query),
+                                            page, per_page)
+        return {"items": items, "page": page, "per_page": per_page, "total": total}
+
+    @blp.arguments(MatchCreateSchema)
+    @blp.response(201, CreatedSchema)
+    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Create a match: returns the host's token and one token per seat."""
+        created = matches.create_match(database(current_app), body["game"], body["options"],
+                                       seat_specs(body["seats"]), body["night_id"],
+                                       body["follows"])
+        return created_dict(created)
+
+
+@blp.route("/import")
+class Import(MethodView):
+    @blp.arguments(ImportSchema)
+    @blp.response(201, CreatedSchema)
+    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Import a match's exported log as a new match, judging every event on the way in."""
+        created = matches.import_match(database(current_app), body, body.get("night_id"))
+        return created_dict(created)
+
+
+@blp.route("/<int:match_id>")
+class Match(MethodView):
+    @blp.response(200, MatchSchema)
+    def get(self, match_id: int) -> dict[str, Any]:
+        """A match: its seats, status, standings."""
+        return history.get_match_dict(database(current_app), match_id)
+
+
+@blp.route("/<int:match_id>/events")
+class Events(MethodView):
+    @blp.arguments(EventsQuery, location="query")
+    @blp.response(200, EventPageSchema)
+    def get(self, query: dict[str, Any], match_id: int) -> dict[str, Any]:
+        """The log after seq ``after``, as logged (sealed secrets hidden but from their seat)."""
+        events, last = matches.events_after(database(current_app), match_id, query["after"],
+                                            query["limit"], bearer_token())
+        return {"events": events, "last_seq": last}
+
+    @blp.arguments(MoveHeadersSchema, location="headers")
+    @blp.arguments(MoveSchema)
+    @blp.response(201, RecordedSchema)
+    @blp.doc(security=BEARER)
+    def post(self, headers: dict[str, Any], move: dict[str, Any], match_id: int
+             ) -> tuple[dict[str, Any], int]:
+        """Log a move: it is judged (ok or missplay) and appended, or refused (422)."""
+        recorded = matches.record(
+            database(current_app), match_id, bearer_token(), move["type"], move["seat"],
+            move["payload"], expected_seq=expected_seq(headers),
+            idempotency_key=headers.get("idempotency_key"),
+        )
+        body = {"seq": recorded.seq, "verdict": recorded.verdict,
+                "standings": recorded.standings}
+        return body, 201
+
+
+@blp.route("/<int:match_id>/timeline")
+class Timeline(MethodView):
+    @blp.response(200, TimelineSchema)
+    def get(self, match_id: int) -> dict[str, Any]:
+        """Every event re-judged as the log stands now: verdicts, voids and what they changed."""
+        return matches.timeline(database(current_app), match_id, bearer_token())
+
+
+@blp.route("/<int:match_id>/state")
+class State(MethodView):
+    @blp.arguments(StateQuery, location="query")
+    @blp.response(200, StateSchema)
+    @blp.doc(security=BEARER)
+    def get(self, query: dict[str, Any], match_id: int) -> dict[str, Any]:
+        """The table right after event ``at``, as the public or as a seat."""
+        return matches.state_at(database(current_app), match_id, query.get("at"),
+                                bearer_token(), query.get("as_seat"))
+
+
+@blp.route("/<int:match_id>/standings")
+class StandingsView(MethodView):
+    @blp.response(200, StandingsSchema)
+    def get(self, match_id: int) -> dict[str, Any]:
+        """The running totals toward the finish, and the outcome once there is one."""
+        return matches.standings(database(current_app), match_id)
+
+
+@blp.route("/<int:match_id>/export")
+class Export(MethodView):
+    @blp.response(200, ExportSchema)
+    def get(self, match_id: int) -> dict[str, Any]:
+        """The match's whole log as JSON, to keep or to import elsewhere."""
+        return matches.export(database(current_app), match_id, bearer_token())

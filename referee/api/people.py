@@ -1,0 +1,65 @@
+"""Players and game nights."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from referee import database
+from referee.api.schemas import (
+    NightInSchema,
+    NightListSchema,
+    NightSchema,
+    PageQuery,
+    PlayerListSchema,
+    PlayerSchema,
+)
+from referee.service import history
+
+blp = Blueprint("people", __name__, url_prefix="/api",
+                description="Players (kept across matches) and game nights")
+
+
+@blp.route("/players")
+class Players(MethodView):
+    @blp.arguments(PageQuery, location="query")
+    @blp.response(200, PlayerListSchema)
+    def get(self, query: dict[str, Any]) -> dict[str, Any]:
+        """Players, by name."""
+        return {"items": history.list_players(database(current_app), query["page"],
+                                              query["per_page"])}
+
+
+@blp.route("/players/<int:player_id>")
+class Player(MethodView):
+    @blp.response(200, PlayerSchema)
+    def get(self, player_id: int) -> dict[str, Any]:
+        """A player and their record per game (played, won, average score, missplays)."""
+        return history.get_player(database(current_app), player_id)
+
+
+@blp.route("/nights")
+class Nights(MethodView):
+    @blp.arguments(PageQuery, location="query")
+    @blp.response(200, NightListSchema)
+    def get(self, query: dict[str, Any]) -> dict[str, Any]:
+        """Game nights, newest first."""
+        return {"items": history.list_nights(database(current_app), query["page"],
+                                             query["per_page"])}
+
+    @blp.arguments(NightInSchema)
+    @blp.response(201, NightSchema)
+    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Start a game night; matches created in it are grouped under it."""
+        return history.create_night(database(current_app), body["name"])
+
+
+@blp.route("/nights/<int:night_id>")
+class Night(MethodView):
+    @blp.response(200, NightSchema)
+    def get(self, night_id: int) -> dict[str, Any]:
+        """A night and its matches."""
+        return history.get_night(database(current_app), night_id)

@@ -1,0 +1,287 @@
+"""Request and response schemas of the API; the OpenAPI document is generated from them."""
+
+from __future__ import annotations
+
+from marshmallow import EXCLUDE, Schema, fields, validate, validates_schema
+from marshmallow.exceptions import ValidationError
+
+from referee.service.matches import ImportSchema  # noqa: F401  (the API takes exports as-is)
+
+ANY_DICT = {"keys": fields.String()}
+
+
+class ErrorSchema(Schema):
+    code = fields.Integer(required=True)
+    status = fields.String(required=True)
+    message = fields.String(required=True, metadata={"description": "What was wrong"})
+    where = fields.String(metadata={"description": "Which part of the request, e.g. payload.slot"})
+    rule = fields.String(metadata={"description": "The rule that refuses it, from the catalogue"})
+    kind = fields.String(metadata={"description": "impossible: the move cannot have happened"})
+    errors = fields.Dict(metadata={"description": "Field-by-field schema errors"})
+    last_seq = fields.Integer(metadata={"description": "On 409: the seq the log is at"})
+
+
+class SeatInSchema(Schema):
+    name = fields.String(validate=validate.Length(min=1, max=80),
+                         metadata={"description": "A player's name (an existing player with that "
+                                   "name is reused, otherwise one is created)"})
+    player_id = fields.Integer(validate=validate.Range(min=1),
+                               metadata={"description": "Or an existing player's id"})
+
+    @validates_schema
+    def _one_of(self, data: dict, **_: object) -> None:
+        if ("name" in data) == ("player_id" in data):
+            raise ValidationError("Give a seat either a name or a player_id.")
+
+
+class MatchCreateSchema(Schema):
+    game = fields.String(required=True, metadata={"description": "Engine id, see GET /api/games",
+                                                  "example": "citroncoco"})
+    options = fields.Dict(keys=fields.String(), load_default=dict,
+                          metadata={"description": "The game's options, see GET /api/games/<id>"})
+    seats = fields.List(fields.Nested(SeatInSchema), required=True,
+                        validate=validate.Length(min=1, max=12),
+                        metadata={"description": "In seat order (clockwise); seat 0 first"})
+    night_id = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(min=1),
+                              metadata={"description": "The game night this match belongs to"})
+    follows = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(min=1),
+                             metadata={"description": "The match this one follows: its loser "
+                                       "starts, where the rules say so"})
+
+
+class SeatOutSchema(Schema):
+    seat = fields.Integer(required=True)
+    player_id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    total = fields.Integer(required=True)
+    missplays = fields.Integer(required=True)
+    won = fields.Boolean(required=True)
+
+
+class MatchSchema(Schema):
+    id = fields.Integer(required=True)
+    game = fields.String(required=True)
+    options = fields.Dict(required=True)
+    status = fields.String(required=True, metadata={"description": "in progress | finished"})
+    night_id = fields.Integer(allow_none=True)
+    follows = fields.Integer(allow_none=True)
+    last_seq = fields.Integer(required=True)
+    created_at = fields.String(required=True)
+    updated_at = fields.String(required=True)
+    outcome = fields.String(required=True)
+    winners = fields.List(fields.Integer(), required=True)
+    seats = fields.List(fields.Nested(SeatOutSchema), required=True)
+    standings = fields.Dict(required=True)
+
+
+class CreatedSchema(MatchSchema):
+    host_token = fields.String(required=True, metadata={
+        "description": "Any seat's moves, voids, rulings; keep it to the host"})
+    seat_tokens = fields.List(fields.String(), required=True, metadata={
+        "description": "One per seat, in seat order: that seat's own moves and quick plays"})
+
+
+class MatchListQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    game = fields.String()
+    player = fields.Integer(metadata={"description": "A player's id"})
+    night = fields.Integer()
+    status = fields.String(validate=validate.OneOf(["in progress", "finished"]))
+    since = fields.Date(metadata={"description": "Created on or after this day"})
+    until = fields.Date(metadata={"description": "Created on or before this day"})
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=100000))
+    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+
+
+class MatchPageSchema(Schema):
+    items = fields.List(fields.Nested(MatchSchema), required=True)
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+    total = fields.Integer(required=True)
+
+
+class MoveSchema(Schema):
+    type = fields.String(required=True, validate=validate.Length(min=1, max=40), metadata={
+        "description": "A move type of the match's game (GET /api/games/<game>), or void, "
+                       "challenge, ruling", "example": "draw"})
+    seat = fields.Integer(allow_none=True, load_default=None,
+                          validate=validate.Range(min=0, max=100),
+                          metadata={"description": "The seat making the move (default: the "
+                                    "token's seat)", "example": 0})
+    payload = fields.Dict(keys=fields.String(), load_default=dict, metadata={
+        "description": "The move's details; its schema depends on the game and type",
+        "example": {"source": "stock"}})
+
+
+class MoveHeadersSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    if_match = fields.String(data_key="If-Match", metadata={
+        "description": 'The seq of the last event the client saw, e.g. "12"; a stale one is '
+                       "refused with 409"})
+    idempotency_key = fields.String(data_key="Idempotency-Key",
+                                    validate=validate.Length(min=1, max=200), metadata={
+        "description": "A retried request with the same key appends nothing and gets the same "
+                       "answer"})
+
+
+class VerdictSchema(Schema):
+    kind = fields.String(required=True, metadata={"description": "ok | missplay"})
+    rule = fields.String(required=True)
+    reason = fields.String(required=True)
+    penalty = fields.String(allow_none=True)
+    effects = fields.List(fields.String(), required=True)
+    flags = fields.List(fields.Dict(), required=True, metadata={
+        "description": "Findings on earlier events that this move proved"})
+
+
+class LineSchema(Schema):
+    side = fields.String(required=True)
+    seats = fields.List(fields.Integer(), required=True)
+    total = fields.Integer(required=True)
+    detail = fields.Dict(required=True, metadata={"description": "Where the total comes from"})
+
+
+class StandingsSchema(Schema):
+    unit = fields.String(required=True, metadata={"description": "coconuts, victory points…"})
+    lower_is_better = fields.Boolean(required=True)
+    lines = fields.List(fields.Nested(LineSchema), required=True)
+    finished = fields.Boolean(required=True)
+    winners = fields.List(fields.Integer(), required=True)
+    outcome = fields.String(required=True)
+    target = fields.Integer(allow_none=True)
+    rounds = fields.List(fields.Dict(), required=True, metadata={
+        "description": "Running totals per side after each round"})
+
+
+class RecordedSchema(Schema):
+    seq = fields.Integer(required=True)
+    verdict = fields.Nested(VerdictSchema, required=True)
+    standings = fields.Dict(required=True)
+
+
+class EventSchema(Schema):
+    seq = fields.Integer(required=True)
+    type = fields.String(required=True)
+    seat = fields.Integer(allow_none=True)
+    actor = fields.String(required=True)
+    payload = fields.Dict(required=True)
+    schema_version = fields.Integer(required=True)
+    recorded_at = fields.String(required=True)
+    verdict = fields.Dict(required=True, metadata={"description": "As judged when logged"})
+    judged_now = fields.Dict(allow_none=True, metadata={
+        "description": "As the log stands now (after corrections); null when voided"})
+    voided_by = fields.Integer(allow_none=True)
+    void_reason = fields.String(allow_none=True)
+    impossible_now = fields.Dict(allow_none=True)
+
+
+class EventsQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=500, validate=validate.Range(min=1, max=5000))
+
+
+class EventPageSchema(Schema):
+    events = fields.List(fields.Nested(EventSchema), required=True)
+    last_seq = fields.Integer(required=True)
+
+
+class TimelineSchema(Schema):
+    match_id = fields.Integer(required=True)
+    game = fields.String(required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
+    standings = fields.Dict(required=True)
+
+
+class StateQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    at = fields.Integer(validate=validate.Range(min=0), metadata={
+        "description": "Show the table right after this event (default: now)"})
+    as_seat = fields.Integer(data_key="as", validate=validate.Range(min=0, max=100), metadata={
+        "description": "See it as this seat (needs that seat's or the host's token)"})
+
+
+class StateSchema(Schema):
+    match_id = fields.Integer(required=True)
+    game = fields.String(required=True)
+    at = fields.Integer(required=True)
+    last_seq = fields.Integer(required=True)
+    viewer = fields.Raw(required=True, metadata={"description": "public, host, or a seat"})
+    table = fields.Dict(required=True, metadata={"description": "What the viewer may see"})
+    standings = fields.Dict(required=True)
+
+
+class ExportSchema(Schema):
+    format = fields.String(required=True)
+    version = fields.Integer(required=True)
+    game = fields.String(required=True)
+    options = fields.Dict(required=True)
+    seats = fields.List(fields.Dict(), required=True)
+    created_at = fields.String()
+    events = fields.List(fields.Dict(), required=True)
+    standings = fields.Dict()
+    complete = fields.Boolean(metadata={"description": "False when sealed secrets were hidden"})
+
+
+class GameSchema(Schema):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    min_seats = fields.Integer(required=True)
+    max_seats = fields.Integer(required=True)
+    rules = fields.String(required=True, metadata={"description": "The rule text it judges"})
+    catalogue = fields.String(required=True, metadata={"description": "Its rule catalogue"})
+    options = fields.Dict(required=True, metadata={"description": "JSON schema of the options"})
+    moves = fields.Dict(required=True, metadata={
+        "description": "Move type -> {host_only, payload: JSON schema}"})
+    reportable_missplays = fields.Dict(required=True)
+
+
+class NightInSchema(Schema):
+    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+
+
+class NightSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    created_at = fields.String(required=True)
+    matches = fields.List(fields.Nested(MatchSchema))
+
+
+class NightListSchema(Schema):
+    items = fields.List(fields.Nested(NightSchema), required=True)
+
+
+class PlayerRecordSchema(Schema):
+    game = fields.String(required=True)
+    played = fields.Integer(required=True)
+    finished = fields.Integer(required=True)
+    won = fields.Integer(required=True)
+    average_score = fields.Float(allow_none=True)
+    missplays = fields.Integer(required=True)
+
+
+class PlayerSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    created_at = fields.String(required=True)
+    record = fields.List(fields.Nested(PlayerRecordSchema))
+
+
+class PlayerListSchema(Schema):
+    items = fields.List(fields.Nested(PlayerSchema), required=True)
+
+
+class PageQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=100000))
+    per_page = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))

@@ -1,0 +1,32 @@
+"""Settings, read from the environment (see the README's Configuration section)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+KIB = 1024
+
+
+def from_environment(instance_path: str) -> dict[str, Any]:
+    """The app's settings: defaults for the embedded SQLite set-up, overridden by REFEREE_*."""
+    default_db = f"sqlite:///{Path(instance_path) / 'referee.sqlite3'}"
+    return {
+        "DATABASE_URL": os.environ.get("DATABASE_URL", default_db),
+        # Judging a move replays at most this many events after the latest snapshot.
+        "SNAPSHOT_EVERY": int(os.environ.get("REFEREE_SNAPSHOT_EVERY", "100")),
+        "MAX_CONTENT_LENGTH": 64 * KIB,
+        "SECRET_KEY": os.environ.get("REFEREE_SECRET_KEY", "referee-development-key"),
+        "PAGE_SIZE": int(os.environ.get("REFEREE_PAGE_SIZE", "20")),
+        # Set to a public base URL (https://referee.example.org) when behind a proxy, for the
+        # join links and QR codes; by default the request's own host is used.
+        "PUBLIC_URL": os.environ.get("REFEREE_PUBLIC_URL", ""),
+        "API_TITLE": "Referee",
+        "API_VERSION": "1",
+        "OPENAPI_VERSION": "3.0.3",
+        "OPENAPI_URL_PREFIX": "/api",
+        "OPENAPI_JSON_PATH": "openapi.json",
+        "OPENAPI_SWAGGER_UI_PATH": "docs",
+        "OPENAPI_SWAGGER_UI_URL": "/api/docs/static/",
+    }

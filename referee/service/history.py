@@ -1,0 +1,171 @@
+"""Browsing: matches, nights and players, from the read models only (never a replay)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from typing import Any
+
+from sqlalchemy import Select, case, func, select
+from sqlalchemy.orm import Session
+
+from referee.service.errors import NotFound
+from referee.store import models
+from referee.store.db import Database
+
+
+@dataclass(frozen=True)
+class MatchFilter:
+    game: str | None = None
+    player: int | None = None
+    night: int | None = None
+    status: str | None = None
+    since: date | None = None
+    until: date | None = None
+
+
+def match_dict(match: models.Match) -> dict[str, Any]:
+    summary = match.summary
+    return {
+        "id": match.id, "game": match.game, "options": match.options,
+        "status": summary.status, "night_id": match.night_id, "follows": match.follows_id,
+        "last_seq": summary.last_seq, "created_at": models.iso(match.created_at),
+        "updated_at": models.iso(summary.updated_at), "outcome": summary.outcome,
+        "winners": list(summary.winners),
+        "seats": [
+            {"seat": s.seat, "player_id": s.player_id, "name": s.player.name, "total": s.total,
+             "missplays": s.missplays, "won": s.won}
+            for s in match.seats
+        ],
+        "standings": summary.totals,
+    }
+
+
+def get_match_dict(db: Database, match_id: int) -> dict[str, Any]:
+    with db.reading() as session:
+        match = session.get(models.Match, match_id)
+        if match is None:
+            raise NotFound(f"There is no match {match_id}.", where="match_id")
+        return match_dict(match)
+
+
+def _filtered(query: Select[Any], f: MatchFilter) -> Select[Any]:
+    summary = models.MatchSummary
+    if f.game:
+        query = query.where(summary.game == f.game)
+    if f.status:
+        query = query.where(summary.status == f.status)
+    if f.night is not None:
+        query = query.where(summary.night_id == f.night)
+    if f.player is not None:
+        query = query.where(summary.match_id.in_(
+            select(models.Seat.match_id).where(models.Seat.player_id == f.player)))
+    if f.since:
+        query = query.where(summary.created_at >= datetime.combine(f.since, time(), UTC))
+    if f.until:
+        end = datetime.combine(f.until + timedelta(days=1), time(), UTC)
+        query = query.where(summary.created_at < end)
+    return query
+
+
+def list_matches(db: Database, f: MatchFilter, page: int, per_page: int
+                 ) -> tuple[list[dict[str, Any]], int]:
+    """One page of matches, newest first, and how many match the filter in all."""
+    with db.reading() as session:
+        total = session.scalar(_filtered(select(func.count(models.MatchSummary.match_id)), f))
+        ids = session.scalars(
+            _filtered(select(models.MatchSummary.match_id), f)
+            .order_by(models.MatchSummary.updated_at.desc(), models.MatchSummary.match_id.desc())
+            .offset((page - 1) * per_page).limit(per_page)
+        ).all()
+        matches = {m.id: m for m in session.scalars(
+            select(models.Match).where(models.Match.id.in_(ids)))}
+        return [match_dict(matches[i]) for i in ids], int(total or 0)
+
+
+# --- nights ----------------------------------------------------------------------------------
+
+
+def night_dict(session: Session, night: models.Night, with_matches: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": night.id, "name": night.name,
+                           "created_at": models.iso(night.created_at)}
+    if with_matches:
+        matches = session.scalars(select(models.Match).where(models.Match.night_id == night.id)
+                                  .order_by(models.Match.id)).all()
+        out["matches"] = [match_dict(m) for m in matches]
+    return out
+
+
+def create_night(db: Database, name: str) -> dict[str, Any]:
+    with db.unit_of_work() as session:
+        night = models.Night(name=name.strip())
+        session.add(night)
+        session.flush()
+        return night_dict(session, night, True)
+
+
+def list_nights(db: Database, page: int, per_page: int) -> list[dict[str, Any]]:
+    with db.reading() as session:
+        nights = session.scalars(select(models.Night).order_by(models.Night.id.desc())
+                                 .offset((page - 1) * per_page).limit(per_page)).all()
+        return [night_dict(session, n, False) for n in nights]
+
+
+def get_night(db: Database, night_id: int) -> dict[str, Any]:
+    with db.reading() as session:
+        night = session.get(models.Night, night_id)
+        if night is None:
+            raise NotFound(f"There is no night {night_id}.", where="night_id")
+        return night_dict(session, night, True)
+
+
+# --- players ---------------------------------------------------------------------------------
+
+
+def player_record(session: Session, player_id: int) -> list[dict[str, Any]]:
+    """Per game: matches played and finished, won, average final score, missplays."""
+    seat, summary = models.Seat, models.MatchSummary
+    finished = summary.status == "finished"
+    rows = session.execute(
+        select(
+            summary.game,
+            func.count(seat.id),
+            func.sum(case((finished, 1), else_=0)),
+            func.sum(case((seat.won, 1), else_=0)),
+            func.avg(case((finished, seat.total), else_=None)),
+            func.sum(seat.missplays),
+        )
+        .join(summary, summary.match_id == seat.match_id)
+        .where(seat.player_id == player_id)
+        .group_by(summary.game)
+        .order_by(summary.game)
+    ).all()
+    return [
+        {"game": game, "played": int(played), "finished": int(done or 0), "won": int(won or 0),
+         "average_score": None if avg is None else round(float(avg), 1),
+         "missplays": int(missplays or 0)}
+        for game, played, done, won, avg, missplays in rows
+    ]
+
+
+def player_dict(session: Session, player: models.Player, with_record: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"id": player.id, "name": player.name,
+                           "created_at": models.iso(player.created_at)}
+    if with_record:
+        out["record"] = player_record(session, player.id)
+    return out
+
+
+def list_players(db: Database, page: int, per_page: int) -> list[dict[str, Any]]:
+    with db.reading() as session:
+        players = session.scalars(select(models.Player).order_by(models.Player.name_key)
+                                  .offset((page - 1) * per_page).limit(per_page)).all()
+        return [player_dict(session, p, False) for p in players]
+
+
+def get_player(db: Database, player_id: int) -> dict[str, Any]:
+    with db.reading() as session:
+        player = session.get(models.Player, player_id)
+        if player is None:
+            raise NotFound(f"There is no player {player_id}.", where="player_id")
+        return player_dict(session, player, True)

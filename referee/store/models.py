@@ -1,0 +1,148 @@
+"""Tables of the event store and its read models. Nothing here knows any game's rules."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def iso(moment: datetime) -> str:
+    """ISO 8601 in UTC; SQLite hands datetimes back without their zone."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.isoformat()
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Player(Base):
+    """A person, kept across matches so that records follow them."""
+
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    name_key: Mapped[str] = mapped_column(String(80), unique=True)  # case-folded name
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Night(Base):
+    """A game night: the matches played together."""
+
+    __tablename__ = "nights"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(120))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class Match(Base):
+    __tablename__ = "matches"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    host_token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    night_id: Mapped[int | None] = mapped_column(ForeignKey("nights.id"), index=True)
+    follows_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="match", order_by="Seat.seat", lazy="selectin"
+    )
+    summary: Mapped[MatchSummary] = relationship(back_populates="match", lazy="joined")
+
+
+class Seat(Base):
+    """A player's place in a match, with that seat's token and its running record."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("match_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"))
+    seat: Mapped[int] = mapped_column(Integer)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    # read model, refreshed with every append
+    total: Mapped[int] = mapped_column(Integer, default=0)
+    won: Mapped[bool] = mapped_column(Boolean, default=False)
+    missplays: Mapped[int] = mapped_column(Integer, default=0)
+
+    match: Mapped[Match] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class Event(Base):
+    """One logged move. Never edited, never deleted: corrections are later events."""
+
+    __tablename__ = "events"
+    __table_args__ = (
+        UniqueConstraint("match_id", "seq"),
+        UniqueConstraint("match_id", "idempotency_key"),
+        Index("ix_events_match_type", "match_id", "type"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"))
+    seq: Mapped[int] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(40))
+    seat: Mapped[int | None] = mapped_column(Integer)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    schema_version: Mapped[int] = mapped_column(Integer, default=1)
+    actor: Mapped[str] = mapped_column(String(20))  # "host" or "seat:N"
+    idempotency_key: Mapped[str | None] = mapped_column(String(200))
+    recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    verdict: Mapped[dict[str, Any]] = mapped_column(JSON)  # as judged when appended
+
+
+class Snapshot(Base):
+    """Engine state after ``seq``: an optimisation that can be deleted at any time."""
+
+    __tablename__ = "snapshots"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    state_version: Mapped[int] = mapped_column(Integer)
+    state: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class MatchSummary(Base):
+    """Read model of a match for lists and history pages: refreshed with every append."""
+
+    __tablename__ = "match_summaries"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40), index=True)
+    seat_names: Mapped[list[Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(20), index=True)  # "in progress" | "finished"
+    totals: Mapped[dict[str, Any]] = mapped_column(JSON)  # standings as last judged
+    winners: Mapped[list[Any]] = mapped_column(JSON)
+    outcome: Mapped[str] = mapped_column(Text, default="")
+    last_seq: Mapped[int] = mapped_column(Integer, default=0)
+    night_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    match: Mapped[Match] = relationship(back_populates="summary")

@@ -1,0 +1,105 @@
+"""Fixtures: the app on a throwaway database, for each backend the suite runs against.
+
+Backends come from REFEREE_TEST_DATABASES (default ``sqlite,postgresql``). PostgreSQL is the
+server named by REFEREE_TEST_POSTGRES_URL (default: the local one, database ``test``); each test
+worker migrates its own schema once and empties its tables before every test. A PostgreSQL that
+cannot be reached fails the run: it is never skipped silently.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import create_engine, text
+
+from referee import create_app, database
+from referee.cli import upgrade_database
+
+POSTGRES_URL = os.environ.get("REFEREE_TEST_POSTGRES_URL",
+                              "postgresql+psycopg://postgres@127.0.0.1:5432/test")
+BACKENDS = [b.strip() for b in os.environ.get("REFEREE_TEST_DATABASES",
+                                              "sqlite,postgresql").split(",") if b.strip()]
+TABLES = ["snapshots", "events", "match_summaries", "seats", "matches", "nights", "players"]
+
+
+def worker_id() -> str:
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
+def migrated_app(url: str, **config: Any) -> Flask:
+    app = create_app({"TESTING": True, "DATABASE_URL": url, **config})
+    upgrade_database(app)
+    return app
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One SQLite file migrated by Alembic; each test gets a copy."""
+    path = tmp_path_factory.mktemp("template") / "referee.sqlite3"
+    app = migrated_app(f"sqlite:///{path}")
+    database(app).engine.dispose()
+    return path
+
+
+@pytest.fixture(scope="session")
+def postgres_schema_url() -> Iterator[str]:
+    schema = f"referee_test_{worker_id()}"
+    admin = create_engine(POSTGRES_URL)
+    with admin.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    separator = "&" if "?" in POSTGRES_URL else "?"
+    url = f"{POSTGRES_URL}{separator}options=-csearch_path%3D{schema}"
+    app = migrated_app(url)
+    database(app).engine.dispose()
+    yield url
+    with admin.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+    admin.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        path = tmp_path / "referee.sqlite3"
+        shutil.copy(request.getfixturevalue("sqlite_template"), path)
+        return f"sqlite:///{path}"
+    if request.param == "postgresql":
+        url = request.getfixturevalue("postgres_schema_url")
+        engine = create_engine(url)
+        with engine.begin() as conn:
+            conn.execute(text(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE"))
+        engine.dispose()
+        return url
+    raise pytest.UsageError(f"unknown backend {request.param!r} in REFEREE_TEST_DATABASES")
+
+
+@pytest.fixture
+def snapshot_every() -> int:
+    return 100
+
+
+@pytest.fixture
+def app(database_url: str, snapshot_every: int, tmp_path: Path) -> Iterator[Flask]:
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url,
+                      "SNAPSHOT_EVERY": snapshot_every})
+    app.instance_path = str(tmp_path / "instance")
+    yield app
+    database(app).engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app: Flask) -> Any:
+    return app.test_cli_runner()
