@@ -1,0 +1,1 @@
+"""Application layer: commands and queries over the event store and the engines."""

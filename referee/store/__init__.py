@@ -1,0 +1,1 @@
+"""The event store and its read models (SQLAlchemy 2, Alembic)."""
