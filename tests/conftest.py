@@ -50,7 +50,7 @@ def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="session")
 def postgres_schema_url() -> Iterator[str]:
-    schema = f"referee_test_{worker_id()}"
+    schema = f"referee_test_{worker_id()}_{os.getpid()}"  # runs side by side never collide
     admin = create_engine(POSTGRES_URL)
     with admin.begin() as conn:
         conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))

@@ -7,7 +7,7 @@ from typing import Any
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from referee.api.schemas import GameSchema
+from referee.api.schemas import ErrorSchema, GameSchema
 from referee.engines.base import REGISTRY, Engine
 from referee.service.errors import NotFound
 from referee.service.matches import host_only_types, move_schemas
@@ -62,7 +62,7 @@ class Games(MethodView):
 @blp.route("/<game_id>")
 class Game(MethodView):
     @blp.response(200, GameSchema)
-    @blp.alt_response(404, schema=GameSchema, description="No such game")
+    @blp.alt_response(404, schema=ErrorSchema, description="No such game")
     def get(self, game_id: str) -> dict[str, Any]:
         """One game: its options and its moves with their payload schemas."""
         if game_id not in REGISTRY:

@@ -29,7 +29,7 @@ from referee.api.schemas import (
     TimelineSchema,
 )
 from referee.service import history, matches
-from referee.service.errors import Invalid
+from referee.service.errors import BadRequest
 
 blp = Blueprint("matches", __name__, url_prefix="/api/matches",
                 description="Matches: the log of moves and its judgement")
@@ -52,7 +52,7 @@ def expected_seq(headers: dict[str, Any]) -> int | None:
         return None
     found = SEQ_TAG.match(tag.strip())
     if not found:
-        raise Invalid('If-Match must be the seq of the last event seen, like "12".',
+        raise BadRequest('If-Match must be the seq of the last event seen, like "12".',
                       where="header.If-Match")
     return int(found.group(1))
 
@@ -99,7 +99,7 @@ class Import(MethodView):
         return created_dict(created)
 
 
-@blp.route("/<int:match_id>")
+@blp.route("/<int(max=2147483647):match_id>")
 class Match(MethodView):
     @blp.response(200, MatchSchema)
     def get(self, match_id: int) -> dict[str, Any]:
@@ -107,7 +107,7 @@ class Match(MethodView):
         return history.get_match_dict(database(current_app), match_id)
 
 
-@blp.route("/<int:match_id>/events")
+@blp.route("/<int(max=2147483647):match_id>/events")
 class Events(MethodView):
     @blp.arguments(EventsQuery, location="query")
     @blp.response(200, EventPageSchema)
@@ -134,7 +134,7 @@ class Events(MethodView):
         return body, 201
 
 
-@blp.route("/<int:match_id>/timeline")
+@blp.route("/<int(max=2147483647):match_id>/timeline")
 class Timeline(MethodView):
     @blp.response(200, TimelineSchema)
     def get(self, match_id: int) -> dict[str, Any]:
@@ -142,7 +142,7 @@ class Timeline(MethodView):
         return matches.timeline(database(current_app), match_id, bearer_token())
 
 
-@blp.route("/<int:match_id>/state")
+@blp.route("/<int(max=2147483647):match_id>/state")
 class State(MethodView):
     @blp.arguments(StateQuery, location="query")
     @blp.response(200, StateSchema)
@@ -153,7 +153,7 @@ class State(MethodView):
                                 bearer_token(), query.get("as_seat"))
 
 
-@blp.route("/<int:match_id>/standings")
+@blp.route("/<int(max=2147483647):match_id>/standings")
 class StandingsView(MethodView):
     @blp.response(200, StandingsSchema)
     def get(self, match_id: int) -> dict[str, Any]:
@@ -161,7 +161,7 @@ class StandingsView(MethodView):
         return matches.standings(database(current_app), match_id)
 
 
-@blp.route("/<int:match_id>/export")
+@blp.route("/<int(max=2147483647):match_id>/export")
 class Export(MethodView):
     @blp.response(200, ExportSchema)
     def get(self, match_id: int) -> dict[str, Any]:

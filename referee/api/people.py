@@ -33,7 +33,7 @@ class Players(MethodView):
                                               query["per_page"])}
 
 
-@blp.route("/players/<int:player_id>")
+@blp.route("/players/<int(max=2147483647):player_id>")
 class Player(MethodView):
     @blp.response(200, PlayerSchema)
     def get(self, player_id: int) -> dict[str, Any]:
@@ -57,7 +57,7 @@ class Nights(MethodView):
         return history.create_night(database(current_app), body["name"])
 
 
-@blp.route("/nights/<int:night_id>")
+@blp.route("/nights/<int(max=2147483647):night_id>")
 class Night(MethodView):
     @blp.response(200, NightSchema)
     def get(self, night_id: int) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from marshmallow.exceptions import ValidationError
 
 from referee.service.matches import ImportSchema  # noqa: F401  (the API takes exports as-is)
 
-ANY_DICT = {"keys": fields.String()}
+MAX_ID = 2**31 - 1  # the largest id an INTEGER column holds on PostgreSQL
 
 
 class ErrorSchema(Schema):
@@ -25,7 +25,7 @@ class SeatInSchema(Schema):
     name = fields.String(validate=validate.Length(min=1, max=80),
                          metadata={"description": "A player's name (an existing player with that "
                                    "name is reused, otherwise one is created)"})
-    player_id = fields.Integer(validate=validate.Range(min=1),
+    player_id = fields.Integer(validate=validate.Range(min=1, max=MAX_ID),
                                metadata={"description": "Or an existing player's id"})
 
     @validates_schema
@@ -42,9 +42,11 @@ class MatchCreateSchema(Schema):
     seats = fields.List(fields.Nested(SeatInSchema), required=True,
                         validate=validate.Length(min=1, max=12),
                         metadata={"description": "In seat order (clockwise); seat 0 first"})
-    night_id = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(min=1),
+    night_id = fields.Integer(allow_none=True, load_default=None,
+                              validate=validate.Range(min=1, max=MAX_ID),
                               metadata={"description": "The game night this match belongs to"})
-    follows = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(min=1),
+    follows = fields.Integer(allow_none=True, load_default=None,
+                             validate=validate.Range(min=1, max=MAX_ID),
                              metadata={"description": "The match this one follows: its loser "
                                        "starts, where the rules say so"})
 
@@ -86,8 +88,9 @@ class MatchListQuery(Schema):
         unknown = EXCLUDE
 
     game = fields.String()
-    player = fields.Integer(metadata={"description": "A player's id"})
-    night = fields.Integer()
+    player = fields.Integer(validate=validate.Range(min=1, max=MAX_ID),
+                            metadata={"description": "A player's id"})
+    night = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
     status = fields.String(validate=validate.OneOf(["in progress", "finished"]))
     since = fields.Date(metadata={"description": "Created on or after this day"})
     until = fields.Date(metadata={"description": "Created on or before this day"})

@@ -14,6 +14,12 @@ class ServiceError(Exception):
         self.details = {k: v for k, v in details.items() if v is not None}
 
 
+class BadRequest(ServiceError):
+    """The request itself is malformed (a header that cannot be read)."""
+
+    status = 400
+
+
 class NotFound(ServiceError):
     status = 404
 

@@ -47,23 +47,23 @@ EXPORT_VERSION = 1
 
 
 class VoidSchema(Schema):
-    seq = fields.Integer(required=True, validate=validate.Range(min=1),
+    seq = fields.Integer(required=True, validate=validate.Range(min=1, max=2**31 - 1),
                          metadata={"description": "The event that was logged by mistake"})
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500),
                            metadata={"description": "Why it is voided, shown in the timeline"})
 
 
 class ChallengeSchema(Schema):
-    seq = fields.Integer(required=True, validate=validate.Range(min=1),
+    seq = fields.Integer(required=True, validate=validate.Range(min=1, max=2**31 - 1),
                          metadata={"description": "The event challenged"})
     claim = fields.String(required=True, validate=validate.Length(min=1, max=500),
                           metadata={"description": "What the challenger says happened"})
-    offender = fields.Integer(validate=validate.Range(min=0), metadata={
+    offender = fields.Integer(validate=validate.Range(min=0, max=100), metadata={
         "description": "The seat accused (default: the seat of the challenged event)"})
 
 
 class RulingSchema(Schema):
-    challenge = fields.Integer(required=True, validate=validate.Range(min=1),
+    challenge = fields.Integer(required=True, validate=validate.Range(min=1, max=2**31 - 1),
                                metadata={"description": "The challenge ruled on"})
     upheld = fields.Boolean(required=True,
                             metadata={"description": "True: the accused seat committed a fault"})
@@ -93,7 +93,8 @@ class ImportSchema(Schema):
     seats = fields.List(fields.Nested(ImportSeatSchema), required=True,
                         validate=validate.Length(min=1, max=12))
     events = fields.List(fields.Dict(keys=fields.String()), required=True)
-    night_id = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(min=1))
+    night_id = fields.Integer(allow_none=True, load_default=None,
+                              validate=validate.Range(min=1, max=2**31 - 1))
 
 
 PLATFORM_SCHEMAS: dict[str, type[Schema]] = {

@@ -63,7 +63,9 @@ def ruling_as_missplay(row: models.Event, offender: int | None) -> Event:
 
 
 def fresh(engine: Engine[Any], match: models.Match) -> Folded:
-    return Folded(engine.setup(match.options, len(match.seats)))
+    """The state before the first move. Options are stored as JSON and loaded again here,
+    so that the engine gets them typed as at creation (JSON turns integer keys to strings)."""
+    return Folded(engine.setup(engine.options_schema().load(match.options), len(match.seats)))
 
 
 def voided_seqs(session: Session, match_id: int) -> dict[int, tuple[int, str]]:

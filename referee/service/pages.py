@@ -1,0 +1,19 @@
+"""Small reads the web pages need beside the API's: thin, over the store; no game rules."""
+
+from __future__ import annotations
+
+from referee.service.matches import Access, authenticate, get_match
+from referee.store.db import Database
+
+
+def access_for(db: Database, match_id: int, token: str | None) -> Access | None:
+    """Who a page's token makes its holder in this match (host or a seat); None without one.
+
+    Raises NotFound for a match that does not exist, Unauthenticated for a token that belongs
+    to no seat of it.
+    """
+    with db.reading() as session:
+        match = get_match(session, match_id)
+        if not token:
+            return None
+        return authenticate(match, token)

@@ -1,0 +1,1007 @@
+"""CrocoNounours: one test per clause of docs/rules/croconounours.md (ids CN-…)."""
+
+from __future__ import annotations
+
+import pytest
+from marshmallow import ValidationError
+
+from referee.engines.base import Event, Impossible, InvalidOptions
+from referee.engines.croconounours import board
+from referee.engines.croconounours.engine import ENGINE, CrocoState, reach
+from tests.engines.contract import assert_impossible_changes_nothing
+from tests.engines.croconounours_helpers import (
+    ev,
+    in_action,
+    new_state,
+    place,
+    setup_events,
+    sq,
+    started,
+)
+
+
+def refused(state: CrocoState, event: Event, rule: str) -> Impossible:
+    """The move is refused under ``rule`` and the state is left exactly as it was."""
+    err = assert_impossible_changes_nothing(ENGINE, state, event)
+    assert err.rule == rule, err.reason
+    return err
+
+
+def attack(state: CrocoState, warrior: str, card: str, target: str, intent: str = "wound"):
+    return ENGINE.apply(
+        state, ev("attack", 0, warrior=warrior, card=card, target=target, intent=intent)
+    )
+
+
+@pytest.fixture
+def duel() -> CrocoState:
+    """Seat 0 acting; 0-yellow on d3 faces 1-green straight on d4, 1-red diagonal on e4."""
+    state = in_action()
+    return place(state, {"0-yellow": "d3", "1-green": "d4", "1-red": "e4"})
+
+
+# --------------------------------------------------------------------------------------------
+# The pack
+
+
+def test_cn_deck_1_joker_is_not_in_a_52_card_pack() -> None:
+    """CN-DECK-1: a 52-card pack holds no joker."""
+    state = place(in_action(deck=52), {"0-red": "d4"})
+    refused(state, ev("move", 0, warrior="0-red", card="JK", to="d5"), "CN-DECK-1")
+
+
+def test_cn_deck_1_a_32_card_pack_starts_at_seven() -> None:
+    """CN-DECK-1: the 32-card pack has 7 to ace; a 2 of clubs cannot be played."""
+    state = place(in_action(deck=32), {"0-red": "d4"})
+    refused(state, ev("move", 0, warrior="0-red", card="2C", to="d5"), "CN-DECK-1")
+    assert state.stock == 32 - 14
+
+
+def test_cn_deck_1_54_cards_by_default() -> None:
+    """CN-DECK-1: 54 cards, two of them jokers, by default."""
+    state = started()
+    assert state.deck_size == 54 and state.deck_counts["JK"] == 2
+    assert state.stock + sum(state.hands) == 54
+
+
+def test_cn_deck_2_ace_above_king(duel: CrocoState) -> None:
+    """CN-DECK-2: an ace parries a king attack (a single card must be higher)."""
+    attack(duel, "0-yellow", "KD", "1-green")
+    verdict = ENGINE.apply(duel, ev("defend", 1, kind="parry", cards=["AD"]))
+    assert verdict.rule == "CN-PARRY-1" and duel.pending is None
+
+
+def test_cn_deck_2_king_below_ace(duel: CrocoState) -> None:
+    """CN-DECK-2: a king cannot parry an ace on its own."""
+    attack(duel, "0-yellow", "AD", "1-green")
+    refused(duel, ev("defend", 1, kind="parry", cards=["KD"]), "CN-PARRY-1")
+
+
+def test_cn_deck_3_defending_joker_beats_attacking_joker(duel: CrocoState) -> None:
+    """CN-DECK-3: the joker is above another joker when defending."""
+    attack(duel, "0-yellow", "JK", "1-green")
+    ENGINE.apply(duel, ev("defend", 1, kind="parry", cards=["JK"]))
+    assert duel.warriors["1-green"].colour == "green" and duel.phase == "action"
+
+
+def test_cn_deck_3_joker_attack_beats_a_single_ace(duel: CrocoState) -> None:
+    """CN-DECK-3: the joker is above every other card."""
+    attack(duel, "0-yellow", "JK", "1-green")
+    refused(duel, ev("defend", 1, kind="parry", cards=["AD"]), "CN-PARRY-1")
+
+
+def test_cn_deck_4_joker_counts_as_the_suit_its_use_needs() -> None:
+    """CN-DECK-4: a joker moves straight (as a club) and diagonally (as a spade)."""
+    state = place(in_action(), {"0-red": "d4"})
+    ENGINE.apply(state, ev("move", 0, warrior="0-red", card="JK", to="d5"))
+    ENGINE.apply(state, ev("move", 0, warrior="0-red", card="JK", to="e6"))
+    assert state.warriors["0-red"].square == sq("e6")
+
+
+# --------------------------------------------------------------------------------------------
+# Hidden information
+
+
+def test_cn_card_1_no_card_played_twice_before_a_reshuffle() -> None:
+    """CN-CARD-1: a card already face up on the discard pile cannot be played again."""
+    state = place(started(), {"0-red": "d4"})
+    ENGINE.apply(state, ev("discard", 0, cards=["7C"]))
+    ENGINE.apply(state, ev("draw", 0, count=1))
+    err = refused(state, ev("move", 0, warrior="0-red", card="7C", to="d5"), "CN-CARD-1")
+    assert "discard" in err.reason
+
+
+def test_cn_card_1_two_jokers_at_most() -> None:
+    """CN-CARD-1: the pack holds two jokers; a third is impossible."""
+    state = started()
+    refused(state, ev("discard", 0, cards=["JK", "JK", "JK"]), "CN-CARD-1")
+
+
+def test_cn_card_1_played_cards_are_public() -> None:
+    """CN-CARD-1: every card played lies face up: the view shows the discard pile."""
+    state = place(in_action(), {"0-red": "d4"})
+    ENGINE.apply(state, ev("move", 0, warrior="0-red", card="9C", to="d5"))
+    public = ENGINE.view(state, None)
+    assert public["discard_top"] == "9C" and public["discard"] == ["9C"]
+
+
+def test_cn_card_2_cannot_play_more_cards_than_held() -> None:
+    """CN-CARD-2: hand sizes are known; an empty hand plays nothing."""
+    state = place(in_action(), {"0-red": "d4"})
+    state.hands[0] = 0
+    refused(state, ev("move", 0, warrior="0-red", card="9C", to="d5"), "CN-CARD-2")
+
+
+def test_cn_card_2_hand_sizes_shown_cards_hidden() -> None:
+    """CN-CARD-2: the view gives each hand's size, its cards as unknown."""
+    seat = ENGINE.view(started(), 1)["seats"][0]
+    assert seat["hand_size"] == 7 and seat["hand"] == [None] * 7
+
+
+# --------------------------------------------------------------------------------------------
+# Board and warriors
+
+
+def test_cn_board_1_eight_neighbours_straight_and_diagonal() -> None:
+    """CN-BOARD-1: a square has four straight and four diagonal neighbours."""
+    state = place(in_action(), {"0-red": "d4"})
+    options = reach(state, state.warriors["0-red"])
+    assert options["club"] == ["c4", "d3", "d5", "e4"]
+    assert options["spade"] == ["c3", "c5", "e3", "e5"]
+
+
+def test_cn_board_2_off_the_board_is_refused() -> None:
+    """CN-BOARD-2: squares are a1 to g7; h1 is not one."""
+    state = in_action()
+    err = refused(state, ev("move", 0, warrior="0-yellow", card="9C", to="h1"), "CN-MOVE-3")
+    assert err.where == "payload.to"
+
+
+def test_cn_team_1_red_green_yellow() -> None:
+    """CN-TEAM-1: each side deploys one red, one green and one yellow warrior."""
+    state = new_state()
+    ENGINE.apply(state, ev("first_player", None, seat=0))
+    bad = ev("deploy", 0, corner="a1", warriors={"a1": "red", "a2": "red", "b1": "yellow"})
+    refused(state, bad, "CN-TEAM-1")
+
+
+def test_cn_team_1_no_such_warrior() -> None:
+    """CN-TEAM-1: a move names a warrior of the board."""
+    state = in_action()
+    refused(state, ev("move", 0, warrior="0-blue", card="9C", to="a3"), "CN-TEAM-1")
+
+
+@pytest.fixture
+def free_choice() -> CrocoState:
+    """Free choice of colours; seat 0 plays first; nobody has chosen yet."""
+    state = new_state(free_choice=True)
+    ENGINE.apply(state, ev("first_player", None, seat=0))
+    return state
+
+
+def test_cn_team_2_free_choice_names_repeated_colours(free_choice: CrocoState) -> None:
+    """CN-TEAM-2: with the free choice a side may field two reds: 0-red and 0-red-2."""
+    ENGINE.apply(free_choice, ev("choose_team", 0, colours=["red", "yellow", "red"]))
+    ENGINE.apply(free_choice, ev("choose_team", 1, colours=["green", "green", "green"]))
+    ENGINE.apply(
+        free_choice,
+        ev("deploy", 0, corner="a1", warriors={"a1": "red", "a2": "red", "b1": "yellow"}),
+    )
+    assert {"0-red", "0-red-2", "0-yellow"} <= set(free_choice.warriors)
+
+
+def test_cn_team_2_choice_is_secret_until_deployed(free_choice: CrocoState) -> None:
+    """CN-TEAM-2: the choice is made in secret: only its seat and the host see it."""
+    ENGINE.apply(free_choice, ev("choose_team", 0, colours=["red", "red", "yellow"]))
+    assert ENGINE.view(free_choice, 1)["seats"][0]["team"] == [None, None, None]
+    assert ENGINE.view(free_choice, None)["seats"][0]["team_chosen"] is True
+    assert ENGINE.view(free_choice, 0)["seats"][0]["team"] == ["red", "red", "yellow"]
+    assert ENGINE.view(free_choice, "host")["seats"][0]["team"] == ["red", "red", "yellow"]
+
+
+def test_cn_team_2_deployment_waits_for_every_choice(free_choice: CrocoState) -> None:
+    """CN-TEAM-2: nobody deploys before every player has chosen (so nobody adapts)."""
+    ENGINE.apply(free_choice, ev("choose_team", 0, colours=["red", "red", "yellow"]))
+    early = ev("deploy", 0, corner="a1", warriors={"a1": "red", "a2": "red", "b1": "yellow"})
+    refused(free_choice, early, "CN-TEAM-2")
+
+
+def test_cn_team_2_deployment_matches_the_choice(free_choice: CrocoState) -> None:
+    """CN-TEAM-2: the warriors deployed are the ones chosen."""
+    ENGINE.apply(free_choice, ev("choose_team", 0, colours=["red", "red", "yellow"]))
+    ENGINE.apply(free_choice, ev("choose_team", 1, colours=["red", "green", "yellow"]))
+    other = ev("deploy", 0, corner="a1", warriors={"a1": "red", "a2": "green", "b1": "yellow"})
+    refused(free_choice, other, "CN-TEAM-2")
+
+
+def test_cn_team_2_no_choice_without_the_option() -> None:
+    """CN-TEAM-2: without the option, teams are red, green and yellow."""
+    state = new_state()
+    refused(state, ev("choose_team", 0, colours=["red", "red", "red"]), "CN-TEAM-2")
+
+
+def test_cn_team_3_nobody_starts_orange(free_choice: CrocoState) -> None:
+    """CN-TEAM-3: even with the free choice, no side starts with an orange warrior."""
+    refused(free_choice, ev("choose_team", 0, colours=["orange", "red", "red"]), "CN-TEAM-3")
+
+
+# --------------------------------------------------------------------------------------------
+# Set-up
+
+
+def test_cn_setup_1_highest_card_plays_first() -> None:
+    """CN-SETUP-1: the highest card drawn (ace above king) makes the first player."""
+    state = new_state()
+    ENGINE.apply(state, ev("first_player", None, draws={"0": "KS", "1": "AD"}))
+    assert state.first_seat == 1 and state.phase == "deploy" and ENGINE.turn(state) == 1
+
+
+def test_cn_setup_1_tie_redraws_between_the_tied() -> None:
+    """CN-SETUP-1: a tie for the highest card: the tied seats draw again, only they."""
+    state = new_state(3)
+    ENGINE.apply(state, ev("first_player", None, draws={"0": "QS", "1": "2D", "2": "QH"}))
+    assert state.contenders == [0, 2] and state.phase == "first_player"
+    refused(state, ev("first_player", None, draws={"0": "3S", "1": "4D", "2": "5H"}), "CN-SETUP-1")
+    ENGINE.apply(state, ev("first_player", None, draws={"0": "3S", "2": "5H"}))
+    assert state.first_seat == 2
+
+
+def test_cn_setup_1_draws_must_exist_in_the_pack() -> None:
+    """CN-SETUP-1: two players cannot both draw the ace of spades."""
+    state = new_state()
+    refused(state, ev("first_player", None, draws={"0": "AS", "1": "AS"}), "CN-DECK-1")
+
+
+def test_cn_setup_2_first_warrior_in_a_corner() -> None:
+    """CN-SETUP-2: the first warrior stands in a corner."""
+    state = new_state()
+    ENGINE.apply(state, ev("first_player", None, seat=0))
+    bad = ev("deploy", 0, corner="b1", warriors={"b1": "red", "b2": "green", "c1": "yellow"})
+    refused(state, bad, "CN-SETUP-2")
+
+
+def test_cn_setup_2_others_straight_next_to_the_corner() -> None:
+    """CN-SETUP-2: the two others stand straight next to the corner warrior, not diagonally."""
+    state = new_state()
+    ENGINE.apply(state, ev("first_player", None, seat=0))
+    bad = ev("deploy", 0, corner="a1", warriors={"a1": "red", "b2": "green", "b1": "yellow"})
+    refused(state, bad, "CN-SETUP-2")
+
+
+def test_cn_setup_2_deploy_in_turn_order() -> None:
+    """CN-SETUP-2: the first player deploys first."""
+    state = new_state()
+    ENGINE.apply(state, ev("first_player", None, seat=1))
+    bad = ev("deploy", 0, corner="a1", warriors={"a1": "red", "a2": "green", "b1": "yellow"})
+    refused(state, bad, "CN-SETUP-2")
+
+
+def test_cn_setup_3_opponent_in_the_opposite_corner() -> None:
+    """CN-SETUP-3: at 2 players the opponent deploys in the opposite corner."""
+    state = new_state()
+    for e in setup_events()[:2]:
+        ENGINE.apply(state, e)
+    bad = ev("deploy", 1, corner="g1", warriors={"g1": "red", "g2": "green", "f1": "yellow"})
+    refused(state, bad, "CN-SETUP-3")
+
+
+def test_cn_setup_3_any_free_corner_at_three() -> None:
+    """CN-SETUP-3: at 3 players each takes a free corner; a taken one is refused."""
+    state = new_state(3)
+    for e in setup_events(3)[:2]:
+        ENGINE.apply(state, e)
+    taken = ev("deploy", 1, corner="a1", warriors={"a1": "red", "a2": "green", "b1": "yellow"})
+    refused(state, taken, "CN-SETUP-3")
+    ENGINE.apply(
+        state, ev("deploy", 1, corner="g1", warriors={"g1": "red", "g2": "green", "f1": "yellow"})
+    )
+    assert state.corners[1] == (6, 0)
+
+
+def test_cn_setup_4_hands_of_seven_then_play() -> None:
+    """CN-SETUP-4: after deployment each player holds 7 cards and the first player plays."""
+    state = started()
+    assert state.hands == [7, 7] and state.stock == 40
+    assert state.phase == "discard" and ENGINE.turn(state) == 0
+
+
+# --------------------------------------------------------------------------------------------
+# The turn
+
+
+def test_cn_turn_1_not_your_turn() -> None:
+    """CN-TURN-1: seat 1 cannot act during seat 0's turn."""
+    state = in_action()
+    err = refused(state, ev("move", 1, warrior="1-red", card="9S", to="f6"), "CN-TURN-1")
+    assert err.where == "seat"
+
+
+def test_cn_turn_1_clockwise_and_rounds() -> None:
+    """CN-TURN-1: turns pass clockwise; a round ends when everyone has played."""
+    state = in_action()
+    ENGINE.apply(state, ev("end_turn", 0))
+    assert ENGINE.turn(state) == 1 and state.round == 1
+    ENGINE.apply(state, ev("end_turn", 1))
+    assert ENGINE.turn(state) == 0 and state.round == 2
+    assert ENGINE.standings(state).rounds == ({"0": 3, "1": 3},)
+
+
+def test_cn_turn_1_seat_without_warriors_is_skipped() -> None:
+    """CN-TURN-1: at 3 players a seat with no warrior left does not play."""
+    state = in_action(3)
+    place(state, {"1-red": None, "1-green": None, "1-yellow": None})
+    ENGINE.apply(state, ev("end_turn", 0))
+    assert ENGINE.turn(state) == 2
+
+
+def test_cn_turn_2_no_discard_after_the_draw() -> None:
+    """CN-TURN-2: the discard phase comes before the draw."""
+    state = started()
+    state.hands[0] = 4
+    ENGINE.apply(state, ev("draw", 0, count=3))
+    refused(state, ev("discard", 0, cards=["2C"]), "CN-TURN-2")
+
+
+def test_cn_turn_2_no_action_before_the_draw() -> None:
+    """CN-TURN-2: a player who must draw cannot act yet."""
+    state = place(started(), {"0-red": "d4"})
+    ENGINE.apply(state, ev("discard", 0, cards=["2C"]))
+    refused(state, ev("move", 0, warrior="0-red", card="9C", to="d5"), "CN-TURN-2")
+
+
+def test_cn_turn_2_full_hand_acts_without_drawing() -> None:
+    """CN-TURN-2: with 7 cards there is nothing to draw: the player may act at once."""
+    state = place(started(), {"0-red": "d4"})
+    ENGINE.apply(state, ev("move", 0, warrior="0-red", card="9C", to="d5"))
+    assert state.phase == "action" and state.hands[0] == 6
+
+
+def test_cn_disc_1_discard_part_of_the_hand() -> None:
+    """CN-DISC-1: the player discards some cards face up."""
+    state = started()
+    ENGINE.apply(state, ev("discard", 0, cards=["2C", "5H"]))
+    assert state.hands[0] == 5 and state.discard == ["2C", "5H"] and state.phase == "draw"
+
+
+def test_cn_draw_1_draws_three() -> None:
+    """CN-DRAW-1: with 4 in hand the player draws 3, not 2."""
+    state = started()
+    ENGINE.apply(state, ev("discard", 0, cards=["2C", "5H", "6H"]))
+    refused(state, ev("draw", 0, count=2), "CN-DRAW-1")
+    ENGINE.apply(state, ev("draw", 0, count=3))
+    assert state.hands[0] == 7 and state.stock == 37
+
+
+def test_cn_draw_1_never_over_seven() -> None:
+    """CN-DRAW-1: the hand never goes over 7."""
+    state = started()
+    ENGINE.apply(state, ev("discard", 0, cards=["2C"]))
+    refused(state, ev("draw", 0, count=3), "CN-DRAW-1")
+    ENGINE.apply(state, ev("draw", 0, count=1))
+    assert state.hands[0] == 7
+
+
+def test_cn_draw_1_free_draw_option_allows_fewer() -> None:
+    """CN-DRAW-1: with the free_draw option a player may draw fewer, or none."""
+    state = started(free_draw=True)
+    ENGINE.apply(state, ev("discard", 0, cards=["2C", "3C", "4C"]))
+    ENGINE.apply(state, ev("draw", 0, count=1))
+    assert state.hands[0] == 5
+
+
+def test_cn_draw_2_discard_reshuffled_when_stock_runs_out() -> None:
+    """CN-DRAW-2: when the stock runs out the discard pile becomes the new stock."""
+    state = started()
+    state.stock, state.hands[1] = 1, 7 + 39
+    ENGINE.apply(state, ev("discard", 0, cards=["2C", "3C", "4C"]))
+    verdict = ENGINE.apply(state, ev("draw", 0, count=3))
+    assert state.stock == 1 and state.discard == [] and state.hands[0] == 7
+    assert any("shuffled" in e for e in verdict.effects)
+    assert state.stock + len(state.discard) + sum(state.hands) == 54
+
+
+def test_cn_act_1_own_warriors_only() -> None:
+    """CN-ACT-1: a player plays cards on their own warriors."""
+    state = in_action()
+    refused(state, ev("move", 0, warrior="1-red", card="9S", to="f6"), "CN-ACT-1")
+
+
+def test_cn_act_1_one_warrior_acts_as_often_as_cards_allow() -> None:
+    """CN-ACT-1: each card is one action; a warrior may take several."""
+    state = place(in_action(), {"0-red": "d4"})
+    for card, to in (("9C", "d5"), ("8C", "d6"), ("7S", "e5")):
+        ENGINE.apply(state, ev("move", 0, warrior="0-red", card=card, to=to))
+    assert state.warriors["0-red"].square == sq("e5") and state.hands[0] == 4
+
+
+def test_cn_act_2_moves_take_black_cards() -> None:
+    """CN-ACT-2: a red card does not move a warrior."""
+    state = place(in_action(), {"0-red": "d4"})
+    refused(state, ev("move", 0, warrior="0-red", card="9D", to="d5"), "CN-ACT-2")
+
+
+def test_cn_act_2_attacks_take_red_cards(duel: CrocoState) -> None:
+    """CN-ACT-2: a black card does not attack."""
+    refused(duel, ev("attack", 0, warrior="0-yellow", card="9C", target="1-green"), "CN-ACT-2")
+
+
+# --------------------------------------------------------------------------------------------
+# Moves
+
+
+def test_cn_move_1_club_steps_straight() -> None:
+    """CN-MOVE-1: a club moves a warrior one square straight, not diagonally."""
+    state = place(in_action(), {"0-red": "d4"})
+    refused(state, ev("move", 0, warrior="0-red", card="9C", to="e5"), "CN-MOVE-2")
+    ENGINE.apply(state, ev("move", 0, warrior="0-red", card="9C", to="c4"))
+    assert state.warriors["0-red"].square == sq("c4")
+
+
+def test_cn_move_2_spade_steps_diagonally() -> None:
+    """CN-MOVE-2: a spade moves a warrior one square diagonally, not straight."""
+    state = place(in_action(), {"0-red": "d4"})
+    refused(state, ev("move", 0, warrior="0-red", card="9S", to="d5"), "CN-MOVE-1")
+    ENGINE.apply(state, ev("move", 0, warrior="0-red", card="9S", to="c3"))
+    assert state.warriors["0-red"].square == sq("c3")
+
+
+def test_cn_move_3_onto_an_occupied_square() -> None:
+    """CN-MOVE-3: a warrior never steps onto another warrior."""
+    state = place(in_action(), {"0-red": "d4", "1-red": "d5"})
+    refused(state, ev("move", 0, warrior="0-red", card="9C", to="d5"), "CN-MOVE-3")
+
+
+def test_cn_move_3_one_square_only() -> None:
+    """CN-MOVE-3: a step is one square."""
+    state = place(in_action(), {"0-red": "d4"})
+    refused(state, ev("move", 0, warrior="0-red", card="9C", to="d6"), "CN-MOVE-3")
+
+
+# --------------------------------------------------------------------------------------------
+# Attacks
+
+
+def test_cn_atk_1_diamond_attacks_straight(duel: CrocoState) -> None:
+    """CN-ATK-1: a diamond attacks a straight neighbour; the defender is asked."""
+    verdict = attack(duel, "0-yellow", "9D", "1-green")
+    assert verdict.rule == "CN-ATK-1" and duel.phase == "defence" and ENGINE.turn(duel) == 1
+
+
+def test_cn_atk_1_heart_does_not_attack_straight(duel: CrocoState) -> None:
+    """CN-ATK-1: a straight neighbour is attacked with a diamond, not a heart."""
+    refused(duel, ev("attack", 0, warrior="0-yellow", card="9H", target="d4"), "CN-ATK-1")
+
+
+def test_cn_atk_2_heart_attacks_diagonally(duel: CrocoState) -> None:
+    """CN-ATK-2: a heart attacks a diagonal neighbour; a diamond does not."""
+    refused(duel, ev("attack", 0, warrior="0-yellow", card="9D", target="1-red"), "CN-ATK-2")
+    assert attack(duel, "0-yellow", "9H", "1-red").rule == "CN-ATK-2"
+
+
+def test_cn_atk_3_push_moves_the_target_away(duel: CrocoState) -> None:
+    """CN-ATK-3: the attacker chose to push: the target goes back one square."""
+    attack(duel, "0-yellow", "9D", "1-green", intent="push")
+    verdict = ENGINE.apply(duel, ev("no_defence", 1))
+    assert verdict.rule == "CN-PUSH-1" and duel.warriors["1-green"].square == sq("d5")
+
+
+def test_cn_atk_4_no_attack_on_ones_own(duel: CrocoState) -> None:
+    """CN-ATK-4: a warrior attacks adversaries, not its own side."""
+    place(duel, {"0-red": "c3"})
+    refused(duel, ev("attack", 0, warrior="0-yellow", card="9D", target="0-red"), "CN-ATK-4")
+
+
+def test_cn_atk_4_an_empty_square_is_no_target(duel: CrocoState) -> None:
+    """CN-ATK-4: nothing to attack on an empty square."""
+    refused(duel, ev("attack", 0, warrior="0-yellow", card="9D", target="e3"), "CN-ATK-4")
+
+
+def test_cn_wound_1_wounded_warrior_is_eaten(duel: CrocoState) -> None:
+    """CN-WOUND-1: a wounded (non-green) warrior is eliminated and eaten."""
+    attack(duel, "0-yellow", "9H", "1-red")
+    ENGINE.apply(duel, ev("no_defence", 1))
+    red = duel.warriors["1-red"]
+    assert red.square is None and red.eaten_by == "0-yellow"
+    line = ENGINE.standings(duel).lines[1]
+    assert line.total == 2 and line.detail["eaten"] == ["1-red"]
+
+
+def test_cn_push_1_pushed_off_the_board_is_wounded() -> None:
+    """CN-PUSH-1: a push with no square behind (edge of the board) wounds instead."""
+    state = place(in_action(), {"0-yellow": "d6", "1-red": "d7"})
+    attack(state, "0-yellow", "9D", "1-red", intent="push")
+    verdict = ENGINE.apply(state, ev("no_defence", 1))
+    assert state.warriors["1-red"].square is None
+    assert any("wounded instead" in e for e in verdict.effects)
+
+
+def test_cn_push_1_pushed_into_a_warrior_is_wounded(duel: CrocoState) -> None:
+    """CN-PUSH-1: a push onto an occupied square wounds instead."""
+    place(duel, {"1-yellow": "d5"})
+    attack(duel, "0-yellow", "9D", "1-green", intent="push")
+    ENGINE.apply(duel, ev("no_defence", 1))
+    assert duel.warriors["1-green"].colour == "orange"
+    assert duel.warriors["1-green"].square == sq("d4")
+
+
+# --------------------------------------------------------------------------------------------
+# Defence
+
+
+def test_cn_def_1_the_attacked_seat_answers(duel: CrocoState) -> None:
+    """CN-DEF-1: only the attacked warrior's seat defends, and play waits for it."""
+    attack(duel, "0-yellow", "9D", "1-green")
+    refused(duel, ev("defend", 0, kind="parry", cards=["10D"]), "CN-DEF-1")
+    refused(duel, ev("end_turn", 0), "CN-DEF-1")
+
+
+def test_cn_def_1_no_card_no_defence(duel: CrocoState) -> None:
+    """CN-DEF-1: a seat with no card cannot defend: the attack lands at once."""
+    duel.hands[1] = 0
+    attack(duel, "0-yellow", "9H", "1-red")
+    assert duel.phase == "action" and duel.warriors["1-red"].square is None
+
+
+def test_cn_def_1_nothing_to_answer_without_an_attack(duel: CrocoState) -> None:
+    """CN-DEF-1: no defence is logged when no attack waits."""
+    refused(duel, ev("no_defence", 1), "CN-DEF-1")
+
+
+def test_cn_dodge_1_heart_attack_dodged_by_a_higher_club(duel: CrocoState) -> None:
+    """CN-DODGE-1: a heart attack is dodged by one club higher than the attacking card."""
+    attack(duel, "0-yellow", "9H", "1-red")
+    refused(duel, ev("defend", 1, kind="dodge", cards=["8C"], to="f4"), "CN-DODGE-1")
+    refused(duel, ev("defend", 1, kind="dodge", cards=["10S"], to="f5"), "CN-DODGE-1")
+    ENGINE.apply(duel, ev("defend", 1, kind="dodge", cards=["10C"], to="f4"))
+    assert duel.warriors["1-red"].square == sq("f4")
+
+
+def test_cn_dodge_1_two_cards_of_any_value(duel: CrocoState) -> None:
+    """CN-DODGE-1: two cards of the dodge suit dodge whatever their values."""
+    attack(duel, "0-yellow", "AD", "1-green")
+    ENGINE.apply(duel, ev("defend", 1, kind="dodge", cards=["2S", "3S"], to="c5"))
+    assert duel.warriors["1-green"].square == sq("c5") and duel.hands[1] == 5
+
+
+def test_cn_dodge_2_dodge_steps_as_its_suit_allows(duel: CrocoState) -> None:
+    """CN-DODGE-2: a spade dodge steps diagonally, not straight."""
+    attack(duel, "0-yellow", "9D", "1-green")
+    refused(duel, ev("defend", 1, kind="dodge", cards=["10S"], to="d5"), "CN-DODGE-2")
+
+
+def test_cn_dodge_2_no_dodge_without_room(duel: CrocoState) -> None:
+    """CN-DODGE-2: a warrior that cannot step cannot dodge."""
+    place(duel, {"0-red": "c5", "0-green": "e5", "1-yellow": "c3", "1-red": "e3"})
+    attack(duel, "0-yellow", "9D", "1-green")
+    for to in ("c5", "e5", "c3", "e3"):
+        refused(duel, ev("defend", 1, kind="dodge", cards=["10S"], to=to), "CN-DODGE-2")
+
+
+def test_cn_parry_1_same_suit_higher(duel: CrocoState) -> None:
+    """CN-PARRY-1: a parry plays the attack's suit, higher; lower or another suit fails."""
+    attack(duel, "0-yellow", "9D", "1-green")
+    refused(duel, ev("defend", 1, kind="parry", cards=["8D"]), "CN-PARRY-1")
+    refused(duel, ev("defend", 1, kind="parry", cards=["10H"]), "CN-PARRY-1")
+    verdict = ENGINE.apply(duel, ev("defend", 1, kind="parry", cards=["10D"]))
+    assert verdict.rule == "CN-PARRY-1" and duel.warriors["1-green"].colour == "green"
+
+
+def test_cn_parry_1_two_of_the_suit(duel: CrocoState) -> None:
+    """CN-PARRY-1: two cards of the attack's suit parry whatever their values."""
+    attack(duel, "0-yellow", "KD", "1-green")
+    ENGINE.apply(duel, ev("defend", 1, kind="parry", cards=["2D", "3D"]))
+    assert duel.pending is None and duel.discard == ["KD", "2D", "3D"]
+
+
+# --------------------------------------------------------------------------------------------
+# Colours of warriors
+
+
+def test_cn_green_1_first_wound_turns_green_orange(duel: CrocoState) -> None:
+    """CN-GREEN-1: a green's first wound turns it orange; the next one eliminates it."""
+    attack(duel, "0-yellow", "9D", "1-green")
+    verdict = ENGINE.apply(duel, ev("no_defence", 1))
+    green = duel.warriors["1-green"]
+    assert verdict.rule == "CN-GREEN-1" and green.colour == "orange" and green.standing
+    attack(duel, "0-yellow", "8D", "1-orange")
+    ENGINE.apply(duel, ev("no_defence", 1))
+    assert not green.standing
+
+
+def test_cn_red_1_example_of_the_text() -> None:
+    """CN-RED-1: red attacks green with the jack of hearts; the king alone fails, king + 2 parry."""
+    state = place(in_action(), {"0-red": "c3", "1-green": "d4"})
+    attack(state, "0-red", "JH", "1-green")
+    err = refused(state, ev("defend", 1, kind="parry", cards=["KH"]), "CN-RED-1")
+    assert "one more" in err.reason
+    refused(state, ev("defend", 1, kind="parry", cards=["2H", "3H"]), "CN-RED-1")
+    ENGINE.apply(state, ev("defend", 1, kind="parry", cards=["KH", "2H"]))
+    assert state.warriors["1-green"].colour == "green"
+
+
+def test_cn_red_1_three_of_any_value() -> None:
+    """CN-RED-1: three cards of the suit parry a red attack whatever their values."""
+    state = place(in_action(), {"0-red": "c3", "1-green": "d4"})
+    attack(state, "0-red", "AH", "1-green")
+    ENGINE.apply(state, ev("defend", 1, kind="parry", cards=["2H", "3H", "4H"]))
+    assert state.pending is None
+
+
+def test_cn_red_1_dodging_red_is_as_usual() -> None:
+    """CN-RED-1: a red attack is not harder to dodge: one higher club will do."""
+    state = place(in_action(), {"0-red": "c3", "1-green": "d4"})
+    attack(state, "0-red", "JH", "1-green")
+    ENGINE.apply(state, ev("defend", 1, kind="dodge", cards=["QC"], to="d5"))
+    assert state.warriors["1-green"].square == sq("d5")
+
+
+def test_cn_red_2_green_wounded_by_red_is_eliminated() -> None:
+    """CN-RED-2: a green wounded by red and not saved is eliminated, not turned orange."""
+    state = place(in_action(), {"0-red": "c3", "1-green": "d4"})
+    attack(state, "0-red", "JH", "1-green")
+    verdict = ENGINE.apply(state, ev("no_defence", 1))
+    assert verdict.rule == "CN-RED-2" and state.warriors["1-green"].square is None
+
+
+def test_cn_yel_1_shoots_two_squares_away(duel: CrocoState) -> None:
+    """CN-YEL-1: a yellow warrior shoots a target exactly two squares away with any red card."""
+    place(duel, {"1-red": "f5"})
+    verdict = attack(duel, "0-yellow", "4D", "1-red")
+    assert verdict.rule == "CN-YEL-1" and duel.pending is not None and duel.pending.shot
+
+
+def test_cn_yel_1_not_three_squares_away(duel: CrocoState) -> None:
+    """CN-YEL-1: the shot reaches the ring two squares away, no farther."""
+    place(duel, {"1-red": "g3"})
+    refused(duel, ev("attack", 0, warrior="0-yellow", card="4D", target="1-red"), "CN-YEL-1")
+
+
+def test_cn_yel_1_only_yellow_shoots() -> None:
+    """CN-YEL-1: other warriors attack their neighbours only."""
+    state = place(in_action(), {"0-red": "d2", "1-red": "d4"})
+    refused(state, ev("attack", 0, warrior="0-red", card="4D", target="1-red"), "CN-ATK-1")
+
+
+def test_cn_yel_2_a_shot_never_pushes(duel: CrocoState) -> None:
+    """CN-YEL-2: a shot only wounds."""
+    place(duel, {"1-red": "f5"})
+    bad = ev("attack", 0, warrior="0-yellow", card="4H", target="1-red", intent="push")
+    refused(duel, bad, "CN-YEL-2")
+
+
+def test_cn_yel_3_a_shot_cannot_be_parried(duel: CrocoState) -> None:
+    """CN-YEL-3: no parry against a shot."""
+    place(duel, {"1-red": "f5"})
+    attack(duel, "0-yellow", "4D", "1-red")
+    refused(duel, ev("defend", 1, kind="parry", cards=["AD"]), "CN-YEL-3")
+
+
+def test_cn_yel_3_dodged_with_any_black_card(duel: CrocoState) -> None:
+    """CN-YEL-3: the text's example: a 2 of clubs dodges a shot, and the dodger steps straight."""
+    place(duel, {"1-red": "f5"})
+    attack(duel, "0-yellow", "KH", "1-red")
+    refused(duel, ev("defend", 1, kind="dodge", cards=["2D"], to="e5"), "CN-YEL-3")
+    refused(duel, ev("defend", 1, kind="dodge", cards=["2C"], to="e4"), "CN-DODGE-2")
+    ENGINE.apply(duel, ev("defend", 1, kind="dodge", cards=["2C"], to="e5"))
+    assert duel.warriors["1-red"].square == sq("e5")
+
+
+# --------------------------------------------------------------------------------------------
+# The end and the campaign
+
+
+def test_cn_end_1_side_without_warriors_loses() -> None:
+    """CN-END-1: the side whose last warrior is eaten loses; nothing more is logged."""
+    state = place(in_action(), {"0-yellow": "d3", "1-red": "d4", "1-green": None, "1-yellow": None})
+    attack(state, "0-yellow", "9D", "1-red")
+    ENGINE.apply(state, ev("no_defence", 1))
+    result = ENGINE.standings(state)
+    assert result.finished and result.winners == (0,) and "Seat 0 wins" in result.outcome
+    assert ENGINE.turn(state) is None
+    refused(state, ev("end_turn", 0), "CN-END-1")
+
+
+def test_cn_camp_1_roster_deploys_the_survivors() -> None:
+    """CN-CAMP-1: a campaign side brings only its survivors (an orange included)."""
+    state = new_state(roster={"0": ["red", "orange"]})
+    ENGINE.apply(state, ev("first_player", None, seat=0))
+    refused(
+        state,
+        ev("deploy", 0, corner="a1", warriors={"a1": "red", "a2": "green", "b1": "yellow"}),
+        "CN-SETUP-2",
+    )
+    ENGINE.apply(state, ev("deploy", 0, corner="a1", warriors={"a1": "red", "b1": "orange"}))
+    assert sorted(w.colour for w in state.warriors.values() if w.seat == 0) == ["orange", "red"]
+
+
+def test_cn_camp_1_reserve_in_the_standings(duel: CrocoState) -> None:
+    """CN-CAMP-1: the standings give each side's survivors, the next match's roster."""
+    attack(duel, "0-yellow", "9D", "1-green")
+    ENGINE.apply(duel, ev("no_defence", 1))
+    reserve = ENGINE.standings(duel).lines[1].detail["reserve"]
+    assert sorted(reserve["1"]) == ["orange", "red", "yellow"]
+
+
+def test_cn_camp_1_a_side_with_no_reserve_cannot_start() -> None:
+    """CN-CAMP-1: a side with no warrior left has lost the campaign."""
+    with pytest.raises(InvalidOptions) as err:
+        new_state(roster={"1": []})
+    assert err.value.rule == "CN-CAMP-1"
+
+
+# --------------------------------------------------------------------------------------------
+# Coloured squares
+
+
+def test_cn_sq_1_default_layout_balanced_and_symmetric() -> None:
+    """CN-SQ-1: 12 squares of each colour and the centre; every corner sees the same board."""
+    layout = board.DEFAULT_LAYOUT
+    flat = [c for row in layout for c in row]
+    for colour in ("red", "orange", "green", "yellow"):
+        assert flat.count(colour) == 12
+    assert layout[3][3] == board.WILD
+    assert all(layout[r][c] == layout[c][6 - r] for r in range(7) for c in range(7))
+
+
+def test_cn_sq_1_off_without_the_option(duel: CrocoState) -> None:
+    """CN-SQ-1: without the option squares have no colour and protect nobody."""
+    place(duel, {"1-green": "e3", "0-yellow": "e2"})
+    attack(duel, "0-yellow", "9D", "1-green")
+    assert duel.pending is not None and duel.pending.intent == "wound"
+    assert ENGINE.view(duel, None)["board"][0][0]["colour"] is None
+
+
+def test_cn_sq_2_own_colour_only_pushed() -> None:
+    """CN-SQ-2: a warrior on its own colour cannot be wounded, only pushed."""
+    state = place(in_action(coloured_squares=True), {"1-green": "e3", "0-yellow": "e2"})
+    refused(state, ev("attack", 0, warrior="0-yellow", card="9D", target="e3"), "CN-SQ-2")
+    attack(state, "0-yellow", "9D", "e3", intent="push")
+    ENGINE.apply(state, ev("no_defence", 1))
+    assert state.warriors["1-green"].square == sq("e4")
+
+
+def test_cn_sq_2_attacker_on_its_own_colour_wounds() -> None:
+    """CN-SQ-2: unless the attacker stands on its own colour too (red on red d3)."""
+    state = place(in_action(coloured_squares=True), {"1-green": "e3", "0-red": "d3"})
+    attack(state, "0-red", "9D", "1-green")
+    ENGINE.apply(state, ev("no_defence", 1))
+    assert state.warriors["1-green"].square is None
+
+
+def test_cn_sq_2_blocked_push_of_a_protected_warrior() -> None:
+    """CN-SQ-2: the text's example: the square behind is taken, so it cannot be pushed."""
+    state = place(
+        in_action(coloured_squares=True), {"1-green": "e3", "0-yellow": "e2", "1-yellow": "e4"}
+    )
+    bad = ev("attack", 0, warrior="0-yellow", card="9D", target="e3", intent="push")
+    refused(state, bad, "CN-SQ-2")
+
+
+def test_cn_sq_3_centre_is_everyones_colour() -> None:
+    """CN-SQ-3: the centre takes its occupant's colour: a yellow there is protected."""
+    state = place(in_action(coloured_squares=True), {"1-yellow": "d4", "0-yellow": "c4"})
+    refused(state, ev("attack", 0, warrior="0-yellow", card="9D", target="d4"), "CN-SQ-2")
+    assert ENGINE.view(state, None)["board"][3][3]["warrior"]["on_own_colour"] is True
+
+
+def test_cn_sq_4_custom_layout() -> None:
+    """CN-SQ-4: a table's own board: here every square yellow."""
+    state = place(
+        in_action(coloured_squares=True, layout=["YYYYYYY"] * 7),
+        {"1-yellow": "e3", "0-green": "e2"},
+    )
+    refused(state, ev("attack", 0, warrior="0-green", card="9D", target="e3"), "CN-SQ-2")
+
+
+def test_cn_sq_4_layout_is_seven_by_seven() -> None:
+    """CN-SQ-4: a layout of the wrong size or colours is refused with the options."""
+    with pytest.raises(ValidationError):
+        ENGINE.options_schema().load({"coloured_squares": True, "layout": ["RRR"]})
+    with pytest.raises(ValidationError):
+        ENGINE.options_schema().load({"coloured_squares": True, "layout": ["XXXXXXX"] * 7})
+
+
+# --------------------------------------------------------------------------------------------
+# Obstacles
+
+
+@pytest.fixture
+def with_obstacles() -> CrocoState:
+    """Both sides deployed, obstacles to place, seat 0 first."""
+    state = new_state(obstacles=True)
+    for e in setup_events():
+        ENGINE.apply(state, e)
+    return state
+
+
+def test_cn_obs_1_placed_after_deployment_not_next_to_enemies(with_obstacles) -> None:
+    """CN-OBS-1: 3 obstacles each, first player first, never next to an enemy warrior."""
+    state = with_obstacles
+    assert state.phase == "obstacles" and ENGINE.turn(state) == 0
+    refused(state, ev("obstacles", 0, squares=["f6", "c3", "d4"]), "CN-OBS-1")
+    refused(state, ev("obstacles", 0, squares=["c3", "d4"]), "CN-OBS-1")
+    ENGINE.apply(state, ev("obstacles", 0, squares=["b2", "c3", "d4"]))
+    ENGINE.apply(state, ev("obstacles", 1, squares=["e5", "e3", "f6"]))
+    assert state.phase == "discard" and len(state.obstacles) == 6 and state.hands == [7, 7]
+
+
+def test_cn_obs_1_not_without_the_option() -> None:
+    """CN-OBS-1: no obstacles without the option."""
+    state = started()
+    refused(state, ev("obstacles", 0, squares=["c3", "d4", "e5"]), "CN-OBS-1")
+
+
+def test_cn_obs_2_obstacle_wounded_is_removed(duel: CrocoState) -> None:
+    """CN-OBS-2: an obstacle never defends; wounded, it is removed at once."""
+    duel.obstacles = [sq("d2")]
+    verdict = attack(duel, "0-yellow", "9D", "d2")
+    assert duel.obstacles == [] and duel.phase == "action" and duel.obstacles_eaten == 1
+    assert verdict.kind == "ok"
+
+
+def test_cn_obs_2_obstacle_pushed(duel: CrocoState) -> None:
+    """CN-OBS-2: an obstacle can be pushed one square away."""
+    duel.obstacles = [sq("c3")]
+    attack(duel, "0-yellow", "9D", "c3", intent="push")
+    assert duel.obstacles == [sq("b3")]
+
+
+def test_cn_obs_2_obstacles_are_not_shot(duel: CrocoState) -> None:
+    """CN-OBS-2: obstacles are attacked normally, from next to them, not shot."""
+    duel.obstacles = [sq("d5")]
+    refused(duel, ev("attack", 0, warrior="0-yellow", card="9D", target="d5"), "CN-OBS-2")
+
+
+def test_cn_obs_3_no_passing_between_diagonal_obstacles() -> None:
+    """CN-OBS-3: a warrior cannot step diagonally between two diagonal obstacles."""
+    state = place(in_action(), {"0-red": "d4"})
+    state.obstacles = [sq("e4"), sq("d5")]
+    refused(state, ev("move", 0, warrior="0-red", card="9S", to="e5"), "CN-OBS-3")
+
+
+def test_cn_obs_3_no_attack_between_diagonal_obstacles() -> None:
+    """CN-OBS-3: nor attack an enemy on the other side of them."""
+    state = place(in_action(), {"0-red": "d4", "1-red": "e5"})
+    state.obstacles = [sq("e4"), sq("d5")]
+    refused(state, ev("attack", 0, warrior="0-red", card="9H", target="1-red"), "CN-OBS-3")
+
+
+def test_cn_obs_4_no_shot_just_behind_an_obstacle(duel: CrocoState) -> None:
+    """CN-OBS-4: a yellow cannot shoot an enemy just behind an obstacle it touches."""
+    place(duel, {"1-red": "f3"})
+    duel.obstacles = [sq("e3")]
+    refused(duel, ev("attack", 0, warrior="0-yellow", card="9D", target="1-red"), "CN-OBS-4")
+
+
+def test_cn_obs_4_no_shot_between_two_obstacles(duel: CrocoState) -> None:
+    """CN-OBS-4: nor shoot between two adjacent obstacles."""
+    place(duel, {"1-red": "f5"})
+    duel.obstacles = [sq("e3"), sq("d4")]
+    duel.warriors["1-green"].square = sq("a5")
+    refused(duel, ev("attack", 0, warrior="0-yellow", card="9D", target="1-red"), "CN-OBS-4")
+
+
+def test_cn_obs_4_clear_shot_elsewhere(duel: CrocoState) -> None:
+    """CN-OBS-4: an obstacle off the line of fire does not block."""
+    place(duel, {"1-red": "f3"})
+    duel.obstacles = [sq("c3")]
+    assert attack(duel, "0-yellow", "9D", "1-red").rule == "CN-YEL-1"
+
+
+# --------------------------------------------------------------------------------------------
+# More players, faults
+
+
+def test_cn_multi_1_two_to_four_players() -> None:
+    """CN-MULTI-1: 2 to 4 players."""
+    with pytest.raises(InvalidOptions) as err:
+        new_state(5)
+    assert err.value.rule == "CN-MULTI-1"
+
+
+def test_cn_multi_1_clockwise_from_the_first_player() -> None:
+    """CN-MULTI-1: at 3 players turns go clockwise from the first player."""
+    state = in_action(3)
+    seen = []
+    for _ in range(3):
+        seat = ENGINE.turn(state)
+        seen.append(seat)
+        state.phase = "action"
+        ENGINE.apply(state, ev("end_turn", seat))
+    assert seen == [0, 1, 2] and ENGINE.turn(state) == 0
+
+
+def test_cn_multi_2_teams_at_four() -> None:
+    """CN-MULTI-2: at 4, seats 0 and 2 against 1 and 3; partners are not attacked."""
+    state = place(in_action(4), {"0-red": "d3", "2-red": "d4"})
+    refused(state, ev("attack", 0, warrior="0-red", card="9D", target="2-red"), "CN-ATK-4")
+    sides = [(ln.side, ln.seats) for ln in ENGINE.standings(state).lines]
+    assert sides == [("0+2", (0, 2)), ("1+3", (1, 3))]
+
+
+def test_cn_multi_2_team_wins_when_both_enemies_are_out() -> None:
+    """CN-MULTI-2: a team loses when neither partner has a warrior left."""
+    state = in_action(4)
+    place(state, {f"{s}-{c}": None for s in (1, 3) for c in ("green", "yellow")})
+    place(state, {"1-red": None, "3-red": "d4", "0-yellow": "d3"})
+    attack(state, "0-yellow", "9D", "3-red")
+    ENGINE.apply(state, ev("no_defence", 3))
+    assert ENGINE.standings(state).winners == (0, 2)
+
+
+def test_cn_multi_3_middle_player_starts_with_eight() -> None:
+    """CN-MULTI-3: at 3 the player whose corner touches both others' starts with 8 cards."""
+    state = new_state(3)
+    for e in setup_events(3, corners=[(0, 0), (6, 0), (6, 6)]):
+        ENGINE.apply(state, e)
+    assert state.middle_seat == 1 and state.hands == [7, 8, 7]
+    assert state.stock == 54 - 22
+
+
+def test_cn_miss_1_host_reports_a_fault() -> None:
+    """CN-MISS-1: the host reports a fault; the rules give no penalty, it is recorded."""
+    state = in_action()
+    verdict = ENGINE.apply(state, ev("missplay", 1, by_host=True, rule="CN-DRAW-1"))
+    assert verdict.kind == "missplay" and verdict.rule == "CN-DRAW-1"
+
+
+def test_cn_miss_1_only_the_host_and_known_faults() -> None:
+    """CN-MISS-1: a seat cannot log a missplay, nor the host one the rules do not know."""
+    state = in_action()
+    refused(state, ev("missplay", 1, rule="CN-DRAW-1"), "CN-MISS-1")
+    refused(state, ev("missplay", None, by_host=True, rule="XX-1"), "CN-MISS-1")
+
+
+# --------------------------------------------------------------------------------------------
+# Rulings at the edges
+
+
+def test_cn_setup_1_jokers_tie_for_first_player() -> None:
+    """CN-SETUP-1: two jokers drawn tie (only a defending joker beats a joker)."""
+    state = new_state()
+    ENGINE.apply(state, ev("first_player", None, draws={"0": "JK", "1": "JK"}))
+    assert state.contenders == [0, 1] and state.first_seat is None
+
+
+def test_cn_obs_2_obstacle_that_cannot_go_back_is_removed() -> None:
+    """CN-OBS-2: an obstacle pushed against the edge is wounded instead, and removed."""
+    state = place(in_action(), {"0-yellow": "d6"})
+    state.obstacles = [sq("d7")]
+    verdict = attack(state, "0-yellow", "9D", "d7", intent="push")
+    assert state.obstacles == [] and any("removed" in e for e in verdict.effects)
+
+
+def test_cn_obs_3_no_push_between_diagonal_obstacles() -> None:
+    """CN-OBS-3: a diagonal push cannot pass between two obstacles: the target is wounded."""
+    state = place(in_action(), {"0-yellow": "c3", "1-red": "d4"})
+    state.obstacles = [sq("e4"), sq("d5")]
+    attack(state, "0-yellow", "9H", "1-red", intent="push")
+    ENGINE.apply(state, ev("no_defence", 1))
+    assert state.warriors["1-red"].square is None
+
+
+def test_cn_obs_3_no_dodge_between_diagonal_obstacles(duel: CrocoState) -> None:
+    """CN-OBS-3: nor can a dodge pass between them."""
+    duel.obstacles = [sq("e4"), sq("d5")]
+    duel.warriors["1-red"].square = sq("a7")
+    attack(duel, "0-yellow", "9D", "1-green")
+    refused(duel, ev("defend", 1, kind="dodge", cards=["10S"], to="e5"), "CN-OBS-3")
+
+
+def test_cn_multi_2_four_without_teams() -> None:
+    """CN-MULTI-2: with teams off, four players each play for themselves."""
+    state = in_action(4, teams=False)
+    assert [ln.side for ln in ENGINE.standings(state).lines] == ["0", "1", "2", "3"]
+    place(state, {"0-red": "d3", "2-red": "d4"})
+    assert attack(state, "0-red", "9D", "2-red").rule == "CN-ATK-1"
+
+
+def test_cn_card_2_view_is_json_and_the_same_for_everyone() -> None:
+    """CN-CARD-2: nothing secret is known to the engine: every viewer sees the same table."""
+    import json
+
+    state = in_action(obstacles=False, coloured_squares=True)
+    public = ENGINE.view(state, None)
+    assert json.loads(json.dumps(public)) == public
+    assert ENGINE.view(state, 0) == public == ENGINE.view(state, "host")
+    assert public["layout"][3] == "RYR*RYR"

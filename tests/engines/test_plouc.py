@@ -1,0 +1,502 @@
+"""Carte et Plouc, the base game: one test per clause of docs/rules/plouc.md (ids PL-…).
+
+Zouhaire (seat 0), Charlotte (1) and David (2) are the rule text's own players; David deals, so
+Zouhaire plays first. The text's examples are tests here, each citing its clause.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engines.base import InvalidOptions
+from referee.engines.plouc import ENGINE, legal_plays
+from tests.engines.plouc_helpers import CHARLOTTE, DAVID, ZOUHAIRE, Table, new_table
+
+
+@pytest.fixture
+def table() -> Table:
+    """Three players, David deals, the 5♥ turned up."""
+    return new_table()
+
+
+# ---- material, seats, deal ---------------------------------------------------------------
+
+
+def test_pl_goal_1_first_to_empty_their_hand_wins() -> None:
+    """PL-GOAL-1: the first player to get rid of all their cards wins."""
+    t = new_table(hand_size=1)
+    t.play(ZOUHAIRE, "5S")
+    t.say(ZOUHAIRE, "plouc")
+    assert ENGINE.standings(t.state).winners == (ZOUHAIRE,)
+
+
+def test_pl_deck_1_jokers_are_refused(table: Table) -> None:
+    """PL-DECK-1: the game is played without jokers."""
+    assert table.refuse("play", ZOUHAIRE, {"cards": ["JK"]}).rule == "PL-DECK-1"
+
+
+def test_pl_deck_1_the_same_card_twice_in_one_play_is_refused(table: Table) -> None:
+    """PL-DECK-1: every card exists once, so one play cannot hold it twice."""
+    assert table.refuse("play", ZOUHAIRE, {"cards": ["5S", "5S"]}).rule == "PL-DECK-1"
+
+
+def test_pl_deck_2_a_card_already_on_the_discard_cannot_be_played_again(table: Table) -> None:
+    """PL-DECK-2: a card played twice in one deck is refused."""
+    table.play(ZOUHAIRE, "5S")
+    error = table.refuse("play", CHARLOTTE, {"cards": ["5H"]})
+    assert error.rule == "PL-DECK-2"
+    assert error.where == "payload.cards"
+
+
+def test_pl_seat_1_two_to_nine_players() -> None:
+    """PL-SEAT-1: a table of 1 or 10 players is not a Carte et Plouc table."""
+    opts = ENGINE.options_schema().load({})
+    for seats in (1, 10):
+        with pytest.raises(InvalidOptions) as caught:
+            ENGINE.setup(opts, seats)
+        assert caught.value.rule == "PL-SEAT-1"
+    assert len(ENGINE.setup(opts, 9).seats) == 9
+
+
+def test_pl_seat_1_a_seat_that_does_not_exist_is_refused(table: Table) -> None:
+    """PL-SEAT-1: seats are numbered 0…n-1."""
+    assert table.refuse("announce", 7, {"word": "carte"}).rule == "PL-SEAT-1"
+
+
+def test_pl_order_1_play_starts_clockwise(table: Table) -> None:
+    """PL-ORDER-1: play goes from seat s to seat s+1, round the table."""
+    seen = [table.turn]
+    for seat, card in ((ZOUHAIRE, "5S"), (CHARLOTTE, "8S"), (DAVID, "8C")):
+        table.play(seat, card)
+        seen.append(table.turn)
+    assert seen == [ZOUHAIRE, CHARLOTTE, DAVID, ZOUHAIRE]
+    assert ENGINE.view(table.state, None)["direction"] == "clockwise"
+
+
+def test_pl_deal_1_seven_cards_up_to_six_players() -> None:
+    """PL-DEAL-1: up to 6 players, 7 cards each."""
+    t = new_table(seats=6, turn_up=None)
+    assert t.hands() == [7] * 6
+    assert t.state.stock == 52 - 42
+
+
+def test_pl_deal_1_five_cards_from_seven_players() -> None:
+    """PL-DEAL-1: from 7 to 9 players, 5 cards each."""
+    t = new_table(seats=7, turn_up=None)
+    assert t.hands() == [5] * 7
+
+
+def test_pl_deal_1_a_deal_too_big_for_the_deck_is_refused() -> None:
+    """PL-DEAL-1: the hand_size option must leave a card to turn up."""
+    opts = ENGINE.options_schema().load({"hand_size": 6})
+    with pytest.raises(InvalidOptions) as caught:
+        ENGINE.setup(opts, 9)
+    assert caught.value.rule == "PL-DEAL-1"
+
+
+def test_pl_deal_2_the_dealers_left_plays_first(table: Table) -> None:
+    """PL-DEAL-2: the dealer (David, seat 2) turns up a card; the next seat, Zouhaire, starts."""
+    assert table.state.discard == ["5H"]
+    assert table.state.stock == 52 - 21 - 1
+    assert table.turn == ZOUHAIRE
+
+
+def test_pl_deal_2_the_turned_up_card_has_no_power() -> None:
+    """PL-DEAL-2 (ruling): a turned-up 7 makes nobody draw."""
+    t = new_table(turn_up="7D")
+    assert t.state.owed == 0
+    t.play(ZOUHAIRE, "9D")
+    assert t.turn == CHARLOTTE
+
+
+def test_pl_deal_2_only_the_dealer_turns_up(table: Table) -> None:
+    """PL-DEAL-2: the dealer turns up the first card of the stock."""
+    t = new_table(turn_up=None)
+    assert t.refuse("turn_up", ZOUHAIRE, {"card": "5H"}).rule == "PL-DEAL-2"
+
+
+def test_pl_deal_2_nobody_plays_before_the_turn_up() -> None:
+    """PL-DEAL-2: the game starts once the first card is face up."""
+    t = new_table(turn_up=None)
+    assert t.refuse("play", ZOUHAIRE, {"cards": ["5S"]}).rule == "PL-DEAL-2"
+
+
+def test_pl_deal_2_first_seat_option() -> None:
+    """PL-DEAL-2: option first_seat names another first player."""
+    t = new_table(first_seat=DAVID)
+    assert t.turn == DAVID
+
+
+def test_pl_log_1_only_the_host_rules(table: Table) -> None:
+    """PL-LOG-1: a seat cannot log the host's ruling."""
+    assert table.refuse("ruling", ZOUHAIRE, {"upheld": True}).rule == "PL-LOG-1"
+
+
+# ---- hidden information ------------------------------------------------------------------
+
+
+def test_pl_hid_1_a_seat_cannot_lay_more_cards_than_it_holds() -> None:
+    """PL-HID-1: hand sizes are tracked; two cards from a one-card hand is impossible."""
+    t = new_table(hand_size=1)
+    assert t.refuse("play", ZOUHAIRE, {"cards": ["5S", "5C"]}).rule == "PL-HID-1"
+
+
+def test_pl_hid_1_hands_are_shown_as_unknown_cards(table: Table) -> None:
+    """PL-HID-1: the view gives each hand's size, its cards unknown (null)."""
+    table.play(ZOUHAIRE, "5S")
+    seats = ENGINE.view(table.state, CHARLOTTE)["seats"]
+    assert [s["hand_size"] for s in seats] == [6, 7, 7]
+    assert seats[0]["hand"] == [None] * 6
+
+
+def test_pl_hid_1_cards_are_conserved_through_draws_and_plays(table: Table) -> None:
+    """PL-HID-1: stock + discard + hands always make 52."""
+    table.play(ZOUHAIRE, "7H")
+    table.draw(CHARLOTTE)
+    table.draw(CHARLOTTE)
+    assert table.cards_everywhere() == 52
+    assert table.hand(CHARLOTTE) == 7 + 2 + 1
+
+
+# ---- a turn ------------------------------------------------------------------------------
+
+
+def test_pl_turn_1_a_move_out_of_turn_is_refused(table: Table) -> None:
+    """PL-TURN-1: it is Zouhaire's turn, Charlotte cannot play."""
+    error = table.refuse("play", CHARLOTTE, {"cards": ["5S"]})
+    assert error.rule == "PL-TURN-1"
+    assert error.where == "seat"
+
+
+def test_pl_turn_2_unable_to_play_draw_one_and_pass(table: Table) -> None:
+    """PL-TURN-2: the drawn card is not played; the turn passes."""
+    verdict = table.draw(ZOUHAIRE)
+    assert verdict.rule == "PL-TURN-2"
+    assert table.hand(ZOUHAIRE) == 8
+    assert table.turn == CHARLOTTE
+
+
+def test_pl_turn_2_the_count_checked_must_be_one(table: Table) -> None:
+    """PL-TURN-2: a draw without a penalty is one card, not two."""
+    assert table.refuse("draw", ZOUHAIRE, {"count": 2}).where == "payload.count"
+
+
+def test_pl_turn_3_drawing_more_than_one_card_plays_again(table: Table) -> None:
+    """PL-TURN-3: a player who draws more than one card plays at once."""
+    table.play(ZOUHAIRE, "7H")
+    table.draw(CHARLOTTE, 2)
+    assert table.turn == CHARLOTTE
+    table.play(CHARLOTTE, "7C")
+    assert table.turn == DAVID
+
+
+def test_pl_turn_3_drawing_one_card_passes(table: Table) -> None:
+    """PL-TURN-3: only a draw of more than one card gives a play."""
+    table.draw(ZOUHAIRE, 1)
+    assert table.turn != ZOUHAIRE
+
+
+# ---- playing -----------------------------------------------------------------------------
+
+
+def test_pl_play_1_same_suit_is_legal(table: Table) -> None:
+    """PL-PLAY-1: a heart on the 5♥."""
+    assert table.play(ZOUHAIRE, "9H").kind == "ok"
+
+
+def test_pl_play_1_same_value_is_legal(table: Table) -> None:
+    """PL-PLAY-1: a 5 on the 5♥."""
+    assert table.play(ZOUHAIRE, "5C").kind == "ok"
+
+
+def test_pl_play_1_neither_suit_nor_value_is_refused(table: Table) -> None:
+    """PL-PLAY-1: the 9♣ follows neither hearts nor the 5."""
+    assert table.refuse("play", ZOUHAIRE, {"cards": ["9C"]}).rule == "PL-PLAY-1"
+
+
+def test_pl_play_2_charlotte_lays_two_nines_at_once() -> None:
+    """PL-PLAY-2: the text's example: Charlotte plays the 9♥ and the 9♣ at once."""
+    t = new_table(turn_up="9S", first_seat=CHARLOTTE)
+    t.play(CHARLOTTE, "9H", "9C")
+    assert t.hand(CHARLOTTE) == 5
+    assert t.state.discard[-1] == "9C"
+    assert t.state.suit == "C"
+
+
+def test_pl_play_2_cards_of_different_values_are_refused(table: Table) -> None:
+    """PL-PLAY-2: only cards of the same value go down together."""
+    assert table.refuse("play", ZOUHAIRE, {"cards": ["5S", "6S"]}).rule == "PL-PLAY-2"
+
+
+# ---- the powers --------------------------------------------------------------------------
+
+
+def test_pl_ace_1_on_the_three_of_clubs_only_the_ace_of_clubs() -> None:
+    """PL-ACE-1: the text's example: on a 3♣ only the A♣ goes."""
+    t = new_table(turn_up="3C")
+    assert t.refuse("play", ZOUHAIRE, {"cards": ["AS"], "suit": "H"}).rule == "PL-ACE-1"
+    assert t.play(ZOUHAIRE, "AC", suit="H").kind == "ok"
+
+
+def test_pl_ace_2_the_ace_names_a_new_suit_that_the_next_follows() -> None:
+    """PL-ACE-2: after the A♣ naming hearts, a heart follows; a club does not."""
+    t = new_table(turn_up="3C")
+    t.play(ZOUHAIRE, "AC", suit="H")
+    assert t.refuse("play", CHARLOTTE, {"cards": ["9C"]}).rule == "PL-PLAY-1"
+    t.play(CHARLOTTE, "9H")
+
+
+def test_pl_ace_2_the_suit_named_must_change() -> None:
+    """PL-ACE-2: "on doit changer de couleur": naming clubs again is refused."""
+    t = new_table(turn_up="3C")
+    assert t.refuse("play", ZOUHAIRE, {"cards": ["AC"], "suit": "C"}).rule == "PL-ACE-2"
+    assert t.refuse("play", ZOUHAIRE, {"cards": ["AC"]}).where == "payload.suit"
+
+
+def test_pl_ace_2_only_an_ace_names_a_suit(table: Table) -> None:
+    """PL-ACE-2: a suit named with another card is refused."""
+    assert table.refuse("play", ZOUHAIRE, {"cards": ["9H"], "suit": "S"}).rule == "PL-ACE-2"
+
+
+def test_pl_q_1_the_queen_plays_again() -> None:
+    """PL-Q-1: the text's example: on a 4♥, the Q♥ and another heart."""
+    t = new_table(turn_up="4H")
+    t.play(ZOUHAIRE, "QH")
+    assert t.turn == ZOUHAIRE
+    t.play(ZOUHAIRE, "8H")
+    assert t.turn == CHARLOTTE
+
+
+def test_pl_10_1_zouhaire_charlotte_david() -> None:
+    """PL-10-1: the text's example: Zouhaire 5♠, Charlotte 10♠ and 8♠: Zouhaire plays, not David."""
+    t = new_table(turn_up="5H")
+    t.play(ZOUHAIRE, "5S")
+    t.play(CHARLOTTE, "10S")
+    assert t.turn == CHARLOTTE
+    t.play(CHARLOTTE, "8S")
+    assert t.turn == ZOUHAIRE
+    assert not t.clockwise
+
+
+def test_pl_10_2_two_tens_keep_the_direction() -> None:
+    """PL-10-2: the text's footnote: two 10s are two reversals, play goes on as before."""
+    t = new_table(turn_up="10H")
+    t.play(ZOUHAIRE, "10S", "10D")
+    assert t.clockwise
+    t.play(ZOUHAIRE, "8D")
+    assert t.turn == CHARLOTTE
+
+
+def test_pl_10_2_davids_three_tens_and_three_jacks() -> None:
+    """PL-10-2: the text's example: David's three 10s reverse, reverse back, reverse again."""
+    t = new_table(turn_up="10C", first_seat=DAVID)
+    t.play(DAVID, "10H", "10S", "10D")
+    assert t.turn == DAVID
+    t.play(DAVID, "JD", "JS", "JH")
+    assert not t.clockwise
+    assert t.turn == CHARLOTTE
+
+
+def test_pl_7_1_the_seven_makes_the_next_draw_two(table: Table) -> None:
+    """PL-7-1: after a 7, the next player owes 2 cards."""
+    table.play(ZOUHAIRE, "7H")
+    assert table.state.owed == 2
+    table.draw(CHARLOTTE)
+    assert table.hand(CHARLOTTE) == 9
+
+
+def test_pl_7_2_zouhaire_charlotte_david_sevens() -> None:
+    """PL-7-2: the text's example: 7♥, 7♣: David draws 4 and plays a club or a 7."""
+    t = new_table(turn_up="5H")
+    t.play(ZOUHAIRE, "7H")
+    t.play(CHARLOTTE, "7C")
+    verdict = t.draw(DAVID, 4)
+    assert t.hand(DAVID) == 11
+    assert t.turn == DAVID
+    assert any("plays again" in e for e in verdict.effects)
+    assert t.refuse("play", DAVID, {"cards": ["9H"]}).rule == "PL-PLAY-1"
+    t.play(DAVID, "9C")
+
+
+def test_pl_7_2_a_seat_owing_a_draw_answers_only_with_a_seven() -> None:
+    """PL-7-2: a heart does not answer the 7♥; the owed draw comes first."""
+    t = new_table(turn_up="5H")
+    t.play(ZOUHAIRE, "7H")
+    assert t.refuse("play", CHARLOTTE, {"cards": ["9H"]}).rule == "PL-7-2"
+    assert t.refuse("draw", CHARLOTTE, {"count": 1}).where == "payload.count"
+
+
+def test_pl_ks_1_the_king_of_spades_makes_the_next_draw_five() -> None:
+    """PL-KS-1: K♠: the next player owes 5, even when laid with another king."""
+    t = new_table(turn_up="5S")
+    t.play(ZOUHAIRE, "KS", "KH")
+    assert t.state.owed == 5
+    t.draw(CHARLOTTE, 5)
+    assert t.hand(CHARLOTTE) == 12
+
+
+def test_pl_ks_1_other_kings_have_no_power() -> None:
+    """PL-KS-1: only the king of spades makes anyone draw."""
+    t = new_table(turn_up="5H")
+    t.play(ZOUHAIRE, "KH")
+    assert t.state.owed == 0
+
+
+def test_pl_ks_2_charlotte_answers_with_the_seven_of_spades() -> None:
+    """PL-KS-2: the text's example: K♠, 7♠: David draws 7 and plays again."""
+    t = new_table(turn_up="5S")
+    t.play(ZOUHAIRE, "KS")
+    t.play(CHARLOTTE, "7S")
+    t.draw(DAVID, 7)
+    assert t.hand(DAVID) == 14
+    assert t.turn == DAVID
+
+
+def test_pl_ks_2_only_the_seven_of_spades_answers_the_king() -> None:
+    """PL-KS-2: the 7♥ does not answer the K♠."""
+    t = new_table(turn_up="5S")
+    t.play(ZOUHAIRE, "KS")
+    assert t.refuse("play", CHARLOTTE, {"cards": ["7H"]}).rule == "PL-KS-2"
+
+
+def test_pl_ks_3_after_the_seven_of_spades_the_sevens_still_stack() -> None:
+    """PL-KS-3 (ruling): K♠, 7♠, then 7♦: the following player owes 9."""
+    t = new_table(turn_up="5S")
+    t.play(ZOUHAIRE, "KS")
+    t.play(CHARLOTTE, "7S")
+    t.play(DAVID, "7D")
+    assert t.state.owed == 9
+    assert t.turn == ZOUHAIRE
+
+
+def test_pl_sq_1_the_square_of_twos() -> None:
+    """PL-SQ-1: the text's example: 2♠, 2♦, then 2♣ 2♥: David plays again, a queen, again."""
+    t = new_table(turn_up="5S")
+    t.play(ZOUHAIRE, "2S")
+    t.play(CHARLOTTE, "2D")
+    verdict = t.play(DAVID, "2C", "2H")
+    assert verdict.rule == "PL-SQ-1"
+    assert t.turn == DAVID
+    t.play(DAVID, "QH")
+    assert t.turn == DAVID
+    t.play(DAVID, "4H")
+    assert t.turn == ZOUHAIRE
+
+
+def test_pl_sq_1_three_of_a_kind_is_no_square() -> None:
+    """PL-SQ-1: three equal values do not give a replay."""
+    t = new_table(turn_up="5S")
+    t.play(ZOUHAIRE, "2S")
+    t.play(CHARLOTTE, "2D", "2C")
+    assert t.turn == DAVID
+
+
+def test_pl_sq_2_the_square_of_sevens() -> None:
+    """PL-SQ-2: the text's example: David plays again, then Zouhaire draws 8 and plays."""
+    t = new_table(turn_up="5S")
+    t.play(ZOUHAIRE, "7S")
+    t.play(CHARLOTTE, "7D")
+    verdict = t.play(DAVID, "7C", "7H")
+    assert verdict.rule == "PL-SQ-2"
+    assert t.turn == DAVID
+    t.play(DAVID, "9H")
+    assert t.turn == ZOUHAIRE
+    assert t.state.owed == 8
+    t.draw(ZOUHAIRE, 8)
+    assert t.hand(ZOUHAIRE) == 6 + 8
+    assert t.turn == ZOUHAIRE
+
+
+def test_pl_stock_1_the_discard_becomes_the_stock() -> None:
+    """PL-STOCK-1: the stock spent, the discard but its top card is turned over."""
+    t = new_table(seats=2, hand_size=25, dealer=1, turn_up="5H")
+    assert t.state.stock == 1
+    t.play(ZOUHAIRE, "5S")
+    t.draw(1)
+    verdict = t.draw(ZOUHAIRE)
+    assert any("became the stock" in e for e in verdict.effects)
+    assert t.state.discard == ["5S"]
+    assert t.state.stock == 0
+    assert t.cards_everywhere() == 52
+
+
+def test_pl_stock_1_turned_over_cards_may_be_played_again() -> None:
+    """PL-STOCK-1 / PL-DECK-2: after the turn-over, the 5♥ is back in play."""
+    t = new_table(seats=2, hand_size=25, dealer=1, turn_up="5H")
+    t.play(ZOUHAIRE, "5S")
+    t.draw(1)
+    t.draw(ZOUHAIRE)
+    assert t.play(1, "5H").kind == "ok"
+
+
+# ---- announcements and the end -----------------------------------------------------------
+
+
+def test_pl_ann_1_carte_with_one_card_left() -> None:
+    """PL-ANN-1: with one card left the player says "carte"."""
+    t = new_table(hand_size=2)
+    t.play(ZOUHAIRE, "5S")
+    assert t.state.seats[ZOUHAIRE].carte_due
+    assert t.say(ZOUHAIRE, "carte").rule == "PL-ANN-1"
+    assert not t.state.seats[ZOUHAIRE].carte_due
+
+
+def test_pl_ann_1_carte_with_more_cards_is_refused(table: Table) -> None:
+    """PL-ANN-1: "carte" is said with one card left, not seven."""
+    assert table.refuse("announce", ZOUHAIRE, {"word": "carte"}).rule == "PL-ANN-1"
+
+
+def test_pl_ann_2_plouc_only_from_the_player_who_went_out(table: Table) -> None:
+    """PL-ANN-2: "plouc" is said when the last card goes down."""
+    assert table.refuse("announce", ZOUHAIRE, {"word": "plouc"}).rule == "PL-ANN-2"
+
+
+def test_pl_ann_2_the_game_waits_for_the_plouc() -> None:
+    """PL-ANN-2: between the last card and the plouc nobody plays."""
+    t = new_table(hand_size=1)
+    t.play(ZOUHAIRE, "5S")
+    assert t.turn == ZOUHAIRE
+    assert t.refuse("play", CHARLOTTE, {"cards": ["8S"]}).rule == "PL-ANN-2"
+
+
+def test_pl_end_1_standings_cards_left_and_the_winner() -> None:
+    """PL-END-1: cards left per seat, fewer is better; the winner after the plouc."""
+    t = new_table(hand_size=2)
+    t.play(ZOUHAIRE, "5S")
+    t.draw(CHARLOTTE)
+    t.play(DAVID, "8S")
+    t.play(ZOUHAIRE, "8C")
+    assert not ENGINE.standings(t.state).finished
+    t.say(ZOUHAIRE, "plouc")
+    standings = ENGINE.standings(t.state)
+    assert standings.finished and standings.lower_is_better
+    assert standings.winners == (ZOUHAIRE,)
+    assert [ln.total for ln in standings.lines] == [0, 3, 1]
+    assert t.turn is None
+
+
+def test_pl_end_1_each_total_is_the_sum_of_its_sources(table: Table) -> None:
+    """PL-END-1: dealt + drawn + received + swapped - played - given = cards in hand."""
+    table.play(ZOUHAIRE, "7H")
+    table.draw(CHARLOTTE)
+    table.play(CHARLOTTE, "7C", "7S")
+    for line in ENGINE.standings(table.state).lines:
+        assert sum(line.detail.values()) == line.total
+
+
+def test_pl_end_1_the_last_card_of_a_queen_gives_no_replay() -> None:
+    """PL-END-1 (ruling): the turn passes when the last card goes down."""
+    t = new_table(hand_size=1, zouzou=True)
+    t.play(ZOUHAIRE, "QH")
+    assert t.state.turn == CHARLOTTE
+    assert t.state.phase == "plouc"
+
+
+def test_pl_play_2_legal_plays_from_a_known_hand() -> None:
+    """PL-PLAY-1 / PL-PLAY-2: a seat's own device lists the cards and groups it may lay."""
+    t = new_table(turn_up="5H")
+    plays = legal_plays(t.state, ["5S", "5C", "9C", "AH", "KD"])
+    assert (["5S"], None) in plays and (["5S", "5C"], None) in plays
+    assert (["5C", "5S"], None) in plays
+    assert (["AH"], "C") in plays  # the ace names the suit the hand holds most of
+    assert all(cards[0] not in ("9C", "KD") for cards, _ in plays)

@@ -1,0 +1,65 @@
+"""The ``referee`` command line: db upgrade, replay, export and import."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import Result
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import inspect
+
+from referee import create_app, database
+from referee.cli import main
+from tests.helpers import move, new_match, plain_turn
+
+
+def run(runner: FlaskCliRunner, *args: str) -> Result:
+    return runner.invoke(main, list(args))
+
+
+def test_db_upgrade_creates_every_table_in_a_new_sqlite_file(tmp_path: Path) -> None:
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'new.sqlite3'}"})
+    result = app.test_cli_runner().invoke(main, ["db", "upgrade"])
+    assert result.exit_code == 0, result.output
+    tables = set(inspect(database(app).engine).get_table_names())
+    assert {"matches", "events", "snapshots", "match_summaries", "players", "seats"} <= tables
+
+
+def test_replay_prints_the_timeline_with_verdicts(client: FlaskClient,
+                                                  runner: FlaskCliRunner) -> None:
+    table = new_match(client)
+    plain_turn(client, table, 0)
+    move(client, table, "quick_play", 1, {"slot": 2, "value": 9})
+    result = run(runner, "replay", str(table.id))
+    assert result.exit_code == 0, result.output
+    assert "MISSPLAY [CC-" in result.output
+    assert "draw" in result.output and "Standings:" in result.output
+
+
+def test_replay_of_a_missing_match_fails_in_words(runner: FlaskCliRunner, app: Flask) -> None:
+    result = run(runner, "replay", "4242")
+    assert result.exit_code == 1
+    assert "There is no match 4242" in result.output
+
+
+def test_export_then_import_through_files(client: FlaskClient, runner: FlaskCliRunner,
+                                          tmp_path: Path) -> None:
+    table = new_match(client)
+    plain_turn(client, table, 0)
+    out = tmp_path / "match.json"
+    assert run(runner, "export", str(table.id), "-o", str(out)).exit_code == 0
+    assert json.loads(out.read_text())["events"][0]["type"] == "draw"
+    result = run(runner, "import", str(out))
+    assert result.exit_code == 0, result.output
+    assert "Imported as match" in result.output and "host token:" in result.output
+
+
+def test_import_of_a_file_that_is_not_an_export_fails_in_words(runner: FlaskCliRunner,
+                                                               tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "csv"}')
+    result = run(runner, "import", str(bad))
+    assert result.exit_code == 1
+    assert "not a Referee match export" in result.output
