@@ -206,9 +206,10 @@ class Engine(Generic[S]):
     def is_finished(self, state: S) -> bool:
         return self.standings(state).finished
 
-    def public_payload(self, event: Event, viewer: Viewer) -> Mapping[str, Any]:
-        """The payload as ``viewer`` may read it in the log: secrets a seat sealed are hidden
-        from everyone but that seat and the host until the rules reveal them."""
+    def public_payload(self, state: S, event: Event, viewer: Viewer) -> Mapping[str, Any]:
+        """The payload as ``viewer`` may read it in the log, ``state`` being the match now:
+        secrets a seat sealed are hidden from everyone but that seat and the host until the
+        rules reveal them."""
         return event.payload
 
 

@@ -6,6 +6,7 @@ nothing at all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -512,11 +513,11 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
         }
 
 
-def event_dict(loader: Loader, row: models.Event, viewer: Viewer,
+def event_dict(loader: Loader, row: models.Event, viewer: Viewer, now: Folded,
                judged: Judged | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "seq": row.seq, "type": row.type, "seat": row.seat, "actor": row.actor,
-        "payload": loader.payload_for(row, viewer), "schema_version": row.schema_version,
+        "payload": loader.payload_for(row, viewer, now), "schema_version": row.schema_version,
         "recorded_at": models.iso(row.recorded_at), "verdict": row.verdict,
     }
     if judged is not None:
@@ -536,7 +537,8 @@ def events_after(db: Database, match_id: int, after: int, limit: int, token: str
         rows = session.scalars(select(models.Event).where(
             models.Event.match_id == match_id, models.Event.seq > after
         ).order_by(models.Event.seq).limit(limit)).all()
-        return [event_dict(loader, r, viewer) for r in rows], match.summary.last_seq
+        now = loader.fold()
+        return [event_dict(loader, r, viewer, now) for r in rows], match.summary.last_seq
 
 
 def timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
@@ -548,7 +550,7 @@ def timeline(db: Database, match_id: int, token: str | None = None) -> dict[str,
         folded, entries = loader.timeline()
         return {
             "match_id": match.id, "game": match.game,
-            "events": [event_dict(loader, j.row, viewer, j) for j in entries],
+            "events": [event_dict(loader, j.row, viewer, folded, j) for j in entries],
             "standings": loader.engine.standings(folded.state).as_dict(),
         }
 
@@ -566,21 +568,20 @@ def export(db: Database, match_id: int, token: str | None = None) -> dict[str, A
         viewer = viewer_for(match, token, None)
         loader = Loader(session, match)
         rows = loader.rows(0, None)
+        now = loader.fold()
         return {
             "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game,
             "options": match.options,
             "seats": [{"seat": s.seat, "name": s.player.name} for s in match.seats],
             "created_at": models.iso(match.created_at),
-            "events": [
-                {k: v for k, v in event_dict(loader, r, viewer).items()} for r in rows
-            ],
+            "events": [event_dict(loader, r, viewer, now) for r in rows],
             "standings": match.summary.totals,
-            "complete": viewer == HOST or not _has_sealed(loader, rows),
+            "complete": viewer == HOST or not _has_sealed(loader, rows, now),
         }
 
 
-def _has_sealed(loader: Loader, rows: list[models.Event]) -> bool:
-    return any(loader.payload_for(r, None) != r.payload for r in rows)
+def _has_sealed(loader: Loader, rows: Sequence[models.Event], now: Folded) -> bool:
+    return any(loader.payload_for(r, None, now) != r.payload for r in rows)
 
 
 def import_match(db: Database, data: dict[str, Any], night_id: int | None = None) -> Created:

@@ -186,7 +186,9 @@ class Loader:
             state=pickle.dumps(folded, protocol=pickle.HIGHEST_PROTOCOL),
         ))
 
-    def payload_for(self, row: models.Event, viewer: Viewer) -> dict[str, Any]:
+    def payload_for(self, row: models.Event, viewer: Viewer, now: Folded) -> dict[str, Any]:
+        """The payload as ``viewer`` may read it, the match being at ``now``."""
         if row.type in platform_types(self.engine):
             return dict(row.payload)
-        return dict(self.engine.public_payload(engine_event(row, self.match.game), viewer))
+        event = engine_event(row, self.match.game)
+        return dict(self.engine.public_payload(now.state, event, viewer))

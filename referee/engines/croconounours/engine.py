@@ -15,6 +15,7 @@ from typing import Any
 
 from referee.engines import cards as deck_cards
 from referee.engines.base import (
+    HOST,
     Engine,
     Event,
     Impossible,
@@ -1320,6 +1321,14 @@ class CrocoNounoursEngine(Engine[CrocoState]):
         if state.phase == "defence" and state.pending is not None:
             return state.warriors[state.pending.target].seat
         return state.turn_seat
+
+    def public_payload(self, state: CrocoState, event: Event, viewer: Viewer
+                       ) -> Mapping[str, Any]:
+        """A free choice of colours is secret: only its seat and the host read it in the log
+        (the deployment shows the warriors to everyone)."""
+        if event.type == "choose_team" and viewer not in (HOST, event.seat):
+            return {"colours": ["sealed"] * len(event.payload["colours"])}
+        return event.payload
 
     def view(self, state: CrocoState, viewer: Viewer) -> dict[str, Any]:
         """The table as ``viewer`` sees it. The engine never knows a hand's cards, so hands are
