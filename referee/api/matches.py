@@ -23,6 +23,7 @@ from referee.api.schemas import (
     MoveHeadersSchema,
     MoveSchema,
     RecordedSchema,
+    SeatTokenSchema,
     StandingsSchema,
     StateQuery,
     StateSchema,
@@ -105,6 +106,17 @@ class Match(MethodView):
     def get(self, match_id: int) -> dict[str, Any]:
         """A match: its seats, status, standings."""
         return history.get_match_dict(database(current_app), match_id)
+
+
+@blp.route("/<int(max=2147483647):match_id>/seats/<int(max=100):seat>/token")
+class SeatToken(MethodView):
+    @blp.response(201, SeatTokenSchema)
+    @blp.doc(security=BEARER)
+    def post(self, match_id: int, seat: int) -> dict[str, Any]:
+        """Issue a seat's token again (host only), when a join link is lost: the old one stops
+        working."""
+        token = matches.reissue_seat_token(database(current_app), match_id, bearer_token(), seat)
+        return {"seat": seat, "token": token}
 
 
 @blp.route("/<int(max=2147483647):match_id>/events")

@@ -131,6 +131,11 @@ class MoveHeadersSchema(Schema):
                        "answer"})
 
 
+class SeatTokenSchema(Schema):
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True, metadata={"description": "The seat's new token"})
+
+
 class VerdictSchema(Schema):
     kind = fields.String(required=True, metadata={"description": "ok | missplay"})
     rule = fields.String(required=True)

@@ -153,7 +153,8 @@ class MissplayReportSchema(Schema):
     rule = fields.String(
         required=True, metadata={"description": "Rule id of the fault, from the catalogue"}
     )
-    note = fields.String(load_default="", validate=validate.Length(max=500))
+    note = fields.String(load_default="", validate=validate.Length(max=500),
+                         metadata={"description": "What the table saw, in words"})
 
 
 S = TypeVar("S")

@@ -309,6 +309,24 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     return Created(match, host_token, seat_tokens)
 
 
+def reissue_seat_token(db: Database, match_id: int, token: str | None, seat: int) -> str:
+    """A new join token for ``seat`` (host only); the old one stops working.
+
+    Tokens are stored hashed, so a lost join link cannot be shown again: it is replaced.
+    """
+    with db.unit_of_work() as session:
+        match = get_match(session, match_id, lock=True)
+        if not authenticate(match, token).host:
+            raise Forbidden("Only the host may issue a seat's join link again.",
+                            where="header.Authorization")
+        found = next((s for s in match.seats if s.seat == seat), None)
+        if found is None:
+            raise NotFound(f"Match {match_id} has no seat {seat}.", where="seat")
+        fresh_token = new_token()
+        found.token_hash = hash_token(fresh_token)
+        return fresh_token
+
+
 def load_payload(schema: type[Schema], payload: dict[str, Any]) -> dict[str, Any]:
     try:
         return schema().load(payload)

@@ -43,7 +43,7 @@ def _make_sqlite_serialise_writers(engine: Engine) -> None:
             cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=30000")
-        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA synchronous=FULL")  # an acknowledged move survives a crash
         cursor.close()
 
     @event.listens_for(engine, "begin")

@@ -256,3 +256,15 @@ def test_openapi_document_and_interactive_docs_are_served(client: FlaskClient) -
     assert docs.status_code == 200
     assert b"swagger" in docs.data.lower()
     assert client.get("/api/docs/static/swagger-ui-bundle.js").status_code == 200
+
+
+def test_the_host_reissues_a_lost_seat_token_and_the_old_one_stops_working(
+        client: FlaskClient) -> None:
+    table = new_match(client)
+    url = f"/api/matches/{table.id}/seats/0/token"
+    assert client.post(url, headers=auth(table.seats[0])).status_code == 403
+    response = client.post(url, headers=auth(table.host))
+    assert response.status_code == 201
+    fresh = response.json["token"]
+    assert move(client, table, "draw", 0, {"source": "stock"}).status_code == 401
+    assert move(client, table, "draw", 0, {"source": "stock"}, token=fresh).status_code == 201
