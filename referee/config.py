@@ -3,10 +3,24 @@
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 from typing import Any
 
 KIB = 1024
+
+
+def instance_secret(instance_path: str) -> str:
+    """A random key kept in the instance folder, made on first start, when none is set."""
+    path = Path(instance_path) / "secret_key"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:  # exclusive create: workers starting together all end up with the first one's key
+        with open(path, "x") as file:
+            path.chmod(0o600)
+            file.write(secrets.token_urlsafe(32))
+    except FileExistsError:
+        pass
+    return path.read_text().strip()
 
 
 def from_environment(instance_path: str) -> dict[str, Any]:
@@ -17,7 +31,7 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # Judging a move replays at most this many events after the latest snapshot.
         "SNAPSHOT_EVERY": int(os.environ.get("REFEREE_SNAPSHOT_EVERY", "100")),
         "MAX_CONTENT_LENGTH": 64 * KIB,
-        "SECRET_KEY": os.environ.get("REFEREE_SECRET_KEY", "referee-development-key"),
+        "SECRET_KEY": os.environ.get("REFEREE_SECRET_KEY") or instance_secret(instance_path),
         "PAGE_SIZE": int(os.environ.get("REFEREE_PAGE_SIZE", "20")),
         # Set to a public base URL (https://referee.example.org) when behind a proxy, for the
         # join links and QR codes; by default the request's own host is used.

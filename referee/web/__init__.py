@@ -2,8 +2,43 @@
 
 from __future__ import annotations
 
-from flask import Flask
+from typing import Any
+
+from flask import Flask, request
+from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.routing import IntegerConverter
+
+from referee.web import filters
+from referee.web.errors import PLAIN, error_page
+from referee.web.views import bp
+
+
+def is_api(path: str) -> bool:
+    return path == "/api" or path.startswith("/api/")
+
+
+class IdConverter(IntegerConverter):
+    """A row id in a page's address: a positive 32-bit integer, as the database holds."""
+
+    def __init__(self, url_map: Any) -> None:
+        super().__init__(url_map, min=1, max=2**31 - 1)
 
 
 def init_app(app: Flask) -> None:
-    pass
+    app.url_map.converters["id"] = IdConverter
+    app.register_blueprint(bp)
+    filters.init_app(app)
+    api_handler = app.error_handler_spec.get(None, {}).get(None, {}).get(HTTPException)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Any:
+        """Pages answer in words; the API keeps its one JSON error shape."""
+        if is_api(request.path) and api_handler is not None:
+            return api_handler(error)
+        code = error.code or 500
+        if isinstance(error, InternalServerError):
+            app.logger.error("Page %s failed", request.path, exc_info=error.original_exception)
+            return error_page(500, PLAIN[500])
+        if code == 404:
+            return error_page(404, f"There is no page at {request.path}.")
+        return error_page(code, PLAIN.get(code) or error.description or "")

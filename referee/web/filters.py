@@ -1,0 +1,167 @@
+"""Jinja filters and globals: how values read on a page (words, not game logic)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from flask import Flask
+
+from referee.engines.base import REGISTRY
+
+
+def words(key: Any) -> str:
+    """``turn_seat`` -> ``turn seat``."""
+    return str(key).replace("_", " ")
+
+
+def when(text: str | None) -> str:
+    """An ISO time as a short UTC date and time."""
+    if not text:
+        return ""
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return text
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def value_text(value: Any) -> str:
+    if value is None:
+        return "—"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, list):
+        if value and all(isinstance(v, list) for v in value):
+            return ", ".join(f"({value_text(v)})" for v in value)
+        return ", ".join(value_text(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        shown = [f"{words(k)}: {value_text(v)}" for k, v in value.items()
+                 if v not in (None, "", [], {})]
+        return " · ".join(shown) if shown else "none"
+    return str(value)
+
+
+def payload_text(payload: dict[str, Any] | None) -> str:
+    """A move's payload in one line: ``source: stock · value: 5``."""
+    if not payload:
+        return ""
+    return " · ".join(f"{words(k)}: {value_text(v)}" for k, v in payload.items()
+                      if v is not None and v != "")
+
+
+def game_title(game_id: str) -> str:
+    engine = REGISTRY.get(game_id)
+    return engine.title if engine else game_id
+
+
+def seat_label(seat: Any, names: list[str]) -> str:
+    """``2`` -> ``seat 2 (Carol)``; None -> ``the table``."""
+    if seat is None or seat == "":
+        return "the table"
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return f"seat {seat} ({names[seat]})"
+    return f"seat {seat}"
+
+
+def is_grid(value: Any) -> bool:
+    """A list of rows of squares (each a record or empty): drawn as a grid (a domain, a board)."""
+    return (isinstance(value, list) and bool(value)
+            and all(isinstance(row, list) for row in value)
+            and all(c is None or isinstance(c, dict) for row in value for c in row)
+            and any(isinstance(c, dict) for row in value for c in row))
+
+
+def as_grid(rows: list[list[Any]]) -> list[list[Any]]:
+    """Squares that say their own ``row`` and ``col`` are laid out at those places, with empty
+    squares between them; other grids are drawn as given."""
+    cells = [c for row in rows for c in row if c is not None]
+    if not all(isinstance(c.get("row"), int) and isinstance(c.get("col"), int) for c in cells):
+        return rows
+    top, bottom = min(c["row"] for c in cells), max(c["row"] for c in cells)
+    left, right = min(c["col"] for c in cells), max(c["col"] for c in cells)
+    grid: list[list[Any]] = [[None] * (right - left + 1) for _ in range(bottom - top + 1)]
+    for c in cells:
+        grid[c["row"] - top][c["col"] - left] = c
+    return grid
+
+
+#: What a square shows first; and what it need not repeat (its place, its card's parts).
+CELL_MAIN = ("card", "warrior", "value")
+CELL_QUIET = frozenset({"square", "row", "col", "order"})
+CARD_PARTS = frozenset({"nature", "force", "colour"})  # already said by the card's name
+
+
+def short(value: Any) -> str:
+    """A square's occupant by its name (a warrior's id), else in words."""
+    if isinstance(value, dict):
+        for key in ("id", "name", "card", "value"):
+            if value.get(key) is not None:
+                return str(value[key])
+    return value_text(value)
+
+
+def occupant_seat(cell: dict[str, Any]) -> Any:
+    """The seat owning what stands on a square, for its colour on the grid."""
+    for key in CELL_MAIN:
+        if isinstance(cell.get(key), dict) and isinstance(cell[key].get("seat"), int):
+            return cell[key]["seat"]
+    return cell.get("seat") if isinstance(cell.get("seat"), int) else None
+
+
+def cell_items(cell: dict[str, Any]) -> list[str]:
+    """A square's contents in a few words: its card or warrior first, then what is notable."""
+    items = [short(cell[k]) for k in CELL_MAIN if cell.get(k) not in (None, "")]
+    for key, value in cell.items():
+        if key in CELL_MAIN or key in CELL_QUIET or value is None or value is False:
+            continue
+        if key in CARD_PARTS and cell.get("card"):
+            continue
+        if value in ("", [], {}):
+            continue
+        items.append(words(key) if value is True else f"{words(key)}: {value_text(value)}")
+    return items
+
+
+def has_grid(value: Any) -> bool:
+    """A grid, or a record holding one (a domain's rows): shown before the seats."""
+    if isinstance(value, dict):
+        return any(is_grid(v) for v in value.values())
+    return is_grid(value)
+
+
+def record_keys(records: list[dict[str, Any]]) -> list[str]:
+    """The columns of a list of records: every key, in first-seen order."""
+    keys: dict[str, None] = {}
+    for record in records:
+        keys.update(dict.fromkeys(record))
+    return list(keys)
+
+
+def is_records(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+
+
+def is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def is_cards(value: Any) -> bool:
+    """A hand: a list of cards, each a value, an unknown (None) or a small card record."""
+    return isinstance(value, list) and all(
+        is_scalar(v) or (isinstance(v, dict) and ("value" in v or "card" in v)) for v in value)
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.filters.update(words=words, when=when, value_text=value_text,
+                                 payload_text=payload_text, game_title=game_title,
+                                 seat_label=seat_label, as_grid=as_grid,
+                                 cell_items=cell_items, record_keys=record_keys,
+                                 has_grid=has_grid, occupant_seat=occupant_seat)
+    app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,
+                               cards=is_cards)
+    app.jinja_env.globals.update(game_title=game_title)
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True

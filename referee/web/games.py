@@ -1,0 +1,86 @@
+"""Each game as the pages show it: its options and moves as form fields, from its schemas."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from referee.engines.base import REGISTRY, get_engine
+from referee.service.games import describe
+from referee.web.forms import Field, fields_of
+
+#: Moves with their own place on the match page (corrections and disputes), not on the pad.
+DISPUTE_TYPES = ("void", "challenge", "ruling")
+
+
+@dataclass(frozen=True)
+class Move:
+    type: str
+    host_only: bool
+    fields: list[Field]
+
+    @property
+    def label(self) -> str:
+        return self.type.replace("_", " ").capitalize()
+
+
+@dataclass(frozen=True)
+class Game:
+    id: str
+    title: str
+    min_seats: int
+    max_seats: int
+    rules: str
+    options: list[Field]
+    moves: dict[str, Move]
+    reportable_missplays: dict[str, str]
+
+    def moves_for(self, host: bool) -> list[Move]:
+        """The moves the move pad offers: a seat's own, and the host's on top for the host."""
+        return [m for m in self.moves.values()
+                if m.type not in DISPUTE_TYPES and (host or not m.host_only)]
+
+
+def rule_choices(missplays: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    return tuple((rule, f"{rule}: {text}") for rule, text in missplays.items())
+
+
+def with_rule_choices(fields: list[Field], missplays: dict[str, str]) -> list[Field]:
+    """A fault's ``rule`` is chosen from the game's reportable missplays, in the rules' words."""
+    if not missplays:
+        return fields
+    out = []
+    for f in fields:
+        if f.name == "rule" and f.kind == "text":
+            f = Field(name=f.name, kind="choice", required=f.required,
+                      description=f.description, choices=rule_choices(missplays),
+                      nullable=not f.required)
+        out.append(f)
+    return out
+
+
+@lru_cache(maxsize=64)
+def game(game_id: str) -> Game:
+    """A game's page-side description (its schemas don't change while the app runs)."""
+    engine = get_engine(game_id)
+    described = describe(engine)
+    missplays = dict(described["reportable_missplays"])
+    moves = {}
+    for move, spec in described["moves"].items():
+        fields = fields_of(spec["payload"])
+        if move in ("missplay", "ruling"):
+            fields = with_rule_choices(fields, missplays)
+        moves[move] = Move(move, spec["host_only"], fields)
+    return Game(engine.id, engine.title, engine.min_seats, engine.max_seats, engine.rules_file,
+                fields_of(described["options"]), moves, missplays)
+
+
+def all_games() -> list[Game]:
+    from referee import engines  # noqa: F401  (importing them fills the registry)
+
+    return [game(game_id) for game_id in sorted(REGISTRY)]
+
+
+def option_values(fields: list[Field], options: dict[str, Any]) -> list[tuple[Field, Any]]:
+    return [(f, options.get(f.name, f.default)) for f in fields]

@@ -1,0 +1,540 @@
+"""The pages: thin views that parse, authorise (through the service), call it, and render."""
+
+from __future__ import annotations
+
+import json
+import math
+import uuid
+from datetime import date
+from typing import Any
+from urllib.parse import urlencode
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from markupsafe import Markup
+
+from referee import database
+from referee.service import history, matches, pages
+from referee.service.errors import Invalid, ServiceError, Unauthenticated
+from referee.service.matches import Access
+from referee.web import games
+from referee.web.chart import rounds_chart
+from referee.web.errors import PageError, error_page
+from referee.web.forms import FormError, read_fields
+
+bp = Blueprint("web", __name__)
+
+COOKIE_DAYS = 30
+INVITES_KEPT = 8  # matches whose join links the creating browser keeps
+
+
+
+
+@bp.errorhandler(ServiceError)
+def service_error(error: ServiceError) -> tuple[str, int]:
+    return error_page(error.status, error.message, **error.details)
+
+
+@bp.errorhandler(PageError)
+def page_error(error: PageError) -> tuple[str, int]:
+    return error_page(error.status, error.message, **error.details)
+
+
+def db() -> Any:
+    return database(current_app)
+
+
+# --- who is asking: a token kept in a cookie scoped to its match ------------------------------
+
+
+def cookie_name(match_id: int) -> str:
+    return f"referee_m{match_id}"
+
+
+def match_path(match_id: int) -> str:
+    return f"/m/{match_id}"
+
+
+def page_token(match_id: int) -> str | None:
+    return request.cookies.get(cookie_name(match_id)) or None
+
+
+def page_access(match_id: int) -> Access | None:
+    """The host or seat this browser acts as in the match (None: the public)."""
+    try:
+        return pages.access_for(db(), match_id, page_token(match_id))
+    except Unauthenticated:
+        return None  # a stale cookie (the match was imported again, say): act as the public
+
+
+def keep_token(response: Response, match_id: int, token: str) -> Response:
+    response.set_cookie(cookie_name(match_id), token, max_age=COOKIE_DAYS * 86400,
+                        path=match_path(match_id), httponly=True, samesite="Lax",
+                        secure=request.is_secure)
+    return response
+
+
+def remember_invites(match_id: int, seats: list[str]) -> None:
+    """The creating browser keeps the join links (the store keeps only the tokens' hashes)."""
+    invites = dict(session.get("invites", {}))
+    invites[str(match_id)] = {"seats": seats}
+    session["invites"] = dict(list(invites.items())[-INVITES_KEPT:])
+
+
+def public_url(endpoint: str, **values: Any) -> str:
+    base = current_app.config.get("PUBLIC_URL") or request.host_url
+    return base.rstrip("/") + url_for(endpoint, **values)
+
+
+def qr_svg(url: str, title: str) -> Markup:
+    code = segno.make(url, error="m")
+    return Markup(code.svg_inline(scale=4, border=2, title=title, svgclass="qr",
+                                  dark="#000", light="#fff", omitsize=True))
+
+
+# --- small parsers -------------------------------------------------------------------------
+
+
+def int_arg(name: str, value: str | None, minimum: int | None = None) -> int | None:
+    if value is None or value.strip() == "":
+        return None
+    try:
+        number = int(value)
+    except ValueError:
+        raise PageError(400, f"{name} must be a whole number, not {value!r}.") from None
+    if minimum is not None and number < minimum:
+        raise PageError(400, f"{name} must be at least {minimum}.")
+    return number
+
+
+def date_arg(name: str, value: str | None) -> date | None:
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise PageError(400, f"{name} must be a date like 2026-11-23, not {value!r}.") from None
+
+
+def match_or_404(match_id: int) -> dict[str, Any]:
+    return history.get_match_dict(db(), match_id)
+
+
+def seat_names(match: dict[str, Any]) -> list[str]:
+    return [s["name"] for s in match["seats"]]
+
+
+def side_names(match: dict[str, Any], standings: dict[str, Any]) -> dict[str, str]:
+    """Each side of the standings named by its players (a team by its side and players)."""
+    names = seat_names(match)
+    out = {}
+    for line in standings.get("lines", []):
+        players = " & ".join(names[s] for s in line["seats"] if s < len(names))
+        out[line["side"]] = players if len(line["seats"]) == 1 else f"{line['side']}: {players}"
+    return out
+
+
+def ranked(standings: dict[str, Any]) -> list[dict[str, Any]]:
+    """The lines best first, in the order the engine's standings say is better."""
+    return sorted(standings.get("lines", []), key=lambda ln: ln["total"],
+                  reverse=not standings.get("lower_is_better"))
+
+
+# --- home and nights -----------------------------------------------------------------------
+
+
+@bp.get("/")
+def home() -> str:
+    under_way, _ = history.list_matches(db(), history.MatchFilter(status="in progress"), 1, 12)
+    finished, _ = history.list_matches(db(), history.MatchFilter(status="finished"), 1, 6)
+    nights = history.list_nights(db(), 1, 10)
+    return render_template("home.html", under_way=under_way, finished=finished, nights=nights)
+
+
+@bp.post("/nights")
+def create_night() -> Response:
+    name = (request.form.get("name") or "").strip()
+    if not name:
+        raise PageError(422, "A game night needs a name, like “Friday at Alice's”.")
+    if len(name) > 120:
+        raise PageError(422, "A game night's name is at most 120 characters.")
+    night = history.create_night(db(), name)
+    return redirect(url_for("web.night", night_id=night["id"]), 303)
+
+
+@bp.get("/nights/<id:night_id>")
+def night(night_id: int) -> str:
+    return render_template("night.html", night=history.get_night(db(), night_id))
+
+
+# --- creating a match ------------------------------------------------------------------------
+
+
+@bp.get("/new")
+def choose_game() -> str:
+    night_id = int_arg("night", request.args.get("night"), 1)
+    night = history.get_night(db(), night_id) if night_id else None
+    return render_template("new_game.html", games=games.all_games(), night=night)
+
+
+def game_or_404(game_id: str) -> games.Game:
+    try:
+        return games.game(game_id)
+    except KeyError:
+        raise PageError(404, f"There is no game {game_id!r}.") from None
+
+
+@bp.route("/new/<game_id>", methods=["GET", "POST"])
+def new_match(game_id: str) -> Any:
+    game = game_or_404(game_id)
+    night_id = int_arg("night", request.values.get("night"), 1)
+    night = history.get_night(db(), night_id) if night_id else None
+    players = history.list_players(db(), 1, 500)
+    if request.method == "GET":
+        return render_template("new_match.html", game=game, night=night, players=players,
+                               form={}, error=None)
+    form = request.form
+    names = [n.strip() for n in form.getlist("seat")]
+    while names and not names[-1]:
+        names.pop()
+    try:
+        if any(not n for n in names):
+            raise Invalid("Fill the seats in order: an empty seat cannot sit between two "
+                          "players.", where="seats")
+        follows = int_arg("follows", form.get("follows"), 1)
+        options = {**previous_options(follows), **read_fields(game.options, form, "o.")}
+        created = matches.create_match(db(), game.id, options,
+                                       [matches.SeatSpec(name=n) for n in names], night_id,
+                                       follows)
+    except (ServiceError, FormError, PageError) as err:
+        return render_template("new_match.html", game=game, night=night, players=players,
+                               form=form, error=error_view(err)), error_status(err)
+    return created_redirect(created)
+
+
+def previous_options(follows: int | None) -> dict[str, Any]:
+    """A rematch keeps the options, but not who starts: the service gives that to the loser."""
+    if follows is None:
+        return {}
+    options = dict(match_or_404(follows)["options"])
+    options.pop("first_seat", None)
+    return options
+
+
+def created_redirect(created: matches.Created) -> Response:
+    match_id = created.match.id
+    remember_invites(match_id, created.seat_tokens)
+    response = redirect(url_for("web.invite", match_id=match_id), 303)
+    return keep_token(response, match_id, created.host_token)
+
+
+@bp.get("/m/<id:match_id>/invite")
+def invite(match_id: int) -> Any:
+    match = match_or_404(match_id)
+    access = page_access(match_id)
+    links = None
+    if access is not None and access.host:
+        kept = session.get("invites", {}).get(str(match_id), {})
+        tokens = list(kept.get("seats", []))
+        host = public_url("web.join", match_id=match_id, token=page_token(match_id))
+        links = {"host": host, "host_qr": qr_svg(host, "Host's link"), "seats": []}
+        for seat, name in enumerate(seat_names(match)):
+            token = tokens[seat] if seat < len(tokens) else None
+            url = public_url("web.join", match_id=match_id, token=token) if token else None
+            links["seats"].append({
+                "seat": seat, "name": name, "url": url,
+                "qr": qr_svg(url, f"Join link of seat {seat}, {name}") if url else None})
+    response = Response(render_template("invite.html", match=match, access=access,
+                                        links=links))
+    response.headers["Cache-Control"] = "no-store"  # the page carries the seats' tokens
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@bp.post("/m/<id:match_id>/seats/<int(max=100):seat>/token")
+def reissue(match_id: int, seat: int) -> Response:
+    """A new join link for a seat (host only): for a lost link, or one this browser lacks."""
+    token = matches.reissue_seat_token(db(), match_id, page_token(match_id), seat)
+    invites = dict(session.get("invites", {}))
+    kept = dict(invites.get(str(match_id), {}))
+    seats = list(kept.get("seats", []))
+    seats += [None] * (seat + 1 - len(seats))
+    seats[seat] = token
+    kept["seats"] = seats
+    invites[str(match_id)] = kept
+    session["invites"] = dict(list(invites.items())[-INVITES_KEPT:])
+    return redirect(url_for("web.invite", match_id=match_id) + f"#seat-{seat}", 303)
+
+
+@bp.get("/m/<id:match_id>/join")
+def join(match_id: int) -> Response:
+    token = (request.args.get("token") or "").strip()
+    if not token:
+        raise PageError(400, "This join link has no token; ask the host for the link again.")
+    try:
+        pages.access_for(db(), match_id, token)
+    except Unauthenticated:
+        raise PageError(403, f"This join link does not belong to match {match_id}: its "
+                        "token is no seat's, nor the host's.") from None
+    response = redirect(url_for("web.play", match_id=match_id), 303)
+    return keep_token(response, match_id, token)
+
+
+@bp.post("/m/<id:match_id>/leave")
+def leave(match_id: int) -> Response:
+    response = redirect(url_for("web.match", match_id=match_id), 303)
+    response.delete_cookie(cookie_name(match_id), path=match_path(match_id))
+    return response
+
+
+# --- move entry --------------------------------------------------------------------------------
+
+
+def table_now(match_id: int) -> dict[str, Any]:
+    return matches.state_at(db(), match_id, None, page_token_if_valid(match_id), None)
+
+
+def page_token_if_valid(match_id: int) -> str | None:
+    return page_token(match_id) if page_access(match_id) is not None else None
+
+
+def logged_event(match_id: int, seq: int | None) -> dict[str, Any] | None:
+    if not seq:
+        return None
+    events, _ = matches.events_after(db(), match_id, seq - 1, 1, page_token_if_valid(match_id))
+    return events[0] if events else None
+
+
+@bp.get("/m/<id:match_id>/play")
+def play(match_id: int) -> str:
+    return render_play(match_id, logged=int_arg("logged", request.args.get("logged"), 1))
+
+
+def render_play(match_id: int, *, logged: int | None = None, error: dict[str, Any] | None = None,
+                posted: Any = None, status: int = 200) -> Any:
+    match = match_or_404(match_id)
+    access = page_access(match_id)
+    game = games.game(match["game"])
+    state = table_now(match_id)
+    moves = game.moves_for(host=bool(access and access.host)) if access else []
+    return render_template(
+        "play.html", match=match, access=access, game=game, moves=moves, state=state,
+        table=state["table"], names=seat_names(match), logged=logged_event(match_id, logged),
+        error=error, posted=posted or {}, key=uuid.uuid4().hex,
+        sides=side_names(match, state["standings"]), ranked=ranked(state["standings"]),
+    ), status
+
+
+@bp.post("/m/<id:match_id>/moves")
+def log_move(match_id: int) -> Any:
+    form = request.form
+    back = form.get("back") if form.get("back") in ("play", "match") else "play"
+    game = games.game(match_or_404(match_id)["game"])
+    move_type = form.get("type", "")
+    try:
+        if move_type not in game.moves:
+            raise Invalid(f"{game.title} has no move {move_type!r}.", where="type")
+        seat = int_arg("seat", form.get("seat"), 0)
+        payload = read_fields(game.moves[move_type].fields, form, "p.")
+        recorded = matches.record(db(), match_id, page_token(match_id), move_type, seat,
+                                  payload, idempotency_key=form.get("key") or None)
+    except (ServiceError, FormError) as err:
+        if back == "match":
+            return render_match(match_id, error=error_view(err), posted=form,
+                                status=error_status(err))
+        return render_play(match_id, error=error_view(err), posted=form,
+                           status=error_status(err))
+    endpoint = "web.match" if back == "match" else "web.play"
+    anchor = f"#e{recorded.seq}" if back == "match" else "#verdict"
+    return redirect(url_for(endpoint, match_id=match_id, logged=recorded.seq) + anchor, 303)
+
+
+def error_view(err: Exception) -> dict[str, Any]:
+    if isinstance(err, ServiceError):
+        details = dict(err.details)
+        return {"message": err.message, "rule": details.get("rule"),
+                "where": details.get("where"), "kind": details.get("kind"),
+                "errors": flatten_errors(details.get("errors"))}
+    return {"message": str(err), "where": getattr(err, "name", None), "errors": []}
+
+
+def error_status(err: Exception) -> int:
+    return err.status if isinstance(err, ServiceError | PageError) else 422
+
+
+def flatten_errors(errors: Any, path: str = "") -> list[str]:
+    """marshmallow's nested messages as lines: ``payload.slot: Must be at least 1.``"""
+    if errors is None:
+        return []
+    if isinstance(errors, dict):
+        out: list[str] = []
+        for key, value in errors.items():
+            out += flatten_errors(value, f"{path}.{key}" if path else str(key))
+        return out
+    if isinstance(errors, list):
+        if all(isinstance(e, str) for e in errors):
+            return [f"{path}: {' '.join(errors)}" if path else " ".join(errors)]
+        out = []
+        for e in errors:
+            out += flatten_errors(e, path)
+        return out
+    return [f"{path}: {errors}" if path else str(errors)]
+
+
+# --- the match page: timeline, the table after any event, corrections -----------------------
+
+
+@bp.get("/m/<id:match_id>")
+def match(match_id: int) -> Any:
+    return render_match(match_id, logged=int_arg("logged", request.args.get("logged"), 1))
+
+
+def render_match(match_id: int, *, logged: int | None = None,
+                 error: dict[str, Any] | None = None, posted: Any = None,
+                 status: int = 200) -> Any:
+    match = match_or_404(match_id)
+    access = page_access(match_id)
+    token = page_token(match_id) if access else None
+    timeline = matches.timeline(db(), match_id, token)
+    game = games.game(match["game"])
+    at = int_arg("at", request.args.get("at"), 0)
+    as_arg = request.args.get("as", "")
+    state = None
+    if at is not None:
+        if as_arg == "public":
+            state = matches.state_at(db(), match_id, at, None, None)
+        else:
+            as_seat = int_arg("as", as_arg, 0)
+            state = matches.state_at(db(), match_id, at, token, as_seat)
+    challenges = [e["seq"] for e in timeline["events"] if e["type"] in ("challenge", "flag")]
+    standings = timeline["standings"]
+    return render_template(
+        "match.html", match=match, access=access, game=game, timeline=timeline,
+        events=list(reversed(timeline["events"])), state=state, at=at, as_arg=as_arg,
+        names=seat_names(match), error=error, posted=posted or {}, logged=logged,
+        challenges=challenges, key=uuid.uuid4().hex, standings=standings,
+        sides=side_names(match, standings), ranked=ranked(standings),
+        chart=rounds_chart(standings, side_names(match, standings),
+                           f"{game.title}: totals round by round"),
+    ), status
+
+
+@bp.get("/m/<id:match_id>/export.json")
+def export(match_id: int) -> Response:
+    access = page_access(match_id)
+    data = matches.export(db(), match_id, page_token(match_id) if access else None)
+    body = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    return Response(body, mimetype="application/json", headers={
+        "Content-Disposition": f'attachment; filename="referee-match-{match_id}.json"'})
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_match() -> Any:
+    nights = history.list_nights(db(), 1, 50)
+    if request.method == "GET":
+        return render_template("import.html", nights=nights, error=None)
+    upload = request.files.get("file")
+    try:
+        if upload is None or not upload.filename:
+            raise Invalid("Choose the match's JSON file (a Referee export) to import.",
+                          where="file")
+        try:
+            data = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError) as err:
+            raise Invalid(f"{upload.filename} is not a JSON file: {err}.", where="file") from err
+        if not isinstance(data, dict):
+            raise Invalid(f"{upload.filename} holds no match export.", where="file")
+        night_id = int_arg("night", request.form.get("night"), 1)
+        created = matches.import_match(db(), data, night_id)
+    except ServiceError as err:
+        return render_template("import.html", nights=nights,
+                               error=error_view(err)), err.status
+    return created_redirect(created)
+
+
+# --- the scoreboard ----------------------------------------------------------------------
+
+
+def board_context(match_id: int) -> dict[str, Any]:
+    match = match_or_404(match_id)
+    standings = match["standings"]
+    names = side_names(match, standings)
+    game = games.game(match["game"])
+    table = matches.state_at(db(), match_id, None, None, None)["table"]
+    return {"match": match, "standings": standings, "sides": names, "turn": table.get("turn"),
+            "names": seat_names(match), "ranked": ranked(standings), "game": game,
+            "chart": rounds_chart(standings, names, f"{game.title}: totals round by round")}
+
+
+@bp.get("/m/<id:match_id>/board")
+def board(match_id: int) -> str:
+    return render_template("board.html", **board_context(match_id))
+
+
+@bp.get("/m/<id:match_id>/board/live")
+def board_live(match_id: int) -> Response:
+    """The scoreboard's changing part, fetched by the page's few lines of script."""
+    context = board_context(match_id)
+    response = Response(render_template("_board.html", **context))
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Last-Seq"] = str(context["match"]["last_seq"])
+    return response
+
+
+# --- history and players -------------------------------------------------------------------
+
+
+@bp.get("/history")
+def browse() -> str:
+    args = request.args
+    status = args.get("status") or None
+    if status not in (None, "in progress", "finished"):
+        raise PageError(400, "Status is “in progress” or “finished”.")
+    game = args.get("game") or None
+    f = history.MatchFilter(game=game, player=int_arg("player", args.get("player"), 1),
+                            night=int_arg("night", args.get("night"), 1), status=status,
+                            since=date_arg("since", args.get("since")),
+                            until=date_arg("until", args.get("until")))
+    page = int_arg("page", args.get("page"), 1) or 1
+    per_page = current_app.config["PAGE_SIZE"]
+    items, total = history.list_matches(db(), f, page, per_page)
+    pages_count = max(math.ceil(total / per_page), 1)
+    kept = {k: v for k, v in args.items() if k != "page" and v}
+
+    def page_url(n: int) -> str:
+        return url_for("web.browse") + "?" + urlencode({**kept, "page": n})
+
+    return render_template(
+        "history.html", items=items, total=total, page=page, pages=pages_count,
+        page_url=page_url, f=f, args=args, games=games.all_games(),
+        players=history.list_players(db(), 1, 500), nights=history.list_nights(db(), 1, 200))
+
+
+@bp.get("/players")
+def players() -> str:
+    page = int_arg("page", request.args.get("page"), 1) or 1
+    per_page = 50
+    people = history.list_players(db(), page, per_page + 1)
+    return render_template("players.html", players=people[:per_page], page=page,
+                           more=len(people) > per_page)
+
+
+@bp.get("/players/<id:player_id>")
+def player(player_id: int) -> str:
+    person = history.get_player(db(), player_id)
+    page = int_arg("page", request.args.get("page"), 1) or 1
+    per_page = current_app.config["PAGE_SIZE"]
+    items, total = history.list_matches(db(), history.MatchFilter(player=player_id), page,
+                                        per_page)
+    titles = {g.id: g.title for g in games.all_games()}
+    return render_template("player.html", player=person, items=items, total=total, page=page,
+                           pages=max(math.ceil(total / per_page), 1), titles=titles)

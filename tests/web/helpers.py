@@ -1,0 +1,73 @@
+"""Helpers for the page tests: create a match through its pages, join a seat, log a move."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+JOIN = re.compile(r'href="(https?://[^"]+/m/(\d+)/join\?token=([^"]+))" data-seat="([^"]+)"')
+
+#: One CitronCoco round for two seats: seat 0 calls Citron Coco, the hands are revealed.
+ROUND = [
+    ("draw", 0, {"p.source": "stock"}),
+    ("discard", 0, {"p.value": "5"}),
+    ("citron_coco", 0, {}),
+    ("draw", 1, {"p.source": "stock"}),
+    ("discard", 1, {"p.value": "6"}),
+    ("reveal", None, {"p.hands": "1 2 3 4\n5 6 7 8"}),
+]
+
+
+@dataclass
+class Made:
+    id: int
+    host: str
+    seats: list[str]
+    host_client: FlaskClient  # the browser that created the match (the host's cookie)
+
+
+def create(client: FlaskClient, game: str = "citroncoco", names: tuple[str, ...] = ("Alice", "Bob"),
+           **fields: Any) -> Made:
+    """Create a match through the create page; read the tokens off the join-links page."""
+    data: dict[str, Any] = {"seat": list(names), **fields}
+    response = client.post(f"/new/{game}", data=data)
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    invite = client.get(response.location)
+    assert invite.status_code == 200
+    found = JOIN.findall(invite.get_data(as_text=True))
+    seats = {who: token for _url, _id, token, who in found}
+    match_id = int(found[0][1])
+    return Made(match_id, seats.pop("host"), [seats[str(i)] for i in range(len(seats))],
+                client)
+
+
+def joined(app: Flask, match_id: int, token: str) -> FlaskClient:
+    """A new browser that opened a join link."""
+    browser = app.test_client()
+    response = browser.get(f"/m/{match_id}/join?token={token}")
+    assert response.status_code == 303
+    return browser
+
+
+def move(client: FlaskClient, match_id: int, type_: str, seat: int | None,
+         fields: dict[str, Any] | None = None, back: str = "play", key: str | None = None
+         ) -> Any:
+    data = {"type": type_, "seat": "" if seat is None else str(seat), "back": back,
+            **(fields or {})}
+    if key:
+        data["key"] = key
+    return client.post(f"/m/{match_id}/moves", data=data)
+
+
+def text_of(response: Any) -> str:
+    return re.sub(r"\s+", " ", response.get_data(as_text=True))
+
+
+def plain(response: Any) -> str:
+    """The page's text without its tags, as a reader sees it."""
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
+    return re.sub(r" ([,.;:)])", r"\1", text)
