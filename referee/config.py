@@ -14,12 +14,16 @@ def instance_secret(instance_path: str) -> str:
     """A random key kept in the instance folder, made on first start, when none is set."""
     path = Path(instance_path) / "secret_key"
     path.parent.mkdir(parents=True, exist_ok=True)
-    try:  # exclusive create: workers starting together all end up with the first one's key
-        with open(path, "x") as file:
-            path.chmod(0o600)
-            file.write(secrets.token_urlsafe(32))
-    except FileExistsError:
-        pass
+    if not path.exists():
+        draft = path.with_name(f"secret_key.{os.getpid()}")
+        draft.write_text(secrets.token_urlsafe(32))
+        draft.chmod(0o600)
+        try:  # link is atomic: workers starting together all keep the first key written
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
     return path.read_text().strip()
 
 
