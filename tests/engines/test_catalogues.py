@@ -1,0 +1,61 @@
+"""Each verdict's rule id leads to its clause, and each clause to a test (DESIGN.md: every
+verdict names a rule id from the project's own rule catalogue)."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.engines import REGISTRY
+from referee.engines.base import Engine
+
+ROOT = Path(__file__).resolve().parents[2]
+CLAUSE = re.compile(r"^- \*\*([A-Z]+(?:-[A-Z0-9]+)+)\*\*", re.MULTILINE)
+CITED = re.compile(r"""["']((?:CC|CCT|NT|CN|PL)-[A-Z0-9]+(?:-[A-Z0-9]+)*)["']""")
+TESTS = {"citroncoco": "test_citroncoco*.py", "citroncoco-teams": "test_citroncoco_teams*.py",
+         "neurotrio": "test_neurotrio*.py", "croconounours": "test_croconounours*.py",
+         "plouc": "test_plouc*.py"}
+
+
+def clauses(engine: Engine) -> set[str]:
+    ids = set(CLAUSE.findall((ROOT / engine.catalogue).read_text()))
+    for parent in type(engine).__mro__[1:]:  # a variant's catalogue points to its base's
+        if getattr(parent, "catalogue", engine.catalogue) != engine.catalogue:
+            ids |= set(CLAUSE.findall((ROOT / parent.catalogue).read_text()))
+    return ids
+
+
+def engine_sources(engine: Engine) -> str:
+    """The engine's own code: its module, or its package less its variants' modules."""
+    module_file = Path(inspect.getsourcefile(type(engine)) or "")
+    if module_file.parent.name == "engines":
+        return module_file.read_text()
+    variants = {Path(inspect.getsourcefile(type(other)) or "") for other in REGISTRY.values()
+                if not isinstance(engine, type(other))}
+    files = [f for f in module_file.parent.glob("*.py") if f not in variants]
+    return "\n".join(f.read_text() for f in files)
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_every_rule_the_engine_cites_is_in_its_catalogue(game: str) -> None:
+    engine = REGISTRY[game]
+    missing = set(CITED.findall(engine_sources(engine))) - clauses(engine)
+    assert not missing, f"{game} cites rules its catalogue lacks: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_every_clause_of_the_catalogue_has_a_test_citing_it(game: str) -> None:
+    engine = REGISTRY[game]
+    own = set(CLAUSE.findall((ROOT / engine.catalogue).read_text()))
+    tests = "\n".join(p.read_text() for p in (ROOT / "tests/engines").glob(TESTS[game]))
+    untested = {c for c in own if not re.search(rf"{re.escape(c)}(?![0-9])", tests)}
+    assert not untested, f"{game} clauses with no test citing them: {sorted(untested)}"
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_reportable_missplays_are_clauses(game: str) -> None:
+    engine = REGISTRY[game]
+    assert set(engine.reportable_missplays) <= clauses(engine)
