@@ -12,6 +12,7 @@ from alembic import command
 from alembic.config import Config
 from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
+from werkzeug.serving import run_simple
 
 from referee import ROOT, create_app, database
 from referee.service import matches
@@ -58,7 +59,8 @@ def serve(host: str, port: int, debug: bool) -> None:
     """Run the development server (migrating the database first). Production: gunicorn."""
     upgrade_database(current_app)
     click.echo(f"Referee on http://{host}:{port}/  (API docs: /api/docs)")
-    current_app.run(host=host, port=port, debug=debug, use_reloader=False)
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    run_simple(host, port, app, use_debugger=debug, use_reloader=False, threaded=True)
 
 
 def fail(error: ServiceError) -> None:
@@ -86,7 +88,8 @@ def replay(match_id: int, as_json: bool) -> None:
 
 def timeline_line(event: dict[str, Any]) -> str:
     who = "table" if event["seat"] is None else f"seat {event['seat']}"
-    head = f"{event['seq']:>5}  {event['type']:<12} {who:<8} {json.dumps(event['payload'])}"
+    given = {k: v for k, v in event["payload"].items() if v is not None}
+    head = f"{event['seq']:>5}  {event['type']:<12} {who:<8} {json.dumps(given)}"
     if event["voided_by"]:
         return f"{head}\n       VOIDED by {event['voided_by']}: {event['void_reason']}"
     if event["impossible_now"]:
@@ -143,3 +146,7 @@ def import_match(file: Any) -> None:
     click.echo(f"host token: {created.host_token}")
     for seat, token in enumerate(created.seat_tokens):
         click.echo(f"seat {seat} token: {token}")
+
+
+if __name__ == "__main__":
+    main()

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
 from click.testing import Result
@@ -63,3 +69,37 @@ def test_import_of_a_file_that_is_not_an_export_fails_in_words(runner: FlaskCliR
     result = run(runner, "import", str(bad))
     assert result.exit_code == 1
     assert "not a Referee match export" in result.output
+
+
+def test_serve_creates_the_database_and_answers(tmp_path: Path) -> None:
+    """`referee serve` on a fresh machine: migrates a new SQLite file, then serves."""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'served.sqlite3'}"}
+    server = subprocess.Popen([sys.executable, "-m", "referee.cli", "serve", "--port",
+                               str(port)], env=env, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT)
+    try:
+        body = wait_for(f"http://127.0.0.1:{port}/api/games")
+        assert any(game["id"] == "citroncoco" for game in json.loads(body))
+        assert (tmp_path / "served.sqlite3").exists()
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(url: str, seconds: float = 30) -> bytes:
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=5) as response:
+                return response.read()
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
