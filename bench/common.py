@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import itertools
 import os
 import tempfile
@@ -35,9 +36,17 @@ def fresh_app(database_arg: str) -> Flask:
             conn.execute(text(f'CREATE SCHEMA "{schema}"'))
         sep = "&" if "?" in database_arg else "?"
         url = f"{database_arg}{sep}options=-csearch_path%3D{schema}"
+        atexit.register(drop_schema, database_arg, schema)
     app = create_app({"DATABASE_URL": url})
     upgrade_database(app)
     return app
+
+
+def drop_schema(url: str, schema: str) -> None:
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+    engine.dispose()
 
 
 def citroncoco_moves() -> Iterator[tuple[str, int, dict[str, Any]]]:
