@@ -134,7 +134,7 @@ class Events(MethodView):
     @blp.response(201, RecordedSchema)
     @blp.doc(security=BEARER)
     def post(self, headers: dict[str, Any], move: dict[str, Any], match_id: int
-             ) -> tuple[dict[str, Any], int]:
+             ) -> tuple[dict[str, Any], int] | tuple[dict[str, Any], int, dict[str, str]]:
         """Log a move: it is judged (ok or missplay) and appended, or refused (422)."""
         recorded = matches.record(
             database(current_app), match_id, bearer_token(), move["type"], move["seat"],
@@ -143,6 +143,8 @@ class Events(MethodView):
         )
         body = {"seq": recorded.seq, "verdict": recorded.verdict,
                 "standings": recorded.standings}
+        if recorded.replayed:  # the answer to an earlier request with the same key
+            return body, 201, {"Idempotent-Replayed": "true"}
         return body, 201
 
 

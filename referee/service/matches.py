@@ -432,8 +432,7 @@ def _judge_new(session: Session, loader: Loader, folded: Folded, row: models.Eve
         return _judge_void(session, loader, row)
     if row.type == CHALLENGE and CHALLENGE in shared:
         target = row.payload["seq"]
-        if target >= row.seq or _seat_of(session, match, target) is None and not _exists(
-                session, match, target):
+        if target >= row.seq or not _exists(session, match, target):
             raise Invalid(f"There is no event {target} to challenge.", where="payload.seq")
         return Verdict.ok("PLATFORM-CHALLENGE", f"Challenge of event {target} recorded; "
                           "the host rules on it.")

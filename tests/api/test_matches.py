@@ -181,6 +181,8 @@ def test_a_retried_idempotency_key_appends_nothing_and_answers_the_same(
     again = move(client, table, "draw", 0, {"source": "stock"}, headers=key)
     assert first.status_code == again.status_code == 201
     assert again.json == first.json
+    assert again.headers["Idempotent-Replayed"] == "true"
+    assert "Idempotent-Replayed" not in first.headers
     assert client.get(f"/api/matches/{table.id}").json["last_seq"] == 1
 
 
