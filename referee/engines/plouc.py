@@ -432,7 +432,9 @@ def check_play(
         if suit is not None:
             raise Impossible("PL-ACE-2", "Only an ace names a suit", "payload.suit")
         follows_suit = first.suit is not None and first.suit.value == state.suit
-        if not follows_suit and rank != top.rank:
+        # PL-7-2 / PL-KS-2: the answer to an owed draw is legal on its own (the K♠ may lie under
+        # another king, the 7♠ may go down after other 7s): _check_answer has judged it.
+        if not state.owed and not follows_suit and rank != top.rank:
             raise Impossible(
                 "PL-PLAY-1",
                 f"{first} follows neither the suit in play ({SUIT_WORDS[state.suit]}) "
@@ -698,6 +700,12 @@ class PloucEngine(Engine[PloucState]):
         state.run_rank = rank
 
         replay = False
+        # PL-END-1: with no card left the replay is lost; say so rather than "plays again"
+        again = (
+            f"seat {seat} plays again"
+            if state.seats[seat].hand
+            else f"seat {seat} has no card left to play again"
+        )
         if rank == ACE:
             assert named is not None
             state.suit = named
@@ -705,15 +713,12 @@ class PloucEngine(Engine[PloucState]):
             effects.append(f"the suit is now {SUIT_WORDS[named]}")
         elif rank == QUEEN:
             replay, rule = True, "PL-Q-1"
-            effects.append(f"seat {seat} plays again")
+            effects.append(again)
         elif rank == TEN:
             replay, rule = True, "PL-10-1" if count == 1 else "PL-10-2"
             if count % 2:
                 state.direction = -state.direction
-            effects.append(
-                f"{count} reversal(s): play goes {_dir_word(state.direction)}; "
-                f"seat {seat} plays again"
-            )
+            effects.append(f"{count} reversal(s): play goes {_dir_word(state.direction)}; {again}")
         elif rank == SEVEN:
             state.passing += SEVEN_DRAW * count
             state.passing_answer = "7"  # ruling PL-KS-3: after the 7♠ the 7s still stack
@@ -738,7 +743,7 @@ class PloucEngine(Engine[PloucState]):
         if state.run_len == SQUARE:
             replay = True
             rule = "PL-SQ-2" if rank == SEVEN else "PL-SQ-1"
-            effects.append(f"square of {RANK_NAMES.get(rank, str(rank))}s: seat {seat} plays again")
+            effects.append(f"square of {RANK_NAMES.get(rank, str(rank))}s: {again}")
 
         if state.seats[seat].hand == 0:
             nxt = _end_turn(state)

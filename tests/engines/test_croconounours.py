@@ -777,6 +777,15 @@ def test_cn_sq_2_blocked_push_of_a_protected_warrior() -> None:
     refused(state, bad, "CN-SQ-2")
 
 
+def test_cn_sq_2_no_shot_at_a_warrior_on_its_own_colour() -> None:
+    """CN-SQ-2 / CN-YEL-2: a shot only wounds, so it cannot hit a warrior on its own colour."""
+    state = place(
+        in_action(coloured_squares=True, layout=["GGGGGGG"] * 7),
+        {"1-green": "e4", "0-yellow": "e2"},
+    )
+    refused(state, ev("attack", 0, warrior="0-yellow", card="9D", target="e4"), "CN-SQ-2")
+
+
 def test_cn_sq_3_centre_is_everyones_colour() -> None:
     """CN-SQ-3: the centre takes its occupant's colour: a yellow there is protected."""
     state = place(in_action(coloured_squares=True), {"1-yellow": "d4", "0-yellow": "c4"})
@@ -936,6 +945,18 @@ def test_cn_multi_3_middle_player_starts_with_eight() -> None:
         ENGINE.apply(state, e)
     assert state.middle_seat == 1 and state.hands == [7, 8, 7]
     assert state.stock == 54 - 22
+
+
+def test_cn_multi_3_the_middle_player_with_eight_draws_nothing() -> None:
+    """CN-MULTI-3 / CN-DRAW-1: the middle player's 8 cards are over 7: its draw is 0, not
+    refused, and one card more still cannot be drawn."""
+    state = new_state(3)
+    for e in setup_events(3, corners=[(0, 0), (6, 0), (6, 6)]):
+        ENGINE.apply(state, e)
+    ENGINE.apply(state, ev("end_turn", 0))
+    refused(state, ev("draw", 1, count=1), "CN-DRAW-1")
+    ENGINE.apply(state, ev("draw", 1, count=0))
+    assert state.hands[1] == 8 and state.phase == "action"
 
 
 def test_cn_miss_1_host_reports_a_fault() -> None:

@@ -359,6 +359,25 @@ def test_pl_ks_2_only_the_seven_of_spades_answers_the_king() -> None:
     assert t.refuse("play", CHARLOTTE, {"cards": ["7H"]}).rule == "PL-KS-2"
 
 
+def test_pl_ks_2_the_seven_of_spades_answers_a_king_laid_under_another_king() -> None:
+    """PL-KS-2: K♠ then K♥ in one play: the 7♠ still answers, though it follows not the K♥."""
+    t = new_table(turn_up="5S")
+    t.play(ZOUHAIRE, "KS", "KH")
+    verdict = t.play(CHARLOTTE, "7S")
+    assert verdict.rule == "PL-KS-2"
+    assert t.turn == DAVID
+    assert t.state.owed == 7
+
+
+def test_pl_ks_3_sevens_laid_with_the_seven_of_spades_add_two_each() -> None:
+    """PL-KS-3 (ruling): K♠ answered by 7♥ and 7♠ together: David owes 5 + 2 + 2."""
+    t = new_table(turn_up="5S")
+    t.play(ZOUHAIRE, "KS")
+    t.play(CHARLOTTE, "7H", "7S")
+    assert t.state.owed == 9
+    assert t.turn == DAVID
+
+
 def test_pl_ks_3_after_the_seven_of_spades_the_sevens_still_stack() -> None:
     """PL-KS-3 (ruling): K♠, 7♠, then 7♦: the following player owes 9."""
     t = new_table(turn_up="5S")
@@ -487,9 +506,10 @@ def test_pl_end_1_each_total_is_the_sum_of_its_sources(table: Table) -> None:
 def test_pl_end_1_the_last_card_of_a_queen_gives_no_replay() -> None:
     """PL-END-1 (ruling): the turn passes when the last card goes down."""
     t = new_table(hand_size=1, zouzou=True)
-    t.play(ZOUHAIRE, "QH")
+    verdict = t.play(ZOUHAIRE, "QH")
     assert t.state.turn == CHARLOTTE
     assert t.state.phase == "plouc"
+    assert not any("plays again" in e for e in verdict.effects)
 
 
 def test_pl_play_2_legal_plays_from_a_known_hand() -> None:

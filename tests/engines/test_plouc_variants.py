@@ -328,3 +328,26 @@ def test_pl_zz_3_under_david_le_fou_a_wrong_contre_is_a_wrong_flag() -> None:
     verdict = t.contre(CHARLOTTE, DAVID)
     assert verdict.rule == "PL-DF-3"
     assert t.hand(CHARLOTTE) == 2
+
+
+def test_pl_six_1_skips_run_the_way_the_tens_turned_play() -> None:
+    """PL-SIX-1 / PL-10-2: at five seats, three 10s reverse play, then a 6 skips seat 4: seat 3
+    plays; two more 6s from seat 3 skip seats 2 and 1: seat 0 plays."""
+    t = new_table(seats=5, turn_up="5H", six=True, dealer=4)
+    t.play(ZOUHAIRE, "10H", "10S", "10D")
+    assert t.turn == ZOUHAIRE and not t.clockwise
+    t.play(ZOUHAIRE, "6D")
+    assert t.turn == 3
+    t.play(3, "6S", "6C")
+    assert t.turn == ZOUHAIRE
+
+
+def test_pl_six_1_an_owed_draw_falls_on_the_first_player_not_skipped() -> None:
+    """PL-SIX-1 (ruling) / PL-SQ-1: on a turned-up 6♥, three 6s make a square (Zouhaire plays
+    again, three players skipped), then his 7♣: at five seats seat 4 is next and owes 2."""
+    t = new_table(seats=5, turn_up="6H", six=True, dealer=4)
+    t.play(ZOUHAIRE, "6S", "6D", "6C")
+    assert t.turn == ZOUHAIRE
+    t.play(ZOUHAIRE, "7C")
+    assert t.turn == 4
+    assert t.state.owed == 2

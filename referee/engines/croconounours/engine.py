@@ -656,7 +656,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
             raise Impossible("CN-TURN-2", "The draw phase comes before the actions", "type")
         count = event.payload["count"]
         hand = state.hands[seat]
-        if hand + count > HAND_LIMIT:
+        if count and hand + count > HAND_LIMIT:
             raise Impossible(
                 "CN-DRAW-1",
                 f"Seat {seat} holds {hand} cards: drawing {count} would make more than 7",
@@ -669,7 +669,8 @@ class CrocoNounoursEngine(Engine[CrocoState]):
                 f"Only {available} cards are left in the stock and the discard pile",
                 "payload.count",
             )
-        needed = min(MAX_DRAW, HAND_LIMIT - hand, available)
+        # CN-MULTI-3: the player caught in the middle may start with 8, and then draws nothing
+        needed = min(MAX_DRAW, max(0, HAND_LIMIT - hand), available)
         if not state.free_draw and count != needed:
             raise Impossible(
                 "CN-DRAW-1",
@@ -752,7 +753,8 @@ class CrocoNounoursEngine(Engine[CrocoState]):
             return Verdict.ok(
                 aim.rule, reason, f"Seat {victim.seat} has no card to defend with", *effects
             )
-        return Verdict.ok(aim.rule, reason, f"Seat {victim.seat} may dodge or parry")
+        answer = "may dodge (a shot cannot be parried)" if aim.shot else "may dodge or parry"
+        return Verdict.ok(aim.rule, reason, f"Seat {victim.seat} {answer}")
 
     def _aim(
         self,
@@ -1322,8 +1324,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
             return state.warriors[state.pending.target].seat
         return state.turn_seat
 
-    def public_payload(self, state: CrocoState, event: Event, viewer: Viewer
-                       ) -> Mapping[str, Any]:
+    def public_payload(self, state: CrocoState, event: Event, viewer: Viewer) -> Mapping[str, Any]:
         """A free choice of colours is secret: only its seat and the host read it in the log
         (the deployment shows the warriors to everyone)."""
         if event.type == "choose_team" and viewer not in (HOST, event.seat):
