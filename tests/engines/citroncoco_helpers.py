@@ -96,8 +96,7 @@ def legal_moves(
             for hand in st.hands
         ]
         moves.append(("reveal", None, {"hands": hands}, False))
-        for seat, value in st.pending.items():
-            moves += _power_moves(engine, st, seat, value, rng)
+        moves += _owed_power_moves(engine, st, rng)
         if engine.final_quick_play and st.phase == "reveal" and not st.final_quick_done:
             moves += _quick_moves(engine, st, rng)
         return moves
@@ -128,8 +127,7 @@ def legal_moves(
             elif st.multiplier == 2:
                 moves.append(("nano_alpha", engine.partner(st, st.caller), {}, False))
     if st.phase != "reveal":
-        for seat, value in st.pending.items():
-            moves += _power_moves(engine, st, seat, value, rng)
+        moves += _owed_power_moves(engine, st, rng)
         if rng.random() < 0.5:
             moves += _quick_moves(engine, st, rng)
         if rng.random() < 0.05:
@@ -140,6 +138,20 @@ def legal_moves(
 
 def _slot_of(st: CitronCocoState, rng: random.Random, seat: int) -> int | None:
     return rng.randrange(len(st.hands[seat])) + 1 if st.hands[seat] else None
+
+
+def _owed_power_moves(
+    engine: CitronCocoEngine, st: CitronCocoState, rng: random.Random
+) -> list[tuple[str, int | None, dict[str, Any], bool]]:
+    """A power for each seat that owes one; with several owed, one of them named by `card`."""
+    moves: list[tuple[str, int | None, dict[str, Any], bool]] = []
+    for seat, owed in st.pending.items():
+        value = rng.choice(owed)
+        for move in _power_moves(engine, st, seat, value, rng):
+            if len(owed) > 1:
+                move[2]["card"] = value
+            moves.append(move)
+    return moves
 
 
 def _power_moves(

@@ -291,7 +291,7 @@ def test_cc_pow_1_a_replaced_special_card_activates_its_power(t3: Table) -> None
     t3.play("draw", 0, source="stock")
     verdict = t3.play("replace", 0, slot=1, value=7)
     assert any("Seadog" in e for e in verdict.effects)
-    assert t3.state.pending == {0: 7}
+    assert t3.state.pending == {0: [7]}
     assert ENGINE.turn(t3.state) == 0  # the power is still to be used
 
 
@@ -301,6 +301,19 @@ def test_cc_pow_2_the_next_draw_forfeits_an_unused_power(t3: Table) -> None:
     verdict = t3.play("draw", 1, source="stock")
     assert any("did not use" in e for e in verdict.effects)
     assert refused(t3, "power", 0, target_seat=1, slot=1).rule == "CC-POW-2"
+
+
+def test_cc_pow_2_a_discard_and_a_quick_play_give_two_powers(t3: Table) -> None:
+    """CC-POW-1/CC-POW-2: seat 0 discards a 7 then quick-plays its own 7 on it: two Seadog
+    looks, oldest first; `card` names one, a card with no power owed is impossible."""
+    t3.turn_of(0, value=7)
+    t3.play("quick_play", 0, slot=1, value=7)
+    assert t3.state.pending == {0: [7, 7]}
+    assert ENGINE.view(t3.state, None)["seats"][0]["powers"] == [7, 7]
+    assert refused(t3, "power", 0, target_seat=1, slot=1, card=10).rule == "CC-POW-2"
+    assert t3.play("power", 0, target_seat=1, slot=1).rule == "CC-SEADOG-1"
+    assert t3.play("power", 0, target_seat=2, slot=2, card=7).rule == "CC-SEADOG-1"
+    assert t3.state.pending == {}
 
 
 def test_cc_assault_1_gives_the_stock_top_card_unseen(t3: Table) -> None:
@@ -372,7 +385,7 @@ def test_cc_coin_2_the_nine_cannot_be_blocked(t3: Table) -> None:
     t3.turn_of(0, value=9)
     t3.play("power", 0, target_seat=1)
     t3.turn_of(1, value=9)
-    assert t3.state.coin == 1 and t3.state.pending == {1: 9}
+    assert t3.state.coin == 1 and t3.state.pending == {1: [9]}
     t3.play("power", 1, target_seat=2)
     assert t3.state.coin == 2
 
@@ -396,6 +409,29 @@ def test_cc_coin_3_host_logged_for_an_automatic_power(t3: Table) -> None:
     assert verdict.kind == "missplay" and t3.state.coin == 1 and t3.hands == [4, 5, 4]
 
 
+def test_cc_coin_3_host_logged_eleven_played_again_stands(t3: Table) -> None:
+    """CC-COIN-3: the holder's blocked 11 was used anyway at the table (it drew again): the
+    host's report gives the penalty and the coin back, and the play again stands."""
+    t3.turn_of(0, value=9)
+    t3.play("power", 0, target_seat=1)
+    t3.turn_of(1, value=11)
+    assert refused(t3, "draw", 1, source="stock").rule == "CC-TURN-6"  # blocked: no play again
+    verdict = t3.play("missplay", 1, by_host=True, rule="CC-COIN-3")
+    assert "seat 1 will play again (11 Supply)" in verdict.effects
+    assert t3.state.coin == 1 and t3.hands == [4, 5, 4]
+    assert t3.play("draw", 1, source="stock").kind == "ok"
+
+
+def test_cc_coin_3_host_logged_thirteen_skip_stands(t3: Table) -> None:
+    """CC-COIN-3: the holder's blocked 13 skipped seat 2 anyway: reported, the skip stands."""
+    t3.turn_of(0, value=9)
+    t3.play("power", 0, target_seat=1)
+    t3.turn_of(1, value=13)
+    t3.play("missplay", 1, by_host=True, rule="CC-COIN-3")
+    assert ENGINE.turn(t3.state) == 0
+    assert "seat 2 skips its turn (13 Captain)" in t3.play("draw", 0, source="stock").effects
+
+
 def test_cc_spy_1_turns_a_card_face_up_for_everyone(t3: Table) -> None:
     """CC-SPY-1: the 10 turns seat 2's third card face up: its value is public."""
     t3.turn_of(0, value=10)
@@ -413,6 +449,17 @@ def test_cc_spy_2_a_face_up_card_keeps_its_value(t3: Table) -> None:
     assert refused(t3, "replace", 1, slot=2, value=5).rule == "CC-SPY-2"
     t3.play("discard", 1, value=10)
     assert refused(t3, "power", 1, target_seat=1, slot=2, value=12).rule == "CC-SPY-2"
+
+
+def test_cc_spy_2_the_reveal_must_show_the_face_up_value(t2: Table) -> None:
+    """CC-SPY-2: seat 1's card turned face up as a 5 cannot be revealed as a 6."""
+    t2.turn_of(0, value=10)
+    t2.play("power", 0, target_seat=1, slot=2, value=5)
+    t2.play("citron_coco", 0)
+    t2.turn_of(1, value=6)
+    err = refused(t2, "reveal", hands=[[1, 2, 3, 4], [1, 6, 3, 4]])
+    assert err.rule == "CC-SPY-2" and err.where == "payload.hands.1"
+    assert t2.play("reveal", hands=[[1, 2, 3, 4], [1, 5, 3, 4]]).kind == "ok"
 
 
 def test_cc_spy_2_the_card_goes_face_down_once_discarded(t3: Table) -> None:
@@ -480,6 +527,34 @@ def test_cc_queen_3_not_the_same_swap_twice_in_a_row(t3: Table) -> None:
     assert t3.hands == [4, 4, 5]
 
 
+def test_cc_queen_3_the_last_swap_follows_its_cards_as_rows_close_up(t3: Table) -> None:
+    """CC-QUEEN-3 with CC-LOG-1: seat 1 quick-plays its first card and its row closes up: the
+    card swapped at position 3 is now at 2 (swapping it back is the same swap), and position
+    3 holds another card (swapping it is not)."""
+    t3.turn_of(0, value=12)
+    t3.play("power", 0, target_seat=1, slot=3, other_seat=2, other_slot=1)
+    t3.turn_of(1, value=5)
+    t3.play("quick_play", 1, slot=1, value=5)
+    t3.turn_of(2, value=12)
+    verdict = t3.play("power", 2, target_seat=2, slot=1, other_seat=1, other_slot=2)
+    assert verdict.kind == "missplay" and verdict.rule == "CC-QUEEN-3"
+    t3.turn_of(0, value=12)
+    assert t3.play("power", 0, target_seat=1, slot=3, other_seat=2, other_slot=1).kind == "ok"
+
+
+def test_cc_queen_3_a_swapped_card_gone_or_replaced_ends_the_repeat(t3: Table) -> None:
+    """CC-QUEEN-3: once a swapped card has left (quick play) or been replaced, the same two
+    positions hold other cards: swapping them is not the same swap."""
+    t3.turn_of(0, value=12)
+    t3.play("power", 0, target_seat=1, slot=1, other_seat=2, other_slot=1)
+    t3.play("quick_play", 1, slot=1, value=12)
+    t3.turn_of(1, value=12)
+    assert t3.play("power", 1, target_seat=1, slot=1, other_seat=2, other_slot=1).kind == "ok"
+    t3.play("draw", 2, source="stock")
+    t3.play("replace", 2, slot=1, value=12)
+    assert t3.play("power", 2, target_seat=1, slot=1, other_seat=2, other_slot=1).kind == "ok"
+
+
 def test_cc_capt_1_the_minus_one_looks_at_the_stock(t3: Table) -> None:
     """CC-CAPT-1: the -1's power needs no target and changes nothing public."""
     t3.turn_of(0, value=-1)
@@ -519,7 +594,7 @@ def test_cc_qp_2_the_quick_played_cards_power_is_the_quick_players(t3: Table) ->
     t3.turn_of(0, value=7)
     t3.play("power", 0, target_seat=1, slot=1)
     t3.play("quick_play", 2, slot=1, value=7)
-    assert t3.state.pending == {2: 7}
+    assert t3.state.pending == {2: [7]}
     assert t3.play("power", 2, target_seat=0, slot=2).rule == "CC-SEADOG-1"
 
 
@@ -582,7 +657,7 @@ def test_cc_qp_7_only_the_top_cards_power_activates() -> None:
     table.play(
         "quick_play", 2, slot=1, value=7, other_seat=2, other_slot=2, other_value=2, on_top="own"
     )
-    assert table.state.discard[-1].value == 7 and table.state.pending == {1: 9, 2: 7}
+    assert table.state.discard[-1].value == 7 and table.state.pending == {1: [9], 2: [7]}
 
 
 def test_cc_qp_8_quick_play_on_a_quick_played_card_by_default() -> None:
@@ -628,7 +703,7 @@ def test_cc_end_1_the_last_cards_power_is_used_first() -> None:
     table.play("replace", 1, slot=1, value=3)  # seat 1 now holds the unknown drawn card
     table.turn_of(2, value=7)
     table.play("quick_play", 1, slot=1, value=7)
-    assert table.state.phase == "reveal" and table.state.pending[1] == 7
+    assert table.state.phase == "reveal" and table.state.pending[1] == [7]
     assert table.play("power", 1, target_seat=0, slot=1).rule == "CC-SEADOG-1"
 
 
@@ -708,7 +783,7 @@ def test_cc_call_3_reveal_only_when_the_round_is_over(t3: Table) -> None:
     t3.turn_of(2)
     assert refused(t3, "reveal", hands=[[1] * 4] * 2).rule == "CC-CALL-3"
     assert refused(t3, "reveal", hands=[[1] * 4, [1] * 3, [1] * 4]).where == "payload.hands.1"
-    assert refused(t3, "reveal", hands=[[1] * 4] * 3).rule == "CC-LOG-2"
+    assert refused(t3, "reveal", hands=[[1] * 4] * 3).rule == "CC-SPY-2"  # face up: an 8
     assert refused(t3, "reveal", hands=[[1] * 4, [8, 1, 1, 1], [1] * 4]).rule == "CC-DECK-1"
 
 
@@ -748,6 +823,18 @@ def test_cc_miss_1_a_host_logged_fault_gives_a_penalty_card(t3: Table) -> None:
     assert verdict.kind == "missplay" and verdict.penalty
     assert t3.hands == [4, 4, 5] and t3.state.stock == 52 - 13
     assert refused(t3, "missplay", 2, rule="CC-TURN-1").rule == "CC-MISS-1"
+
+
+def test_cc_miss_1_penalty_cards_are_conserved_and_revealed(t2: Table) -> None:
+    """CC-MISS-1: a wrong quick play's penalty card joins seat 1's row: the deck's 52 cards are
+    all still somewhere, and the reveal must give seat 1's five cards."""
+    t2.turn_of(0, value=6)
+    assert t2.play("quick_play", 1, slot=1, value=4).kind == "missplay"
+    assert ENGINE.cards_in_play(t2.state) == 52 and t2.hands == [4, 5]
+    t2.play("citron_coco", 0)
+    t2.turn_of(1, value=8)
+    assert refused(t2, "reveal", hands=[[1, 2, 3, 5], [4, 1, 2, 3]]).rule == "CC-CALL-3"
+    assert t2.play("reveal", hands=[[1, 2, 3, 5], [4, 1, 2, 3, 9]]).rule == "CC-CALL-4"
 
 
 def test_cc_miss_2_a_wrong_quick_play_is_seen_by_the_engine(t3: Table) -> None:

@@ -113,6 +113,18 @@ def test_cct_fellow_1_the_two_looks_at_the_teammates_card(t4: Table) -> None:
     assert t4.hands == [4, 5, 4, 4]
 
 
+def test_cc_queen_3_teams_not_twice_the_same_swap_in_one_turn(t4: Table) -> None:
+    """CC-QUEEN-3 (team text « not … twice the same swap in one turn »): seat 3's quick-played
+    12 undoing seat 0's swap in the same turn is a wrong power; in the next turn it is allowed."""
+    t4.turn_of(0, value=12)
+    t4.play("power", 0, target_seat=1, slot=1, other_seat=2, other_slot=1)
+    t4.play("quick_play", 3, slot=1, value=12)
+    verdict = t4.play("power", 3, target_seat=2, slot=1, other_seat=1, other_slot=1)
+    assert verdict.kind == "missplay" and verdict.rule == "CC-QUEEN-3"
+    t4.turn_of(1, value=12)
+    assert t4.play("power", 1, target_seat=2, slot=1, other_seat=1, other_slot=1).kind == "ok"
+
+
 def test_cct_qp_1_addition_with_the_teammate(t4: Table) -> None:
     """CCT-QP-1: seat 1 adds its 3 and seat 3's 7 on a 10: both discarded, seat 3's 7 on top."""
     t4.turn_of(0, value=10)
@@ -120,7 +132,7 @@ def test_cct_qp_1_addition_with_the_teammate(t4: Table) -> None:
     verdict = t4.play("quick_play", 1, slot=1, value=3, other_seat=3, other_slot=2, other_value=7)
     assert verdict.kind == "ok" and verdict.rule == "CCT-QP-1"
     assert t4.hands == [4, 3, 4, 3]
-    assert t4.state.discard[-1].value == 7 and t4.state.pending == {3: 7}
+    assert t4.state.discard[-1].value == 7 and t4.state.pending == {3: [7]}
 
 
 def test_cct_qp_1_only_the_top_cards_owner_gets_an_eleven(t4: Table) -> None:
@@ -130,6 +142,18 @@ def test_cct_qp_1_only_the_top_cards_owner_gets_an_eleven(t4: Table) -> None:
         "quick_play", 3, slot=1, value=11, other_seat=1, other_slot=1, other_value=2, on_top="own"
     )
     assert t4.state.extra == [0, 0, 0, 1] and t4.state.pending == {}
+
+
+def test_cc_coin_1_an_addition_is_blocked_by_the_top_cards_owners_coin(t4: Table) -> None:
+    """CC-COIN-1 with CCT-QP-1: seat 3 holds the coin; seat 1 adds its 3 and seat 3's 7 with
+    the 7 on top: the 7 is seat 3's, so no Seadog, and the coin returns to the centre."""
+    t4.turn_of(0, value=9)
+    t4.play("power", 0, target_seat=3)
+    t4.turn_of(1, value=10)
+    t4.play("power", 1, target_seat=1, slot=4, value=12)
+    verdict = t4.play("quick_play", 1, slot=1, value=3, other_seat=3, other_slot=2, other_value=7)
+    assert verdict.kind == "ok" and t4.state.coin is None
+    assert t4.state.pending == {} and t4.state.blocked == {3: 7}
 
 
 def test_cct_qp_2_two_own_cards_is_a_missplay(t4: Table) -> None:

@@ -125,7 +125,8 @@ class CitronCocoState:
     turn_seat: int | None = None
     turn_no: int = 0
     held: HeldCard | None = None
-    pending: dict[int, int] = field(default_factory=dict)  # seat -> card whose power it may use
+    # seat -> cards whose powers it may still use, oldest first (a discard and a quick play)
+    pending: dict[int, list[int]] = field(default_factory=dict)
     blocked: dict[int, int] = field(default_factory=dict)  # seat -> special card the coin blocked
     extra: list[int] = field(default_factory=list)  # plays again owed (11)
     skips: list[int] = field(default_factory=list)  # turns to skip (13)
@@ -270,6 +271,12 @@ class PowerSchema(Schema):
     other_slot = _slot_field(
         "Position of the second card of a 12 (Queen) swap.", load_default=None, allow_none=True
     )
+    card = _value_field(
+        "Value of the card whose power this is, when the seat has several powers to use (a "
+        "discard and a quick play); default: the oldest.",
+        load_default=None,
+        allow_none=True,
+    )
 
 
 class QuickPlaySchema(Schema):
@@ -345,6 +352,8 @@ class CitronCocoEngine(Engine[CitronCocoState]):
     }
     unit: ClassVar[str] = "coconuts"
     final_quick_play: ClassVar[bool] = False  # teams: one last quick play on the final discard
+    swap_memory_per_turn: ClassVar[bool] = False  # teams: « not … twice the same swap in one turn »
+    state_version: ClassVar[int] = 2  # 2: several powers owed per seat (``pending`` lists)
 
     # ---------------------------------------------------------------- set-up
 
@@ -548,9 +557,13 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         if drawer in st.last_to_play:
             st.last_to_play.remove(drawer)
         effects = [f"seat {s} skips its turn (13 Captain)" for s in skipped]
-        forfeited = [f"seat {s} did not use the {v}'s power" for s, v in st.pending.items()]
+        forfeited = [
+            f"seat {s} did not use the {v}'s power" for s, vs in st.pending.items() for v in vs
+        ]
         st.pending.clear()
         st.blocked.clear()
+        if self.swap_memory_per_turn:
+            st.last_swap = None
         st.turn_no += 1
         st.turn_seat = seat
         st.phase = "play"
@@ -698,6 +711,8 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         card = self._card(st, seat, slot, "payload.slot")
         self._check_card_value(st, seat, slot, card, value, "payload.value")
         st.hands[seat][slot - 1] = HandCard(held.value)
+        if st.last_swap is not None and (seat, slot) in st.last_swap:
+            st.last_swap = None  # CC-QUEEN-3: a new card there: not the same swap any more
         st.held = None
         effects = self._put_on_discard(st, seat, value, quick=False)
         st.phase = "end"
@@ -777,28 +792,25 @@ class CitronCocoEngine(Engine[CitronCocoState]):
             ]
         if not self.has_power(st, seat, value):
             return []
+        if value in AUTOMATIC_POWERS:
+            return self._automatic_power(st, seat, value)
+        st.pending.setdefault(seat, []).append(value)
+        return [f"seat {seat} may use the {value}'s power ({POWER_NAMES[value]})"]
+
+    def _automatic_power(self, st: CitronCocoState, seat: int, value: int) -> list[str]:
+        """The 11 and the 13 need no move: their power applies as the card lands."""
         if value == 11:
             st.extra[seat] += 1
             return [f"seat {seat} will play again (11 Supply)"]
-        if value == 13:
-            victim = self.next_opponent(st, seat)
-            st.skips[victim] += 1
-            return [f"seat {victim}'s next turn is skipped (13 Captain)"]
-        st.pending[seat] = value
-        return [f"seat {seat} may use the {value}'s power ({POWER_NAMES[value]})"]
+        victim = self.next_opponent(st, seat)
+        st.skips[victim] += 1
+        return [f"seat {victim}'s next turn is skipped (13 Captain)"]
 
     def _apply_power(self, st: CitronCocoState, event: Event) -> Verdict:
         seat = self._seat(event)
         p = event.payload
         coin_case = seat not in st.pending and seat in st.blocked
-        value = st.blocked[seat] if coin_case else st.pending.get(seat)
-        if value is None:
-            raise Impossible(
-                "CC-POW-2",
-                f"Seat {seat} has no power to use: its last discard "
-                "has none, or the next turn has begun.",
-                "type",
-            )
+        value = st.blocked[seat] if coin_case else self._power_to_use(st, seat, p.get("card"))
         rule = self.fellow_targets(st, seat)[1] if value == 2 else POWER_RULES[value]
         if value in AUTOMATIC_POWERS:
             raise Impossible(
@@ -806,8 +818,10 @@ class CitronCocoEngine(Engine[CitronCocoState]):
             )
         text, apply_effect = self._judge_power(st, seat, value, p)
         if isinstance(apply_effect, _Missplay):
-            st.pending.pop(seat, None)
-            st.blocked.pop(seat, None)
+            if coin_case:
+                del st.blocked[seat]
+            else:
+                self._use_power(st, seat, value)
             effects = self._draw_unseen(st, seat)
             return Verdict.missplay(
                 apply_effect.rule, apply_effect.reason, "a penalty card from the stock", *effects
@@ -824,9 +838,36 @@ class CitronCocoEngine(Engine[CitronCocoState]):
                 text,
                 *effects,
             )
-        del st.pending[seat]
+        self._use_power(st, seat, value)
         effects = apply_effect()
         return Verdict.ok(rule, text, *effects)
+
+    def _power_to_use(self, st: CitronCocoState, seat: int, card: int | None) -> int:
+        """CC-POW-2: the power a ``power`` move uses: the named card's, else the oldest owed."""
+        owed = st.pending.get(seat, [])
+        if not owed:
+            raise Impossible(
+                "CC-POW-2",
+                f"Seat {seat} has no power to use: its last discard "
+                "has none, or the next turn has begun.",
+                "type",
+            )
+        if card is None:
+            return owed[0]
+        if card not in owed:
+            raise Impossible(
+                "CC-POW-2",
+                f"Seat {seat} has no {card}'s power to use (it may use: "
+                f"{', '.join(map(str, owed))}).",
+                "payload.card",
+            )
+        return card
+
+    def _use_power(self, st: CitronCocoState, seat: int, value: int) -> None:
+        owed = st.pending[seat]
+        owed.remove(value)
+        if not owed:
+            del st.pending[seat]
 
     def _judge_power(
         self, st: CitronCocoState, seat: int, value: int, p: Mapping[str, Any]
@@ -1068,6 +1109,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         # remove the cards (highest position first, so positions stay right)
         for s, slot, _ in sorted(plays, key=lambda t: -t[1]):
             del st.hands[s][slot - 1]
+            st.last_swap = _swap_after_leaving(st.last_swap, s, slot)
         if st.phase == "reveal":
             st.final_quick_done = True
         effects: list[str] = []
@@ -1177,13 +1219,8 @@ class CitronCocoEngine(Engine[CitronCocoState]):
             for slot, (card, v) in enumerate(zip(row, values, strict=True), start=1):
                 if card.value is None:
                     newly.append(v)
-                elif card.value != v:
-                    raise Impossible(
-                        "CC-LOG-2",
-                        f"Seat {seat}'s card at position {slot} is "
-                        f"known to be a {card.value}, not a {v}.",
-                        f"payload.hands.{seat}",
-                    )
+                else:  # a face-up card (CC-SPY-2) or one the table saw (CC-LOG-2)
+                    self._check_card_value(st, seat, slot, card, v, f"payload.hands.{seat}")
         self._check_possible(st, newly, "payload.hands")
 
     # ----- host-logged missplays
@@ -1200,8 +1237,10 @@ class CitronCocoEngine(Engine[CitronCocoState]):
             )
         effects = self._draw_unseen(st, seat)
         if rule == "CC-COIN-3":
+            blocked = st.blocked.pop(seat, None)
+            if blocked in AUTOMATIC_POWERS:  # played again or skipped a seat: it stands
+                effects += self._automatic_power(st, seat, blocked)
             st.coin = seat
-            st.blocked.pop(seat, None)
             effects.append(f"seat {seat} keeps the coin")
         note = event.payload.get("note") or ""
         reason = f"Seat {seat}: {self.reportable_missplays[rule]}" + (f" ({note})" if note else "")
@@ -1286,7 +1325,8 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         Everyone sees the same table; only the host also sees the values the table saw go face
         down (remembering them is part of the game, CC-LOG-2) and the whole discard pile. Keys:
         ``phase`` (draw, play, end, reveal, over), ``turn`` (who is to act), ``seats`` (per seat:
-        side, cards, ``hand`` as slots with face_up/value, coin, plays_again, skips, power),
+        side, cards, ``hand`` as slots with face_up/value, coin, plays_again, skips, ``power``
+        (the power a ``power`` move uses by default) and ``powers`` (all it may still use)),
         ``stock``, ``discard`` (top, by, quick, size), ``held``, ``coin``, ``caller``,
         ``multiplier``, ``last_to_play``, ``totals``, ``moves`` (seat -> move types it may log).
         """
@@ -1310,7 +1350,8 @@ class CitronCocoEngine(Engine[CitronCocoState]):
                     "coin": st.coin == s,
                     "plays_again": st.extra[s],
                     "skips": st.skips[s],
-                    "power": st.pending.get(s),
+                    "power": st.pending[s][0] if s in st.pending else None,
+                    "powers": list(st.pending.get(s, [])),
                 }
             )
         top = st.discard[-1] if st.discard else None
@@ -1380,3 +1421,18 @@ PowerEffect = Callable[[], list[str]] | _Missplay  # applies a judged power, or 
 
 def _swap_key(a: tuple[int, int], b: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int]]:
     return (a, b) if a <= b else (b, a)
+
+
+def _swap_after_leaving(
+    swap: tuple[tuple[int, int], tuple[int, int]] | None, seat: int, slot: int
+) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """CC-QUEEN-3 names the last swap's cards by position: when a card leaves ``seat``'s row the
+    positions after it close up (CC-LOG-1); once a swapped card has gone, no swap repeats it."""
+    if swap is None:
+        return None
+    moved: list[tuple[int, int]] = []
+    for s, k in swap:
+        if (s, k) == (seat, slot):
+            return None
+        moved.append((s, k - 1 if s == seat and k > slot else k))
+    return _swap_key(moved[0], moved[1])

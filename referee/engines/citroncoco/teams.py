@@ -74,6 +74,7 @@ class CitronCocoTeamsEngine(CitronCocoEngine):
         "CCT-MISS-1": "A player gave information to their teammate.",
     }
     final_quick_play: ClassVar[bool] = True
+    swap_memory_per_turn: ClassVar[bool] = True
 
     # ---------------------------------------------------------------- sides
 
