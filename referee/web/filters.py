@@ -66,6 +66,17 @@ def seat_label(seat: Any, names: list[str]) -> str:
     return f"seat {seat}"
 
 
+def seat_options(names: list[str], only: Any = None, skip: Any = None) -> list[tuple[int, str]]:
+    """Seats as (value, label) pairs for a picker: all of them, or ``only`` those, less ``skip``."""
+    seats = range(len(names)) if only is None else only
+    return [(s, seat_label(s, names)) for s in seats if s != skip]
+
+
+def zip_same(values: Any) -> list[tuple[Any, str]]:
+    """Values as (value, label) pairs for a picker, each labelled by itself."""
+    return [(v, str(v)) for v in values]
+
+
 def is_grid(value: Any) -> bool:
     """A list of rows of squares (each a record or empty): drawn as a grid (a domain, a board)."""
     return (isinstance(value, list) and bool(value)
@@ -157,7 +168,8 @@ def is_cards(value: Any) -> bool:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(words=words, when=when, value_text=value_text,
                                  payload_text=payload_text, game_title=game_title,
-                                 seat_label=seat_label, as_grid=as_grid,
+                                 seat_label=seat_label, as_grid=as_grid, seat_options=seat_options,
+                                 zip_same=zip_same,
                                  cell_items=cell_items, record_keys=record_keys,
                                  has_grid=has_grid, occupant_seat=occupant_seat)
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,

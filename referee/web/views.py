@@ -26,7 +26,7 @@ from referee import database
 from referee.service import history, matches, pages
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
-from referee.web import games
+from referee.web import games, pads
 from referee.web.chart import rounds_chart
 from referee.web.errors import PageError, error_page
 from referee.web.forms import FormError, read_fields
@@ -326,8 +326,12 @@ def render_play(match_id: int, *, logged: int | None = None, error: dict[str, An
     game = games.game(match["game"])
     state = table_now(match_id)
     moves = game.moves_for(host=bool(access and access.host)) if access else []
+    asked = request.args.to_dict()
+    if posted:  # a refused move shows its pad again, for the seat and warrior it was for
+        asked = {"seat": posted.get("seat"), "warrior": posted.get("p.warrior"), **asked}
+    pad = pads.pad_for(game.id, state["table"], access, asked)
     return render_template(
-        "play.html", match=match, access=access, game=game, moves=moves, state=state,
+        "play.html", match=match, access=access, game=game, moves=moves, state=state, pad=pad,
         table=state["table"], names=seat_names(match), logged=logged_event(match_id, logged),
         error=error, posted=posted or {}, key=uuid.uuid4().hex,
         sides=side_names(match, state["standings"]), ranked=ranked(state["standings"]),
@@ -336,7 +340,11 @@ def render_play(match_id: int, *, logged: int | None = None, error: dict[str, An
 
 @bp.post("/m/<id:match_id>/moves")
 def log_move(match_id: int) -> Any:
-    form = request.form
+    try:
+        form = pads.compose(request.form)
+    except FormError as err:
+        return render_play(match_id, error=error_view(err), posted=request.form,
+                           status=error_status(err))
     back = form.get("back") if form.get("back") in ("play", "match") else "play"
     game = games.game(match_or_404(match_id)["game"])
     move_type = form.get("type", "")

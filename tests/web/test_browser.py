@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import playwright.sync_api as playwright_api
 import pytest
 from werkzeug.serving import make_server
 
@@ -22,7 +23,6 @@ from referee.cli import upgrade_database
 
 pytestmark = pytest.mark.browser
 
-playwright_api = pytest.importorskip("playwright.sync_api")
 expect = playwright_api.expect
 
 CHROMIUM = "/usr/bin/chromium"
@@ -73,7 +73,7 @@ def phone(browser: Any) -> Any:
 
 def log(page: Any, label: str, **fields: str) -> None:
     """Fill a quick action's inputs and press its big button."""
-    form = page.locator("form.quick").filter(has=page.get_by_role("button", name=label))
+    form = page.locator("form.pad-form").filter(has=page.get_by_role("button", name=label))
     for name, value in fields.items():
         form.locator(f'[name="p.{name}"]').fill(value)
     form.get_by_role("button", name=label).click()
@@ -132,7 +132,8 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
     assert "discards the drawn 5" in verdict(alice)
 
     # Bob's wrong quick play: a missplay, with its rule and penalty
-    log(bob, "Quick play", slot="1", value="3")
+    bob.reload()  # the pad offers what the table allows now: Alice's 5 is on the discard
+    log(bob, "Quick play card 1", value="3")
     expect(bob.locator(".verdict-missplay")).to_contain_text("CC-MISS-2")
     expect(bob.locator(".verdict-missplay")).to_contain_text("Penalty:")
     shoot(bob, "play-phone-missplay")
@@ -141,12 +142,17 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
     log(alice, "Citron Coco!")
     assert "calls Citron Coco" in verdict(alice)
 
-    # Alice cannot discard now: the move is refused in words and nothing is logged
-    log(alice, "Discard the drawn card", value="4")
+    # Alice cannot discard now (her pad no longer offers it; the full form still does): the
+    # move is refused in words and nothing is logged
+    expect(alice.get_by_role("button", name="Discard the drawn card")).to_have_count(0)
+    alice.locator("details.move summary", has_text="Discard").click()
+    alice.locator("details.move[open]").get_by_label("Value").fill("4")
+    alice.get_by_role("button", name="Log: discard").click()
     expect(alice.get_by_role("alert")).to_contain_text("Impossible: not logged")
     expect(alice.get_by_role("alert")).to_contain_text("a turn starts with a draw")
     shoot(alice, "play-phone-impossible")
 
+    bob.reload()
     log(bob, "Draw from the stock")
     log(bob, "Discard the drawn card", value="6")
     expect(tv.locator(".board-seq")).to_have_text("6 moves logged")  # live, mid-round
@@ -237,3 +243,79 @@ def test_every_page_at_phone_and_tv_sizes(server: str, browser: Any) -> None:
                 "document.documentElement.scrollWidth - document.documentElement.clientWidth")
             assert overflow <= 1, f"{path} is {overflow}px wider than the {size} screen"
         page.context.close()
+
+
+def chip(page: Any, group: str, text: str) -> None:
+    """Press one of a picker's big buttons (a radio button's label)."""
+    exactly = re.compile(f"^\\s*{re.escape(text)}\\s*$")
+    page.locator(f".{group} label.chip").filter(has_text=exactly).click()
+
+
+def shoot_pad(page: Any, name: str) -> None:
+    """The page, and the game's pad alone (large enough to look at)."""
+    shoot(page, name)
+    page.locator(".quick-moves").screenshot(path=str(SHOTS / f"{name}-pad.png"))
+
+
+def new_match(page: Any, server: str, game: str, names: tuple[str, ...]) -> int:
+    page.goto(f"{server}/new/{game}")
+    for seat, name in enumerate(names):
+        page.get_by_label(f"Seat {seat}").fill(name)
+    page.get_by_role("button", name="Create the match").click()
+    match_id = int(re.search(r"/m/(\d+)/", page.url).group(1))
+    page.goto(f"{server}/m/{match_id}/play")
+    return match_id
+
+
+def test_tap_the_board_on_a_phone(server: str, browser: Any) -> None:
+    """The host's phone logs a CrocoNounours opening by tapping the board, then a Neurotrio
+    placement by tapping the domain; each game's pad is photographed."""
+    page = phone(browser)
+    page.set_default_timeout(TIMEOUT)
+    new_match(page, server, "croconounours", ("Alice", "Bob"))
+    chip(page, "chips", "seat 0 (Alice)")
+    page.get_by_role("button", name="This seat plays first").click()
+    page.get_by_role("link", name="Deploy in corner a1").click()
+    expect(page.get_by_label("On a2")).to_have_value("green")
+    shoot_pad(page, "pad-croconounours-deploy-phone")
+    page.get_by_role("button", name="Deploy in a1").click()
+    expect(page.locator("#quick-title")).to_contain_text("seat 1 (Bob)")
+    page.get_by_role("link", name="Deploy in corner g7").click()
+    page.get_by_role("button", name="Deploy in g7").click()
+    page.get_by_label("Cards to discard").fill("2H 3H 4H")
+    page.get_by_role("button", name="Discard").click()
+    expect(page.get_by_label("Cards drawn")).to_have_value("3")
+    page.get_by_role("button", name="Draw 3").click()
+    page.get_by_role("link", name="Choose 0-green").click()
+    expect(page.locator("#pad-board-title")).to_contain_text("0-green: pick the card")
+    chip(page, "ranks", "7")
+    shoot_pad(page, "pad-croconounours-reach-phone")
+    page.get_by_role("button", name="Move 0-green to a3 (♣ step)").click()
+    expect(page.locator("#verdict")).to_contain_text("Logged #6: move by seat 0 (Alice)")
+    expect(page.locator(".croco-board td", has_text="a3")).to_contain_text("0-green")
+    shoot_pad(page, "pad-croconounours-moved-phone")
+
+    new_match(page, server, "neurotrio", ("Alice", "Bob", "Carol"))
+    for group, text in (("natures", "♥ cœur"), ("colours", "noir"), ("forces", "2")):
+        chip(page, group, text)
+    page.get_by_role("button", name="Lay the starting card").click()
+    for group, text in (("natures", "♥ cœur"), ("colours", "vert"), ("forces", "2")):
+        chip(page, group, text)
+    shoot_pad(page, "pad-neurotrio-place-phone")
+    page.get_by_role("button", name="Place at row 0, column 1").click()
+    expect(page.locator("#verdict")).to_contain_text("Logged #2: place")
+    expect(page.locator(".domain-grid")).to_contain_text("coeur-vert-2")
+    shoot_pad(page, "pad-neurotrio-placed-phone")
+
+    new_match(page, server, "plouc", ("Alice", "Bob"))
+    chip(page, "ranks", "7")
+    chip(page, "suits", "♥ hearts")
+    page.get_by_role("button", name="Turn it up").click()
+    shoot_pad(page, "pad-plouc-phone")
+    new_match(page, server, "citroncoco-teams", ("Alice", "Bob", "Carol", "Dan"))
+    page.get_by_role("button", name="Draw from the stock").click()
+    shoot_pad(page, "pad-citroncoco-teams-phone")
+    overflow = page.evaluate(
+        "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 1
+    page.context.close()

@@ -196,7 +196,8 @@ def test_the_host_pad_offers_every_seat_and_the_host_moves(client: FlaskClient) 
     page = text_of(client.get(f"/m/{made.id}/play"))
     assert "You are the host" in plain(client.get(f"/m/{made.id}/play"))
     assert "seat 1 (Bob)" in page and 'value="missplay"' in page
-    assert "Draw from the stock" in page and "Citron Coco!" in page  # the game's partial
+    assert "Draw from the stock" in page and "Replace card" not in page  # offered now
+    assert "Log for which seat" in page and "Moves for seat 0 (Alice)" in page
     assert "CC-MISS-3: A player looked at a card" in page  # faults in the rules' words
 
 
