@@ -35,6 +35,7 @@ from referee.service.replay import (
     Folded,
     Judged,
     Loader,
+    accused_seat,
     judge_row,
     platform_types,
 )
@@ -410,8 +411,6 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
     session.add(row)
     if move_type == VOID:
         folded = _apply_void(session, loader, row)
-    elif move_type == CHALLENGE and CHALLENGE in platform_types(engine):
-        loader.offenders[seq] = loaded.get("offender", _seat_of(session, match, loaded["seq"]))
     if seq % db.snapshot_every == 0:
         loader.save_snapshot(seq, folded)
     standings = engine.standings(folded.state)
@@ -419,8 +418,8 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
     return Recorded(seq, row.verdict, standings.as_dict())
 
 
-def _seat_of(session: Session, match: models.Match, seq: int) -> int | None:
-    return session.scalars(select(models.Event.seat).where(
+def _event_at(session: Session, match: models.Match, seq: int) -> models.Event | None:
+    return session.scalars(select(models.Event).where(
         models.Event.match_id == match.id, models.Event.seq == seq)).first()
 
 
@@ -432,8 +431,10 @@ def _judge_new(session: Session, loader: Loader, folded: Folded, row: models.Eve
         return _judge_void(session, loader, row)
     if row.type == CHALLENGE and CHALLENGE in shared:
         target = row.payload["seq"]
-        if target >= row.seq or not _exists(session, match, target):
+        challenged = _event_at(session, match, target) if target < row.seq else None
+        if challenged is None:
             raise Invalid(f"There is no event {target} to challenge.", where="payload.seq")
+        loader.offenders[row.seq] = accused_seat(row.payload, challenged.seat)
         return Verdict.ok("PLATFORM-CHALLENGE", f"Challenge of event {target} recorded; "
                           "the host rules on it.")
     if row.type == RULING and RULING in shared:
@@ -455,11 +456,6 @@ def _judge_new(session: Session, loader: Loader, folded: Folded, row: models.Eve
     return verdict
 
 
-def _exists(session: Session, match: models.Match, seq: int) -> bool:
-    return session.scalars(select(models.Event.id).where(
-        models.Event.match_id == match.id, models.Event.seq == seq)).first() is not None
-
-
 def _ruled(session: Session, match: models.Match, challenge: int) -> bool:
     rows = session.scalars(select(models.Event.payload).where(
         models.Event.match_id == match.id, models.Event.type == RULING)).all()
@@ -468,8 +464,7 @@ def _ruled(session: Session, match: models.Match, challenge: int) -> bool:
 
 def _judge_void(session: Session, loader: Loader, row: models.Event) -> Verdict:
     target = row.payload["seq"]
-    found = session.scalars(select(models.Event).where(
-        models.Event.match_id == loader.match.id, models.Event.seq == target)).first()
+    found = _event_at(session, loader.match, target)
     if found is None:
         raise Invalid(f"There is no event {target} to void.", where="payload.seq")
     if found.type == VOID:
@@ -651,9 +646,6 @@ def _import_one(session: Session, loader: Loader, folded: Folded,
     row.verdict = verdict.as_dict()
     session.add(row)
     session.flush()
-    if row.type == CHALLENGE and CHALLENGE in platform_types(loader.engine):
-        loader.offenders[seq] = payload.get("offender", _seat_of(session, loader.match,
-                                                                 payload["seq"]))
     return row
 
 

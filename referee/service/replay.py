@@ -111,7 +111,12 @@ def challenge_offenders(session: Session, match_id: int) -> dict[int, int | None
             models.Event.match_id == match_id,
             models.Event.seq.in_([p["seq"] for _, p in rows]))
     ).all())
-    return {seq: p.get("offender", seats.get(p["seq"])) for seq, p in rows}
+    return {seq: accused_seat(p, seats.get(p["seq"])) for seq, p in rows}
+
+
+def accused_seat(challenge: dict[str, Any], challenged_seat: int | None) -> int | None:
+    """The seat a challenge accuses: the one it names, else the challenged move's seat."""
+    return challenge.get("offender", challenged_seat)
 
 
 class Loader:
