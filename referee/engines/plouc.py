@@ -139,6 +139,58 @@ class PloucOptionsSchema(Schema):
     mot_doux = _flag_option("Le mot doux: a swear word costs two cards from the stock, no play")
     six = _flag_option("Le 6: the next player misses their turn, one player skipped per 6 played")
     maitresse = _flag_option("La maîtresse: nobody may finish on a special card")
+    # Readings a table may dispute: the default is the text's most literal reading (PL-…).
+    aces = fields.String(
+        load_default="previous_card",
+        validate=validate.OneOf(["previous_card", "suit_in_play"]),
+        metadata={
+            "description": "« On ne peut mettre un as que de la couleur de la carte précédente » "
+            "and « on doit changer de couleur »: previous_card (the text: an ace goes only on a "
+            "card of its own suit, so never on an ace, and the suit named differs from every "
+            "suit the aces leave on top) or suit_in_play (an ace goes on the suit an ace named; "
+            "with several aces the suit named need only differ from the suit the first followed)"
+        },
+    )
+    king_of_spades_answer = fields.String(
+        load_default="seven_of_spades",
+        validate=validate.OneOf(["seven_of_spades", "stack"]),
+        metadata={
+            "description": "« Sauf si le joueur suivant met le 7 de pique, c'est le joueur "
+            "suivant qui pioche 7 cartes »: seven_of_spades (the text: the 7 of spades alone "
+            "answers the king, and the following player draws the 7 cards) or stack (other 7s "
+            "may go down with it and may answer it in turn, 2 more cards each)"
+        },
+    )
+    square_of_sevens = fields.String(
+        load_default="next_player",
+        validate=validate.OneOf(["next_player", "after_replay"]),
+        metadata={
+            "description": "« Si l'on pose les 4 cartes 7 … le joueur suivant doit piocher 8 "
+            "cartes »: next_player (the text's example: the player after the square's player "
+            "draws the 8 cards and plays after that player's replay) or after_replay (the cards "
+            "fall on whoever is next when the replay ends, a 10 or a 6 in it included)"
+        },
+    )
+    late_carte = fields.String(
+        load_default="stands",
+        validate=validate.OneOf(["stands", "clears"]),
+        metadata={
+            "description": "« Si un joueur n'a plus qu'une seule carte en main, il doit dire "
+            "« carte » »: stands (a « carte » said once the next player has played is too late: "
+            "the forgotten « carte » can still be caught) or clears (a late « carte » still "
+            "clears it)"
+        },
+    )
+    carte_flag = fields.String(
+        load_default="log",
+        validate=validate.OneOf(["log", "hand_now"]),
+        metadata={
+            "description": "David le fou, « dès qu'un joueur fait une erreur … le joueur qui "
+            "voit l'erreur la signale »: log (a flag on a forgotten « carte » is right when the "
+            "log shows a play that left one card without a « carte » in time, whatever the hand "
+            "holds since) or hand_now (only while « carte » is still owed now)"
+        },
+    )
 
 
 class TurnUpSchema(Schema):
@@ -248,6 +300,8 @@ class SeatState:
     hand: int = 0
     carte_due: bool = False  # holds one card after having more, and has not said "carte"
     carte_due_seq: int = 0  # the event that brought the hand down to one card
+    carte_late: bool = False  # another seat has played or drawn since: "carte" is too late
+    unsaid: list[int] = field(default_factory=list)  # PL-DF-4: forgotten "carte"s not yet caught
     dealt: int = 0
     drawn: int = 0
     played: int = 0
@@ -260,9 +314,20 @@ class SeatState:
         before = self.hand
         self.hand += delta
         if self.hand == 1 and before > 1:
-            self.carte_due, self.carte_due_seq = True, seq
+            self.owe_carte(seq)
         elif self.hand != 1:
             self.carte_due = False
+
+    def owe_carte(self, seq: int) -> None:
+        """PL-ANN-1: from event ``seq`` the seat holds one card and owes "carte"; until said in
+        time, the log holds it as a forgotten "carte" (PL-DF-4)."""
+        self.carte_due, self.carte_due_seq, self.carte_late = True, seq, False
+        self.unsaid.append(seq)
+
+    def caught(self, seq: int) -> None:
+        """The forgotten "carte" of event ``seq`` has been punished: it cannot be twice."""
+        if seq in self.unsaid:
+            self.unsaid.remove(seq)
 
 
 @dataclass
@@ -306,6 +371,7 @@ class PloucState:
     flag: OpenFlag | None = None
     phase_before_flag: str = "play"
     reshuffles: int = 0
+    square_seat: int | None = None  # PL-SQ-2: who draws the square of 7s' cards after the replay
 
 
 # --------------------------------------------------------------------------------------------
@@ -414,20 +480,7 @@ def check_play(
     if state.owed:
         _check_answer(state, seat, cards)
     if rank == ACE:
-        if first.suit is None or first.suit.value != state.suit:
-            raise Impossible(
-                "PL-ACE-1",
-                f"An ace goes only on its own suit: the suit in play is {SUIT_WORDS[state.suit]}",
-                "payload.cards",
-            )
-        if suit is None:
-            raise Impossible("PL-ACE-2", "The ace's player must name a new suit", "payload.suit")
-        if suit == state.suit:
-            raise Impossible(
-                "PL-ACE-2",
-                f"The ace changes the suit: name another suit than {SUIT_WORDS[suit]}",
-                "payload.suit",
-            )
+        _check_aces(state, laid, top, suit)
     else:
         if suit is not None:
             raise Impossible("PL-ACE-2", "Only an ace names a suit", "payload.suit")
@@ -446,13 +499,67 @@ def check_play(
     return laid
 
 
+def _check_aces(state: PloucState, laid: list[Card], top: Card, named: str | None) -> None:
+    """PL-ACE-1 / PL-ACE-2: an ace follows the previous card's suit and changes the suit.
+
+    Option ``aces``: ``previous_card`` (the text) judges the ace against the card on top, so an
+    ace never goes on an ace, and the suit named differs from the suit in play and from the suit
+    of the last ace laid (the new top card); ``suit_in_play`` judges it against the suit an ace
+    named, and the suit named need only differ from the suit the first ace followed.
+    """
+    first, last = laid[0], laid[-1]
+    literal = state.options["aces"] == "previous_card"
+    follows = top.suit.value if literal and top.suit else state.suit
+    if first.suit is None or first.suit.value != follows:
+        on = f"the {top} on top" if literal else "the suit in play"
+        raise Impossible(
+            "PL-ACE-1",
+            f"An ace goes only on a card of its own suit: {on} asks for {SUIT_WORDS[follows]}",
+            "payload.cards",
+        )
+    if named is None:
+        raise Impossible("PL-ACE-2", "The ace's player must name a new suit", "payload.suit")
+    if named == state.suit:
+        raise Impossible(
+            "PL-ACE-2",
+            f"The ace changes the suit: name another suit than {SUIT_WORDS[named]}",
+            "payload.suit",
+        )
+    if literal and last.suit is not None and named == last.suit.value:
+        raise Impossible(
+            "PL-ACE-2",
+            f"The ace changes the suit: the {last} is on top, name another suit than "
+            f"{SUIT_WORDS[named]}",
+            "payload.suit",
+        )
+
+
 def _check_answer(state: PloucState, seat: int, cards: Sequence[str]) -> None:
-    """PL-7-2 / PL-KS-2: a seat owing a draw may only answer with 7s (the 7♠ on the king)."""
+    """PL-7-2 / PL-KS-2 / PL-KS-3: a seat owing a draw may only answer with 7s (the 7♠ on the
+    king); under the text's reading nothing answers the 7♠ laid on the king."""
+    if not state.owed_answer:
+        raise Impossible(
+            "PL-KS-3",
+            f"Seat {seat} must draw {state.owed} cards: nothing answers the 7 of spades laid on "
+            "the king of spades",
+            "payload.cards",
+        )
     if state.owed_answer == SEVEN_OF_SPADES and SEVEN_OF_SPADES not in cards:
         raise Impossible(
             "PL-KS-2",
             f"Seat {seat} must draw {state.owed} cards or answer the king of spades with the "
             "7 of spades",
+            "payload.cards",
+        )
+    if (
+        state.owed_answer == SEVEN_OF_SPADES
+        and state.options["king_of_spades_answer"] == "seven_of_spades"
+        and len(cards) > 1
+    ):
+        raise Impossible(
+            "PL-KS-3",
+            "Only the 7 of spades answers the king of spades: it goes down alone, and the "
+            f"following player draws {state.owed + SEVEN_DRAW}",
             "payload.cards",
         )
     if any(_card(c).rank != SEVEN for c in cards):
@@ -562,12 +669,29 @@ def _resume_if_caught(state: PloucState, seat: int) -> None:
 
 
 def _end_turn(state: PloucState) -> int:
-    """The turn passes: skip the 6s' victims; the built-up draw falls on the next seat."""
-    state.turn = _next_seat(state, 1 + state.skips)
+    """The turn passes: skip the 6s' victims; the built-up draw falls on the next seat.
+
+    PL-SQ-2 (option ``square_of_sevens``, ``next_player``): after a square of 7s and its replay,
+    the player who was next when the square was made draws and plays; the replay's 10s have
+    turned play for what follows, and its 6s skip the players after them.
+    """
+    carried = 0
+    if state.square_seat is not None:
+        state.turn, carried = state.square_seat, state.skips
+        state.square_seat = None
+    else:
+        state.turn = _next_seat(state, 1 + state.skips)
     state.owed, state.owed_answer = state.passing, state.passing_answer
     state.passing, state.passing_answer = 0, ""
-    state.skips, state.replay = 0, False
+    state.skips, state.replay = carried, False
     return state.turn
+
+
+def _others_play(state: PloucState, seat: int) -> None:
+    """A play or draw by ``seat``: a "carte" the other seats still owe is now late (PL-ANN-1)."""
+    for other, s in enumerate(state.seats):
+        if other != seat and s.carte_due:
+            s.carte_late = True
 
 
 # --------------------------------------------------------------------------------------------
@@ -601,7 +725,7 @@ class PloucEngine(Engine[PloucState]):
         "PL-MD-1": "Le mot doux: the seat swore; it draws two cards from the stock, without "
         "playing (needs the mot_doux option)",
     }
-    state_version: ClassVar[int] = 1
+    state_version: ClassVar[int] = 2
 
     # ---- set-up -------------------------------------------------------------------------
 
@@ -685,7 +809,9 @@ class PloucEngine(Engine[PloucState]):
         effects: list[str] = []
         rule = "PL-PLAY-1" if count == 1 else "PL-PLAY-2"
 
+        _others_play(state, seat)
         answering = state.owed > 0
+        answered = state.owed_answer
         if answering:
             state.passing += state.owed
             state.passing_answer = state.owed_answer
@@ -721,10 +847,19 @@ class PloucEngine(Engine[PloucState]):
             effects.append(f"{count} reversal(s): play goes {_dir_word(state.direction)}; {again}")
         elif rank == SEVEN:
             state.passing += SEVEN_DRAW * count
-            state.passing_answer = "7"  # ruling PL-KS-3: after the 7♠ the 7s still stack
             if not answering:
                 rule = "PL-7-1"
-            effects.append(f"the next player draws {state.passing} unless they answer with a 7")
+            if answered == SEVEN_OF_SPADES and opts["king_of_spades_answer"] == "seven_of_spades":
+                state.passing_answer = ""  # PL-KS-3: the following player draws the 7 cards
+                effects.append(
+                    f"the next player draws {state.passing}: nothing answers the 7 of spades "
+                    "on the king"
+                )
+            else:
+                state.passing_answer = "7"  # option stack: after the 7♠ the 7s still stack
+                effects.append(
+                    f"the next player draws {state.passing} unless they answer with a 7"
+                )
         elif rank == KING and KING_OF_SPADES in cards:
             state.passing += KING_DRAW
             state.passing_answer = SEVEN_OF_SPADES
@@ -737,13 +872,22 @@ class PloucEngine(Engine[PloucState]):
             rule = "PL-SIX-1"
             effects.append(f"{count} player(s) skipped")
         elif rank == 2 and opts["zero"]:
-            state.slap_open = True
             rule = "PL-ZERO-1"
-            effects.append("a 2 is on the discard: the first to slap it swaps hands")
+            if state.seats[seat].hand:
+                state.slap_open = True
+                effects.append("a 2 is on the discard: the first to slap it swaps hands")
+            else:
+                effects.append("no slap: the 2 is a last card and the game waits for 'plouc'")
         if state.run_len == SQUARE:
             replay = True
             rule = "PL-SQ-2" if rank == SEVEN else "PL-SQ-1"
             effects.append(f"square of {RANK_NAMES.get(rank, str(rank))}s: {again}")
+            if rank == SEVEN and opts["square_of_sevens"] == "next_player":
+                state.square_seat = _next_seat(state, 1 + state.skips)
+                effects.append(
+                    f"seat {state.square_seat} draws {state.passing} and plays after "
+                    f"seat {seat}'s replay"
+                )
 
         if state.seats[seat].hand == 0:
             nxt = _end_turn(state)
@@ -773,10 +917,11 @@ class PloucEngine(Engine[PloucState]):
                 f"Seat {seat} draws {due} card(s) now, not {claimed}",
                 "payload.count",
             )
+        _others_play(state, seat)
         penalty = state.owed
         drawn, effects = _draw(state, seat, draw_due(state), event.seq)
         if penalty:
-            rule = "PL-KS-1" if state.owed_answer == SEVEN_OF_SPADES else "PL-7-2"
+            rule = {SEVEN_OF_SPADES: "PL-KS-1", "": "PL-KS-2"}.get(state.owed_answer, "PL-7-2")
             state.owed, state.owed_answer = 0, ""
             if drawn > 1:
                 state.replay = True
@@ -812,14 +957,23 @@ class PloucEngine(Engine[PloucState]):
                 )
             state.phase, state.winner = "over", seat
             return Verdict.ok("PL-END-1", f"Plouc! Seat {seat} has no card left and wins")
-        held = state.seats[seat].hand
-        if held != 1:
+        me = state.seats[seat]
+        if me.hand != 1:
             raise Impossible(
                 "PL-ANN-1",
-                f"Seat {seat} holds {held} cards: 'carte' is said with one card left",
+                f"Seat {seat} holds {me.hand} cards: 'carte' is said with one card left",
                 "payload.word",
             )
-        state.seats[seat].carte_due = False
+        if me.carte_due and me.carte_late and state.options["late_carte"] == "stands":
+            return Verdict.ok(
+                "PL-ANN-1",
+                f"Seat {seat} says 'carte' too late: another player has played since seat "
+                f"{seat} was left with one card",
+                "the forgotten 'carte' stands and can still be caught",
+            )
+        if me.carte_due:
+            me.carte_due = False
+            me.caught(me.carte_due_seq)  # said in time (or late, under late_carte "clears")
         return Verdict.ok("PL-ANN-1", f"Seat {seat} says 'carte': one card left")
 
     def _forgot(self, state: PloucState, target: int) -> tuple[str, int] | None:
@@ -863,6 +1017,8 @@ class PloucEngine(Engine[PloucState]):
             )
         rule, due_seq = forgot
         word = "carte" if rule == "PL-ANN-1" else "plouc"
+        if rule == "PL-ANN-1":
+            state.seats[target].caught(due_seq)
         if opts["mega_one"]:
             _give(state, caller, target, event.seq)
             penalty = f"seat {caller} gives seat {target} one of their cards"
@@ -912,17 +1068,40 @@ class PloucEngine(Engine[PloucState]):
                 f"Seat {flagger} flags seat {offender} on {rule}: the game stops until the host "
                 "rules",
             )
+        if rule == "PL-ANN-1" and opts["carte_flag"] == "log":
+            lapse = self._forgotten_carte(state, offender, about)
+            if lapse is None:
+                after = f" after event {about}" if about is not None else ""
+                return self._wrong_flag(
+                    state,
+                    flagger,
+                    offender,
+                    rule,
+                    event.seq,
+                    f"the log shows no forgotten 'carte' by seat {offender}{after} still to "
+                    "be caught",
+                )
+            state.seats[offender].caught(lapse)
+            return self._sanction(state, flagger, offender, rule, event.seq, lapse)
         forgot = self._forgot(state, offender)
         if forgot is None or forgot[0] != rule:
-            return self._wrong_flag(
-                state,
-                flagger,
-                offender,
-                rule,
-                event.seq,
-                "the log shows no such forgotten announcement",
+            why = (
+                f"seat {offender} owes no 'carte' now"
+                if rule == "PL-ANN-1"
+                else "the log shows no such forgotten announcement"
             )
+            return self._wrong_flag(state, flagger, offender, rule, event.seq, why)
+        if rule == "PL-ANN-1":
+            state.seats[offender].caught(forgot[1])
         return self._sanction(state, flagger, offender, rule, event.seq, forgot[1])
+
+    def _forgotten_carte(self, state: PloucState, offender: int, about: int | None) -> int | None:
+        """PL-DF-4, settled from the log: the event (``about``, else the latest) that left
+        ``offender`` with one card and no "carte" said in time, not yet caught."""
+        unsaid = state.seats[offender].unsaid
+        if about is None:
+            return unsaid[-1] if unsaid else None
+        return about if about in unsaid else None
 
     def _sanction(
         self, state: PloucState, flagger: int, offender: int, rule: str, seq: int, about: int | None
@@ -996,7 +1175,10 @@ class PloucEngine(Engine[PloucState]):
         theirs.swapped += a - b
         mine.hand, theirs.hand = b, a
         for s in (mine, theirs):
-            s.carte_due, s.carte_due_seq = s.hand == 1, event.seq
+            if s.hand == 1:
+                s.owe_carte(event.seq)
+            else:
+                s.carte_due = False
         state.slap_open = False
         return Verdict.ok(
             "PL-ZERO-1",

@@ -253,6 +253,24 @@ def test_pl_ace_2_the_suit_named_must_change() -> None:
     assert t.refuse("play", ZOUHAIRE, {"cards": ["AC"]}).where == "payload.suit"
 
 
+def test_pl_ace_1_no_ace_on_an_ace_of_another_suit() -> None:
+    """PL-ACE-1 (the text, default): « on ne peut mettre un as que de la couleur de la carte
+    précédente »: on the A♣ naming hearts, the A♥ is refused (the previous card is a club),
+    while a heart other than an ace follows the suit named."""
+    t = new_table(turn_up="3C")
+    t.play(ZOUHAIRE, "AC", suit="H")
+    assert t.refuse("play", CHARLOTTE, {"cards": ["AH"], "suit": "S"}).rule == "PL-ACE-1"
+    assert t.play(CHARLOTTE, "5H").kind == "ok"
+
+
+def test_pl_ace_1_option_suit_in_play_an_ace_follows_the_suit_named() -> None:
+    """PL-ACE-1, option aces suit_in_play: the A♥ goes on the A♣ that named hearts."""
+    t = new_table(turn_up="3C", aces="suit_in_play")
+    t.play(ZOUHAIRE, "AC", suit="H")
+    assert t.play(CHARLOTTE, "AH", suit="S").kind == "ok"
+    assert t.state.suit == "S"
+
+
 def test_pl_ace_2_only_an_ace_names_a_suit(table: Table) -> None:
     """PL-ACE-2: a suit named with another card is refused."""
     assert table.refuse("play", ZOUHAIRE, {"cards": ["9H"], "suit": "S"}).rule == "PL-ACE-2"
@@ -370,8 +388,9 @@ def test_pl_ks_2_the_seven_of_spades_answers_a_king_laid_under_another_king() ->
 
 
 def test_pl_ks_3_sevens_laid_with_the_seven_of_spades_add_two_each() -> None:
-    """PL-KS-3 (ruling): K♠ answered by 7♥ and 7♠ together: David owes 5 + 2 + 2."""
-    t = new_table(turn_up="5S")
+    """PL-KS-3, option king_of_spades_answer stack: K♠ answered by 7♥ and 7♠ together: David
+    owes 5 + 2 + 2."""
+    t = new_table(turn_up="5S", king_of_spades_answer="stack")
     t.play(ZOUHAIRE, "KS")
     t.play(CHARLOTTE, "7H", "7S")
     assert t.state.owed == 9
@@ -379,13 +398,35 @@ def test_pl_ks_3_sevens_laid_with_the_seven_of_spades_add_two_each() -> None:
 
 
 def test_pl_ks_3_after_the_seven_of_spades_the_sevens_still_stack() -> None:
-    """PL-KS-3 (ruling): K♠, 7♠, then 7♦: the following player owes 9."""
-    t = new_table(turn_up="5S")
+    """PL-KS-3, option king_of_spades_answer stack: K♠, 7♠, then 7♦: the following player
+    owes 9."""
+    t = new_table(turn_up="5S", king_of_spades_answer="stack")
     t.play(ZOUHAIRE, "KS")
     t.play(CHARLOTTE, "7S")
     t.play(DAVID, "7D")
     assert t.state.owed == 9
     assert t.turn == ZOUHAIRE
+
+
+def test_pl_ks_3_nothing_answers_the_seven_of_spades_on_the_king() -> None:
+    """PL-KS-3 (the text, default): « c'est le joueur suivant qui pioche 7 cartes »: after K♠
+    and 7♠, David cannot pass it on with the 7♦; he draws 7 and plays again."""
+    t = new_table(turn_up="5S")
+    t.play(ZOUHAIRE, "KS")
+    t.play(CHARLOTTE, "7S")
+    assert t.refuse("play", DAVID, {"cards": ["7D"]}).rule == "PL-KS-3"
+    verdict = t.draw(DAVID, 7)
+    assert verdict.rule == "PL-KS-2"
+    assert t.hand(DAVID) == 14
+    assert t.turn == DAVID
+
+
+def test_pl_ks_3_the_seven_of_spades_answers_the_king_alone() -> None:
+    """PL-KS-3 (the text, default): only the 7♠ answers the K♠, so Charlotte cannot lay the 7♥
+    with it: David would draw 9, not the 7 cards of the text."""
+    t = new_table(turn_up="5S")
+    t.play(ZOUHAIRE, "KS")
+    assert t.refuse("play", CHARLOTTE, {"cards": ["7H", "7S"]}).rule == "PL-KS-3"
 
 
 def test_pl_sq_1_the_square_of_twos() -> None:
@@ -424,6 +465,50 @@ def test_pl_sq_2_the_square_of_sevens() -> None:
     t.draw(ZOUHAIRE, 8)
     assert t.hand(ZOUHAIRE) == 6 + 8
     assert t.turn == ZOUHAIRE
+
+
+def square_of_sevens(**options: object) -> Table:
+    """Four seats; Zouhaire 7♠, Charlotte 7♦, David 7♣ 7♥: David plays again, 8 are owed."""
+    t = new_table(seats=4, turn_up="5S", first_seat=ZOUHAIRE, **options)
+    t.play(ZOUHAIRE, "7S")
+    t.play(CHARLOTTE, "7D")
+    t.play(DAVID, "7C", "7H")
+    return t
+
+
+def test_pl_sq_2_a_ten_in_the_replay_still_leaves_the_eight_cards_to_the_next_player() -> None:
+    """PL-SQ-2 (the text's example, default): « Zouhaire pioche 8 cartes … il joue après
+    David »: David's replay 10♥ 9♥ turns play, yet seat 3, next after David when the square
+    was made, draws the 8 and plays; then play goes on counter-clockwise (David)."""
+    t = square_of_sevens()
+    t.play(DAVID, "10H")
+    t.play(DAVID, "9H")
+    assert t.turn == 3
+    assert t.state.owed == 8
+    t.draw(3, 8)
+    assert t.turn == 3
+    t.play(3, "9C")
+    assert t.turn == DAVID
+
+
+def test_pl_sq_2_a_six_in_the_replay_skips_the_players_after_the_drawer() -> None:
+    """PL-SQ-2 (default) / PL-SIX-1: David's replay 6♥ under le 6: seat 3 still draws the 8 and
+    plays after David; the 6 then skips Zouhaire, so Charlotte follows seat 3."""
+    t = square_of_sevens(six=True)
+    t.play(DAVID, "6H")
+    assert (t.turn, t.state.owed) == (3, 8)
+    t.draw(3, 8)
+    t.play(3, "9H")
+    assert t.turn == CHARLOTTE
+
+
+def test_pl_sq_2_option_after_replay_the_eight_cards_follow_the_turn() -> None:
+    """PL-SQ-2, option square_of_sevens after_replay: the cards fall on whoever is next when
+    David's replay ends: after his 10♥ and 9♥, Charlotte draws the 8."""
+    t = square_of_sevens(square_of_sevens="after_replay")
+    t.play(DAVID, "10H")
+    t.play(DAVID, "9H")
+    assert (t.turn, t.state.owed) == (CHARLOTTE, 8)
 
 
 def test_pl_stock_1_the_discard_becomes_the_stock() -> None:

@@ -135,9 +135,20 @@ def test_pl_sq_1_the_turned_up_card_counts_toward_a_square() -> None:
     assert t.turn == DAVID
 
 
-def test_pl_ace_2_several_aces_change_the_suit_the_first_followed() -> None:
-    """PL-ACE-2 (ruling): A♣ A♥ on clubs may name hearts, not clubs."""
+def test_pl_ace_2_several_aces_change_from_the_suit_on_top_too() -> None:
+    """PL-ACE-2 (the text, default): « on doit changer de couleur »: A♣ A♥ on clubs leave the
+    A♥ on top, so they may name neither clubs nor hearts; spades is a change."""
     t = new_table(turn_up="3C")
+    assert t.refuse("play", ZOUHAIRE, {"cards": ["AC", "AH"], "suit": "C"}).rule == "PL-ACE-2"
+    error = t.refuse("play", ZOUHAIRE, {"cards": ["AC", "AH"], "suit": "H"})
+    assert (error.rule, error.where) == ("PL-ACE-2", "payload.suit")
+    t.play(ZOUHAIRE, "AC", "AH", suit="S")
+    assert t.state.suit == "S"
+
+
+def test_pl_ace_2_several_aces_change_the_suit_the_first_followed() -> None:
+    """PL-ACE-2, option aces suit_in_play: A♣ A♥ on clubs may name hearts, not clubs."""
+    t = new_table(turn_up="3C", aces="suit_in_play")
     assert t.refuse("play", ZOUHAIRE, {"cards": ["AC", "AH"], "suit": "C"}).rule == "PL-ACE-2"
     t.play(ZOUHAIRE, "AC", "AH", suit="H")
     assert t.state.suit == "H"
@@ -156,6 +167,14 @@ def test_pl_zero_1_no_slap_while_a_plouc_is_awaited() -> None:
     t = new_table(hand_size=1, turn_up="5H", zero=True)
     t.play(ZOUHAIRE, "2H")
     assert t.refuse("slap", DAVID, {"with_seat": ZOUHAIRE}).rule == "PL-ANN-2"
+
+
+def test_pl_zero_1_a_last_card_two_announces_no_slap() -> None:
+    """PL-ZERO-1 (ruling): the verdict of a last-card 2 does not offer a slap it would refuse."""
+    t = new_table(hand_size=1, turn_up="5H", zero=True)
+    verdict = t.play(ZOUHAIRE, "2H")
+    assert not any("first to slap" in e for e in verdict.effects)
+    assert any("no slap" in e for e in verdict.effects)
 
 
 def test_pl_df_2_a_flag_on_a_forgotten_plouc() -> None:

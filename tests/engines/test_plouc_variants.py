@@ -83,13 +83,46 @@ def test_pl_zz_2_a_forgotten_plouc_costs_a_card_and_play_goes_on() -> None:
     assert not ENGINE.standings(t.state).finished
 
 
-def test_pl_zz_3_a_wrong_contre_costs_nothing(zouzou: Table) -> None:
-    """PL-ZZ-3 (ruling): a contre on a player who owes nothing is a missplay without penalty."""
-    zouzou.say(ZOUHAIRE, "carte")
-    before = zouzou.hands()
-    verdict = zouzou.contre(DAVID, ZOUHAIRE)
+def test_pl_zz_3_a_wrong_contre_costs_nothing() -> None:
+    """PL-ZZ-3 (ruling), option late_carte clears: Zouhaire's late "carte" clears his fault, so
+    a contre on him is a missplay without penalty."""
+    t = david_down_to_one_card(zouzou=True, late_carte="clears")
+    t.say(ZOUHAIRE, "carte")
+    before = t.hands()
+    verdict = t.contre(DAVID, ZOUHAIRE)
     assert verdict.kind == "missplay" and verdict.rule == "PL-ZZ-3"
-    assert zouzou.hands() == before
+    assert t.hands() == before
+
+
+def test_pl_zz_3_a_contre_on_a_carte_said_in_time_costs_nothing() -> None:
+    """PL-ZZ-3 (ruling): Zouhaire said "carte" before Charlotte played: the contre is wrong."""
+    t = new_table(hand_size=2, zouzou=True)
+    t.play(ZOUHAIRE, "5S")
+    t.say(ZOUHAIRE, "carte")
+    t.play(CHARLOTTE, "8S")
+    verdict = t.contre(DAVID, ZOUHAIRE)
+    assert verdict.kind == "missplay" and verdict.rule == "PL-ZZ-3"
+    assert t.hand(ZOUHAIRE) == 1
+
+
+def test_pl_ann_3_a_carte_said_after_the_next_player_has_played_is_late(zouzou: Table) -> None:
+    """PL-ANN-3 (default late_carte stands): Zouhaire left himself one card; Charlotte and David
+    have played since: his "carte" is too late and Charlotte's contre still catches him."""
+    verdict = zouzou.say(ZOUHAIRE, "carte")
+    assert verdict.rule == "PL-ANN-1"
+    assert "too late" in verdict.reason
+    caught = zouzou.contre(CHARLOTTE, ZOUHAIRE)
+    assert (caught.kind, caught.rule) == ("missplay", "PL-ZZ-1")
+    assert [f.seq for f in caught.flags] == [2]
+    assert zouzou.hand(ZOUHAIRE) == 2
+
+
+def test_pl_ann_3_a_carte_before_the_next_play_is_in_time() -> None:
+    """PL-ANN-3: "carte" said before any other player has played or drawn clears the duty."""
+    t = new_table(hand_size=2, zouzou=True)
+    t.play(ZOUHAIRE, "5S")
+    assert "too late" not in t.say(ZOUHAIRE, "carte").reason
+    assert not t.state.seats[ZOUHAIRE].carte_due
 
 
 # ---- la Méga One -------------------------------------------------------------------------
@@ -156,13 +189,70 @@ def test_pl_df_2_a_right_flag_mega_one_sanction() -> None:
 
 
 def test_pl_df_3_a_wrong_flag_makes_the_flagger_draw() -> None:
-    """PL-DF-3: David said "carte": Zouhaire's flag is wrong and he draws one."""
-    t = david_down_to_one_card(david_le_fou=True, sanction="mega_one")
+    """PL-DF-3, option late_carte clears: David said "carte" (late, which clears it):
+    Zouhaire's flag is wrong and he draws one."""
+    t = david_down_to_one_card(david_le_fou=True, sanction="mega_one", late_carte="clears")
     t.draw(ZOUHAIRE)
     t.say(DAVID, "carte")
     verdict = t.flag(ZOUHAIRE, DAVID, "PL-ANN-1")
     assert verdict.rule == "PL-DF-3"
     assert (t.hand(ZOUHAIRE), t.hand(DAVID)) == (3, 1)
+
+
+def test_pl_df_3_a_flag_on_a_carte_said_in_time_is_wrong() -> None:
+    """PL-DF-3 / PL-DF-4: David said "carte" before anyone played: the flag is wrong."""
+    t = david_down_to_one_card(david_le_fou=True)
+    t.say(DAVID, "carte")
+    verdict = t.flag(ZOUHAIRE, DAVID, "PL-ANN-1", about_seq=4)
+    assert verdict.rule == "PL-DF-3"
+    assert (t.hand(ZOUHAIRE), t.hand(DAVID)) == (2, 1)
+
+
+def test_pl_df_4_a_forgotten_carte_is_settled_from_the_log_after_a_draw() -> None:
+    """PL-DF-4 (settled from the log): David forgot "carte" at seq 4, then drew: the flag on
+    that play is still right; David draws, Zouhaire does not."""
+    t = david_down_to_one_card(david_le_fou=True)
+    t.draw(ZOUHAIRE)
+    t.draw(CHARLOTTE)
+    t.draw(DAVID)
+    verdict = t.flag(ZOUHAIRE, DAVID, "PL-ANN-1", about_seq=4)
+    assert verdict.rule == "PL-DF-2"
+    assert [f.seq for f in verdict.flags] == [4]
+    assert (t.hand(ZOUHAIRE), t.hand(DAVID)) == (2, 3)
+
+
+def test_pl_df_4_the_forgetter_caught_on_his_last_card_does_not_win() -> None:
+    """PL-DF-4 (settled from the log): David forgot "carte", then laid his last card; the flag
+    is right, he draws one before his "plouc" and plays on."""
+    t = david_down_to_one_card(david_le_fou=True)
+    t.draw(ZOUHAIRE)
+    t.draw(CHARLOTTE)
+    t.play(DAVID, "9C")
+    verdict = t.flag(CHARLOTTE, DAVID, "PL-ANN-1")
+    assert verdict.rule == "PL-DF-2"
+    assert t.hand(DAVID) == 1 and t.state.phase == "play"
+    assert t.refuse("announce", DAVID, {"word": "plouc"}).rule == "PL-ANN-2"
+
+
+def test_pl_df_4_a_forgotten_carte_is_punished_once() -> None:
+    """PL-DF-4: the contre already caught David's forgotten "carte": a flag on it is wrong."""
+    t = david_down_to_one_card(david_le_fou=True, zouzou=True)
+    t.contre(CHARLOTTE, DAVID)
+    verdict = t.flag(ZOUHAIRE, DAVID, "PL-ANN-1", about_seq=4)
+    assert verdict.rule == "PL-DF-3"
+    assert t.hand(ZOUHAIRE) == 2
+
+
+def test_pl_df_4_option_hand_now_judges_the_flag_on_the_hand_as_it_is() -> None:
+    """PL-DF-4, option carte_flag hand_now: once David has drawn he owes no "carte" now, so the
+    flag on his forgotten one is wrong and Zouhaire draws."""
+    t = david_down_to_one_card(david_le_fou=True, carte_flag="hand_now")
+    t.draw(ZOUHAIRE)
+    t.draw(CHARLOTTE)
+    t.draw(DAVID)
+    verdict = t.flag(ZOUHAIRE, DAVID, "PL-ANN-1", about_seq=4)
+    assert verdict.rule == "PL-DF-3"
+    assert (t.hand(ZOUHAIRE), t.hand(DAVID)) == (3, 2)
 
 
 def test_pl_df_4_a_flag_the_log_cannot_prove_stops_the_game() -> None:
@@ -282,6 +372,24 @@ def test_pl_md_1_a_swear_costs_two_cards_without_playing(table_md: Table) -> Non
     assert verdict.kind == "missplay" and verdict.rule == "PL-MD-1"
     assert table_md.hand(CHARLOTTE) == 9
     assert table_md.turn == ZOUHAIRE
+
+
+def test_pl_md_1_a_swear_is_reported_while_the_game_runs() -> None:
+    """PL-MD-1: before the first card is turned up, or once a player has won, there is no
+    game to draw from: the report is refused."""
+    t = new_table(turn_up=None, mot_doux=True)
+    assert t.refuse("missplay", CHARLOTTE, {"rule": "PL-MD-1"}, by_host=True).rule == "PL-DEAL-2"
+    t = new_table(hand_size=1, mot_doux=True)
+    t.play(ZOUHAIRE, "5S")
+    t.say(ZOUHAIRE, "plouc")
+    assert t.refuse("missplay", CHARLOTTE, {"rule": "PL-MD-1"}, by_host=True).rule == "PL-END-1"
+
+
+def test_pl_md_1_a_swear_names_a_seat_at_the_table() -> None:
+    """PL-MD-1: the swearer is one of the seats."""
+    t = new_table(mot_doux=True)
+    error = t.refuse("missplay", 5, {"rule": "PL-MD-1"}, by_host=True)
+    assert (error.rule, error.where) == ("PL-SEAT-1", "seat")
 
 
 def test_pl_md_1_only_with_the_variant_and_only_by_the_host() -> None:
