@@ -250,6 +250,7 @@ class NeurotrioState:
     max_cols: int
     duty_starts: str
     open_after_passes: bool
+    duty_penalty: str = "per_player"
     phase: str = "start"  # start | play | bidding | reveal | bids | over
     turn: int | None = None
     domain: dict[Cell, Placed] = field(default_factory=dict)
@@ -465,12 +466,23 @@ class NeurotrioOptionsSchema(Schema):
         },
     )
     duty_starts = fields.String(
-        load_default="announcement",
-        validate=validate.OneOf(["announcement", "two_cards"]),
+        load_default="two_cards",
+        validate=validate.OneOf(["two_cards", "announcement"]),
         metadata={
-            "description": "When « chaque joueur est obligé de poser une carte s'il le peut » "
-            "begins: 'announcement' (when a player says « deux cartes ») or 'two_cards' (as "
-            "soon as any hand is down to two cards, announced or not)."
+            "description": "« Quand un joueur n'a plus que deux cartes dans sa main, il annonce "
+            "« deux cartes » ; à partir de ce moment-là, chaque joueur est obligé de poser une "
+            "carte s'il le peut »: 'two_cards' (the text: the duty starts as soon as a hand is "
+            "down to two cards, announced or not) or 'announcement' (only once a player has "
+            "said « deux cartes »)."
+        },
+    )
+    duty_penalty = fields.String(
+        load_default="per_player",
+        validate=validate.OneOf(["per_player", "per_pass"]),
+        metadata={
+            "description": "« Si on peut prouver qu'il n'a pas respecté cette règle … il perd "
+            "dix points de victoire »: 'per_player' (the text: ten points once for each player "
+            "proven to have broken the duty) or 'per_pass' (ten points for each pass proven)."
         },
     )
     open_more_after_passes = fields.Boolean(
@@ -613,10 +625,12 @@ class NeurotrioEngine(Engine[NeurotrioState]):
     }
     host_only = frozenset({"missplay"})
     reportable_missplays: ClassVar[Mapping[str, str]] = {
-        "NT-DUTY-2": "After « deux cartes », the seat passed although it could place a card, "
-        "and the table proved it during play: −10 victory points (not charged again if the "
-        "engine proves the same fault at the end).",
+        "NT-DUTY-2": "Under the « deux cartes » duty, the seat passed although it could place a "
+        "card, and the table proved it during play: −10 victory points (not charged again if "
+        "the engine proves the same fault at the end). The seat must have passed under the "
+        "duty, and the hands must not be known yet.",
     }
+    state_version = 2
 
     # --- set-up ---
 
@@ -650,8 +664,9 @@ class NeurotrioEngine(Engine[NeurotrioState]):
             first=first,
             max_rows=int(options.get("max_rows", 6)),
             max_cols=int(options.get("max_cols", 11)),
-            duty_starts=str(options.get("duty_starts", "announcement")),
+            duty_starts=str(options.get("duty_starts", "two_cards")),
             open_after_passes=bool(options.get("open_more_after_passes", True)),
+            duty_penalty=str(options.get("duty_penalty", "per_player")),
         )
 
     # --- judging ---
@@ -915,10 +930,16 @@ class NeurotrioEngine(Engine[NeurotrioState]):
         self._score_bids(state)
         self._close_if_done(state)
         where = self._treasure_place(state)
-        proven = sum(1 for f in flags if f.rule == "NT-DUTY-2")
+        proven = [f for f in flags if f.rule == "NT-DUTY-2"]
         effects = [f"the treasure is {treasure} ({where})"]
-        if proven:
-            effects.append(f"{proven} pass(es) broke the « deux cartes » duty: −10 each")
+        if proven and state.duty_penalty == "per_pass":
+            effects.append(f"{len(proven)} pass(es) broke the « deux cartes » duty: −10 each")
+        elif proven:
+            offenders = sorted({s for s, seat in enumerate(state.seats) if seat.proven_violations})
+            effects.append(
+                f"seat(s) {_seats_text(offenders)} broke the « deux cartes » duty: −10 each "
+                "player, once"
+            )
         pending = sum(1 for b in state.bids if b.token is None)
         if pending:
             effects.append(f"{pending} token(s) still to be turned face up")
@@ -974,14 +995,48 @@ class NeurotrioEngine(Engine[NeurotrioState]):
             )
         seat = self._seat(state, event)
         if state.duty_since is None:
-            raise Impossible(
-                "NT-DUTY-2", "Nobody has said « deux cartes »: passing is still allowed", "type"
+            why = (
+                "nobody has said « deux cartes »"
+                if state.duty_starts == "announcement"
+                else "no hand is down to two cards yet"
             )
-        state.seats[seat].reported_violations += 1
+            raise Impossible("NT-DUTY-2", f"{why.capitalize()}: passing is still allowed", "type")
+        if state.treasure is not None:
+            raise Impossible(
+                "NT-DUTY-2",
+                "Every hand is known: the engine has settled the « deux cartes » duty from them",
+                "type",
+            )
+        me = state.seats[seat]
+        passes = sum(1 for p in state.duty_passes if p.seat == seat)
+        if not passes:
+            raise Impossible(
+                "NT-DUTY-2",
+                f"Seat {seat} has not passed since the « deux cartes » duty began: it has broken "
+                "no duty",
+                "seat",
+            )
+        if state.duty_penalty == "per_player" and me.reported_violations:
+            raise Impossible(
+                "NT-DUTY-2",
+                f"Seat {seat} has already lost its ten points for the « deux cartes » duty: "
+                "« il perd dix points de victoire » once",
+                "seat",
+            )
+        if me.reported_violations >= passes:
+            raise Impossible(
+                "NT-DUTY-2",
+                f"Seat {seat} has passed {passes} time(s) under the duty, and each is already "
+                "reported",
+                "seat",
+            )
+        before = self._duty_charge(state, me)
+        me.reported_violations += 1
+        charged = self._duty_charge(state, me) - before
         return Verdict.missplay(
             "NT-DUTY-2",
-            f"Seat {seat} passed while it could place a card after « deux cartes »",
-            "−10 victory points",
+            f"Seat {seat} passed under the « deux cartes » duty although it could place a card",
+            f"−{charged} victory points" if charged else "none more: already charged",
         )
 
     # --- what a move does to the table ---
@@ -1035,25 +1090,42 @@ class NeurotrioEngine(Engine[NeurotrioState]):
         return f"seat {rnd.to_bid} may bid"
 
     def _check_duty(self, state: NeurotrioState) -> list[Flag]:
-        """NT-DUTY-2: each pass made under the duty, against the hand the seat then held."""
+        """NT-DUTY-2: each pass made under the duty, against the hand the seat then held.
+
+        Every proven pass is flagged; what it costs follows the option ``duty_penalty``: ten
+        points for the player once (``per_player``, the text) or for each pass (``per_pass``).
+        """
         flags = []
         for p in state.duty_passes:
             hand = self._hand_at(state, p.seat, p.domain_size)
             found = first_legal(_domain_cards(state, p.domain_size), hand, _limits(state, p.opens))
             if found is None:
                 continue
-            state.seats[p.seat].proven_violations += 1
+            me = state.seats[p.seat]
+            before = self._duty_charge(state, me)
+            me.proven_violations += 1
+            charged = self._duty_charge(state, me) - before
             card, at = found
             flags.append(
                 Flag(
                     p.seq,
                     "NT-DUTY-2",
-                    f"Seat {p.seat} passed after « deux cartes » although it could place "
-                    f"{card} at {at}",
-                    "−10 victory points",
+                    f"Seat {p.seat} passed under the « deux cartes » duty although it could "
+                    f"place {card} at {at}",
+                    f"−{charged} victory points"
+                    if charged
+                    else "none more: the player loses its ten points once",
                 )
             )
         return flags
+
+    def _duty_charge(self, state: NeurotrioState, me: SeatState) -> int:
+        """NT-DUTY-2: the points a seat loses for the duty, proven and reported faults counted
+        once (ten times the larger count per pass; ten at most per player)."""
+        faults = max(me.proven_violations, me.reported_violations)
+        if state.duty_penalty == "per_player":
+            faults = min(faults, 1)
+        return DUTY_PENALTY * faults
 
     def _check_openings(self, state: NeurotrioState) -> list[Flag]:
         """NT-GRID-3: every holder should have been blocked when the grid grew."""
@@ -1158,7 +1230,7 @@ class NeurotrioEngine(Engine[NeurotrioState]):
             "placements": me.placement_points,
             "finish": me.finish_bonus,
             "last_player": me.last_penalty,
-            "deux_cartes": -DUTY_PENALTY * max(me.proven_violations, me.reported_violations),
+            "deux_cartes": -self._duty_charge(state, me),
             "bids": bids,
         }
 

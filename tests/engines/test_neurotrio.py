@@ -492,12 +492,24 @@ def test_nt_duty_2_a_proven_violation_costs_ten_and_flags_the_pass(table: Table)
     assert table.detail(offender)["deux_cartes"] == -10
 
 
-def test_nt_duty_2_a_pass_before_the_announcement_is_free(table: Table) -> None:
-    """NT-DUTY-2: before « deux cartes », passing while able costs only the pass."""
-    two_cards(table)
-    able_pass_under_duty(table)
+def test_nt_duty_2_a_pass_before_the_announcement_is_free() -> None:
+    """NT-DUTY-2, option duty_starts announcement: before « deux cartes », passing while able
+    costs only the pass."""
+    t = Table(make_deal(random.Random(7), 3), {"duty_starts": "announcement"})
+    t.start()
+    two_cards(t)
+    able_pass_under_duty(t)
+    finish(t)
+    assert not [f for f in t.verdicts[-1].flags if f.rule == "NT-DUTY-2"]
+
+
+def test_nt_duty_2_a_pass_before_any_hand_is_down_to_two_is_free(table: Table) -> None:
+    """NT-DUTY-2: before any hand is down to two cards, passing while able costs only the
+    pass."""
+    seq = able_pass_under_duty(table)
+    assert all(len(h) > 2 for h in table.hands)
     finish(table)
-    assert not [f for f in table.verdicts[-1].flags if f.rule == "NT-DUTY-2"]
+    assert seq not in [f.seq for f in table.verdicts[-1].flags if f.rule == "NT-DUTY-2"]
 
 
 def test_nt_duty_2_a_blocked_pass_is_no_violation() -> None:
@@ -509,22 +521,96 @@ def test_nt_duty_2_a_blocked_pass_is_no_violation() -> None:
     assert all(t.detail(s)["deux_cartes"] == 0 for s in range(3))
 
 
-def test_nt_duty_2_option_duty_starts_with_two_cards_unannounced() -> None:
-    """NT-DUTY-2: duty_starts two_cards: the duty holds without the announcement."""
-    t = Table(make_deal(random.Random(7), 3), {"duty_starts": "two_cards"})
+def test_nt_duty_2_the_duty_starts_at_two_cards_unannounced(table: Table) -> None:
+    """NT-DUTY-2 (the text, default duty_starts two_cards): « à partir de ce moment-là », when a
+    hand is down to two cards: a forgotten announcement frees nobody from the duty."""
+    two_cards(table)
+    seq = able_pass_under_duty(table)
+    finish(table)
+    assert [f.seq for f in table.verdicts[-1].flags if f.rule == "NT-DUTY-2"] == [seq]
+
+
+def test_nt_duty_2_one_penalty_per_player(table: Table) -> None:
+    """NT-DUTY-2 (the text, default duty_penalty per_player): « il perd dix points »: a seat
+    proven to have passed twice while able loses ten points once; both passes are flagged."""
+    table.log("deux_cartes", two_cards(table))
+    first = able_pass_under_duty(table)
+    offender = table.events[first - 1].seat
+    while ENGINE.turn(table.state) != offender or not table.spots(offender):
+        place_first(table)
+    second = able_pass_under_duty(table)
+    finish(table)
+    flags = [f for f in table.verdicts[-1].flags if f.seq in (first, second)]
+    assert [f.seq for f in flags] == [first, second]
+    assert [f.penalty for f in flags] == [
+        "−10 victory points",
+        "none more: the player loses its ten points once",
+    ]
+    assert table.detail(offender)["deux_cartes"] == -10
+
+
+def test_nt_duty_2_option_per_pass_costs_ten_each_pass() -> None:
+    """NT-DUTY-2, option duty_penalty per_pass: each proven pass costs ten points."""
+    t = Table(make_deal(random.Random(7), 3), {"duty_penalty": "per_pass"})
     t.start()
-    two_cards(t)
-    seq = able_pass_under_duty(t)
+    t.log("deux_cartes", two_cards(t))
+    first = able_pass_under_duty(t)
+    offender = t.events[first - 1].seat
+    while ENGINE.turn(t.state) != offender or not t.spots(offender):
+        place_first(t)
+    able_pass_under_duty(t)
     finish(t)
-    assert [f.seq for f in t.verdicts[-1].flags if f.rule == "NT-DUTY-2"] == [seq]
+    proven = [f for f in t.verdicts[-1].flags if f.rule == "NT-DUTY-2"]
+    mine = [f for f in proven if t.events[f.seq - 1].seat == offender]
+    assert len(mine) >= 2
+    assert t.detail(offender)["deux_cartes"] == -10 * len(mine)
 
 
 def test_nt_duty_2_host_report_costs_ten_at_once(table: Table) -> None:
     """NT-DUTY-2: a violation the table proved during play, reported by the host."""
     table.log("deux_cartes", two_cards(table))
-    verdict = table.log("missplay", 1, by_host=True, rule="NT-DUTY-2")
+    seq = able_pass_under_duty(table)
+    offender = table.events[seq - 1].seat
+    verdict = table.log("missplay", offender, by_host=True, rule="NT-DUTY-2")
     assert verdict.kind == "missplay"
-    assert table.detail(1)["deux_cartes"] == -10
+    assert table.detail(offender)["deux_cartes"] == -10
+
+
+def test_nt_duty_2_no_report_on_a_seat_that_has_not_passed_under_the_duty(table: Table) -> None:
+    """NT-DUTY-2: the report must fit the log: a seat that has not passed since the duty began
+    has broken no duty."""
+    table.log("deux_cartes", two_cards(table))
+    error = table.impossible("missplay", 1, by_host=True, rule="NT-DUTY-2")
+    assert (error.rule, error.where) == ("NT-DUTY-2", "seat")
+
+
+def test_nt_duty_2_a_player_is_reported_once(table: Table) -> None:
+    """NT-DUTY-2 (default per_player): a second report on the same seat is refused; with
+    per_pass, each pass under the duty may be reported once."""
+    table.log("deux_cartes", two_cards(table))
+    seq = able_pass_under_duty(table)
+    offender = table.events[seq - 1].seat
+    table.log("missplay", offender, by_host=True, rule="NT-DUTY-2")
+    assert table.impossible("missplay", offender, by_host=True, rule="NT-DUTY-2").where == "seat"
+
+
+def test_nt_duty_2_option_per_pass_each_pass_reported_once() -> None:
+    """NT-DUTY-2, option duty_penalty per_pass: one report per pass under the duty, no more."""
+    t = Table(make_deal(random.Random(7), 3), {"duty_penalty": "per_pass"})
+    t.start()
+    t.log("deux_cartes", two_cards(t))
+    seq = able_pass_under_duty(t)
+    offender = t.events[seq - 1].seat
+    t.log("missplay", offender, by_host=True, rule="NT-DUTY-2")
+    assert t.impossible("missplay", offender, by_host=True, rule="NT-DUTY-2").where == "seat"
+    assert t.detail(offender)["deux_cartes"] == -10
+
+
+def test_nt_duty_2_no_report_once_the_hands_are_known(ended: Table) -> None:
+    """NT-DUTY-2: once the last hand is shown the engine has settled the duty: no report."""
+    passer = next((p.seat for p in ended.state.duty_passes), 0)
+    error = ended.impossible("missplay", passer, by_host=True, rule="NT-DUTY-2")
+    assert error.rule == "NT-DUTY-2" and "known" in error.reason
 
 
 def test_nt_duty_2_a_reported_violation_is_not_charged_twice(table: Table) -> None:
@@ -538,7 +624,7 @@ def test_nt_duty_2_a_reported_violation_is_not_charged_twice(table: Table) -> No
 
 
 def test_nt_duty_2_no_report_before_the_announcement(match: Match) -> None:
-    """NT-DUTY-2: before « deux cartes » nobody is bound to place."""
+    """NT-DUTY-2: before a hand is down to two cards nobody is bound to place."""
     assert match.impossible("missplay", 1, by_host=True, rule="NT-DUTY-2").rule == "NT-DUTY-2"
 
 

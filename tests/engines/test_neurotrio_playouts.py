@@ -27,6 +27,11 @@ from tests.engines.contract import (
 from tests.engines.neurotrio_helpers import TOKENS, Table, attrs, legal_spots, make_deal, shared
 
 PLACEMENT = {2: 1, 3: 5, 4: 20}
+# NT-DUTY-2: the text's reading (the default options) and the other, as a match may choose it.
+READINGS: list[dict[str, str]] = [
+    {},
+    {"duty_starts": "announcement", "duty_penalty": "per_pass"},
+]
 NUMBER_FACTOR = {3: 3, 2: 1, 1: -1, 0: -2}
 
 
@@ -42,6 +47,12 @@ class Ledger:
     hidden: dict[int, str] = field(default_factory=dict)  # base -> token kept face down
     tokens: list[list[str]] = field(default_factory=list)
     duty: bool = False
+    duty_at_two_cards: bool = True  # NT-DUTY-2: a hand of two starts the duty, announced or not
+    per_player: bool = True  # NT-DUTY-2: ten points once per player, not per pass
+
+    def duty_points(self, seat: int) -> int:
+        faults = sum(1 for _, s in self.violations if s == seat)
+        return -10 * (min(faults, 1) if self.per_player else faults)
 
 
 def act(t: Table, type_: str, seat: int | None, **payload: object) -> Verdict:
@@ -129,6 +140,8 @@ def play_random(t: Table, rng: random.Random, book: Ledger, checks: bool) -> Non
             book.placements[seat] += points
             if not t.hands[seat]:
                 book.finishers.append(seat)
+            if book.duty_at_two_cards and len(t.hands[seat]) <= 2:
+                book.duty = True
         else:
             act(t, "pass", seat)
             book.passes[seat] += 1
@@ -173,16 +186,24 @@ def last_penalty(cards: int) -> int:
     seed=st.integers(0, 2**32 - 1),
     seats=st.integers(3, 8),
     dealer=st.integers(0, 7),
+    reading=st.sampled_from(READINGS),
 )
 @settings(max_examples=25, deadline=None)
 def test_random_playouts_are_legal_scored_and_deterministic(
-    seed: int, seats: int, dealer: int
+    seed: int, seats: int, dealer: int, reading: dict[str, str]
 ) -> None:
-    """NT-DOM-1..5, NT-GRID-1..3, NT-DUTY-2, NT-FIN-1, NT-END-2, NT-TRES-1, NT-BID-7/8."""
+    """NT-DOM-1..5, NT-GRID-1..3, NT-DUTY-2, NT-FIN-1, NT-END-2, NT-TRES-1, NT-BID-7/8; the
+    « deux cartes » duty under the text's reading and under the other."""
     rng = random.Random(seed)
-    t = Table(make_deal(rng, seats, dealer % seats))
+    t = Table(make_deal(rng, seats, dealer % seats), dict(reading))
     t.start()
-    book = Ledger([0] * seats, [0] * seats, tokens=[[] for _ in range(seats)])
+    book = Ledger(
+        [0] * seats,
+        [0] * seats,
+        tokens=[[] for _ in range(seats)],
+        duty_at_two_cards=reading.get("duty_starts", "two_cards") == "two_cards",
+        per_player=reading.get("duty_penalty", "per_player") == "per_player",
+    )
     play_random(t, rng, book, checks=True)
 
     last = t.state.last_player
@@ -206,7 +227,7 @@ def test_random_playouts_are_legal_scored_and_deterministic(
             "placements": book.placements[seat],
             "finish": dict(zip(book.finishers, (5, 3, 1), strict=False)).get(seat, 0),
             "last_player": -last_penalty(len(t.hands[seat])) if seat == last else 0,
-            "deux_cartes": -10 * sum(1 for _, s in book.violations if s == seat),
+            "deux_cartes": book.duty_points(seat),
             "bids": expected_bids(t, book, seat),
         }
         assert dict(line.detail) == expected
