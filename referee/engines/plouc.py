@@ -1264,6 +1264,8 @@ class PloucEngine(Engine[PloucState]):
                 "hand_size": s.hand,
                 "hand": [None] * s.hand,
                 "carte_due": s.carte_due,
+                "carte_late": s.carte_due and s.carte_late,
+                "carte_unsaid": list(s.unsaid),
                 "to_play": i == to_play,
                 "owes": state.owed if state.phase == "play" and i == state.turn else 0,
                 "dealer": i == state.dealer,
@@ -1290,6 +1292,7 @@ class PloucEngine(Engine[PloucState]):
             else None,
             "skips": state.skips,
             "replay": state.replay,
+            "square_seat": state.square_seat,
             "square": {"rank": state.run_rank, "run": state.run_len},
             "slap_open": state.slap_open,
             "flag": None

@@ -117,6 +117,14 @@ def test_pl_ann_3_a_carte_said_after_the_next_player_has_played_is_late(zouzou: 
     assert zouzou.hand(ZOUHAIRE) == 2
 
 
+def test_pl_ann_3_the_view_shows_a_late_carte_and_the_forgotten_ones(zouzou: Table) -> None:
+    """PL-ANN-3 / PL-DF-4: the table sees that Zouhaire's "carte" is late and which events left
+    a hand at one card without it (the events a flag may name)."""
+    seats = ENGINE.view(zouzou.state, None)["seats"]
+    assert (seats[ZOUHAIRE]["carte_late"], seats[ZOUHAIRE]["carte_unsaid"]) == (True, [2])
+    assert (seats[DAVID]["carte_late"], seats[DAVID]["carte_unsaid"]) == (False, [4])
+
+
 def test_pl_ann_3_a_carte_before_the_next_play_is_in_time() -> None:
     """PL-ANN-3: "carte" said before any other player has played or drawn clears the duty."""
     t = new_table(hand_size=2, zouzou=True)
