@@ -884,6 +884,7 @@ class PloucEngine(Engine[PloucState]):
             effects.append(f"square of {RANK_NAMES.get(rank, str(rank))}s: {again}")
             if rank == SEVEN and opts["square_of_sevens"] == "next_player":
                 state.square_seat = _next_seat(state, 1 + state.skips)
+            if state.square_seat is not None and state.seats[seat].hand:
                 effects.append(
                     f"seat {state.square_seat} draws {state.passing} and plays after "
                     f"seat {seat}'s replay"
