@@ -688,7 +688,7 @@ def _end_turn(state: PloucState) -> int:
 
 
 def _others_play(state: PloucState, seat: int) -> None:
-    """A play or draw by ``seat``: a "carte" the other seats still owe is now late (PL-ANN-1)."""
+    """A play or draw by ``seat``: a "carte" the other seats still owe is now late (PL-ANN-3)."""
     for other, s in enumerate(state.seats):
         if other != seat and s.carte_due:
             s.carte_late = True
@@ -884,11 +884,11 @@ class PloucEngine(Engine[PloucState]):
             effects.append(f"square of {RANK_NAMES.get(rank, str(rank))}s: {again}")
             if rank == SEVEN and opts["square_of_sevens"] == "next_player":
                 state.square_seat = _next_seat(state, 1 + state.skips)
-            if state.square_seat is not None and state.seats[seat].hand:
-                effects.append(
-                    f"seat {state.square_seat} draws {state.passing} and plays after "
-                    f"seat {seat}'s replay"
-                )
+                if state.seats[seat].hand:
+                    effects.append(
+                        f"seat {state.square_seat} draws {state.passing} and plays after "
+                        f"seat {seat}'s replay"
+                    )
 
         if state.seats[seat].hand == 0:
             nxt = _end_turn(state)
@@ -967,7 +967,7 @@ class PloucEngine(Engine[PloucState]):
             )
         if me.carte_due and me.carte_late and state.options["late_carte"] == "stands":
             return Verdict.ok(
-                "PL-ANN-1",
+                "PL-ANN-3",
                 f"Seat {seat} says 'carte' too late: another player has played since seat "
                 f"{seat} was left with one card",
                 "the forgotten 'carte' stands and can still be caught",

@@ -109,7 +109,7 @@ def test_pl_ann_3_a_carte_said_after_the_next_player_has_played_is_late(zouzou: 
     """PL-ANN-3 (default late_carte stands): Zouhaire left himself one card; Charlotte and David
     have played since: his "carte" is too late and Charlotte's contre still catches him."""
     verdict = zouzou.say(ZOUHAIRE, "carte")
-    assert verdict.rule == "PL-ANN-1"
+    assert verdict.rule == "PL-ANN-3"
     assert "too late" in verdict.reason
     caught = zouzou.contre(CHARLOTTE, ZOUHAIRE)
     assert (caught.kind, caught.rule) == ("missplay", "PL-ZZ-1")
