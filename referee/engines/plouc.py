@@ -601,7 +601,11 @@ def legal_plays(state: PloucState, hand: Sequence[str]) -> list[tuple[list[str],
         for cards in [[card], group] if len(group) > 1 else [[card]]:
             suit = None
             if rank == ACE:
-                others = [s.value for s in Suit if s.value != state.suit]
+                kept = {state.suit}
+                if state.options["aces"] == "previous_card":
+                    last = _card(cards[-1]).suit  # PL-ACE-2: change from the last ace's too
+                    kept.add(last.value if last else "")
+                others = [s.value for s in Suit if s.value not in kept]
                 suit = max(others, key=lambda s: sum(c.endswith(s) for c in hand))
             try:
                 check_play(state, state.turn, cards, suit)

@@ -11,7 +11,7 @@ import pytest
 from marshmallow import Schema
 
 from referee.engines.base import REGISTRY, Event, InvalidOptions
-from referee.engines.plouc import ENGINE
+from referee.engines.plouc import ENGINE, legal_plays
 from tests.engines.contract import (
     assert_deterministic,
     assert_impossible_changes_nothing,
@@ -144,6 +144,15 @@ def test_pl_ace_2_several_aces_change_from_the_suit_on_top_too() -> None:
     assert (error.rule, error.where) == ("PL-ACE-2", "payload.suit")
     t.play(ZOUHAIRE, "AC", "AH", suit="S")
     assert t.state.suit == "S"
+
+
+def test_pl_ace_2_a_seats_device_suggests_aces_that_change_the_suit() -> None:
+    """PL-ACE-2 (default): the plays suggested from a hand with A♣ A♥ on clubs name a suit that
+    is neither clubs nor the hearts of the A♥ left on top."""
+    t = new_table(turn_up="3C")
+    plays = legal_plays(t.state, ["AC", "AH", "5H", "6H", "7H"])
+    assert (["AC", "AH"], "S") in plays or (["AC", "AH"], "D") in plays
+    assert all(suit not in ("C", "H") for cards, suit in plays if cards == ["AC", "AH"])
 
 
 def test_pl_ace_2_several_aces_change_the_suit_the_first_followed() -> None:

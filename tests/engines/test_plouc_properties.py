@@ -5,6 +5,9 @@ moves (and, now and then, the variants' side moves and impossible moves) and che
   the simulated table's real piles;
 - PL-ORDER-1 / PL-10-2: the direction is reversed once per 10 played; the turn passes to the next
   seat in that direction, past the players the 6s skip, unless the move gives a replay;
+- PL-SQ-2: under the text's reading (square_of_sevens next_player), after a square of 7s and
+  its replay the turn goes to the player who was next when the square was made; the match's
+  readings (the options of PL-ACE, PL-KS-3, PL-SQ-2, PL-ANN-3, PL-DF-4) are drawn at random;
 - the contract: replay is deterministic, snapshots round-trip, impossible moves change nothing,
   views are JSON-ready.
 """
@@ -66,6 +69,7 @@ class Playout:
     state: PloucState
     sim: SimTable
     events: list[Event] = field(default_factory=list)
+    square_seat: int | None = None  # PL-SQ-2: who plays after a square of 7s' replay
 
     @property
     def seats(self) -> int:
@@ -129,17 +133,22 @@ def turn_move(p: Playout, data: st.DataObject) -> None:
             payload["suit"] = suit
         p.apply(p.event("play", seat, payload))
         rank = Card.parse(cards[0]).rank
-        if state.phase != "play" or state.turn is None:
-            return
-        replay = rank in (10, 12) or p.sim.square()
         if rank == 6 and state.options["six"]:
             skips += len(cards)
+        if state.phase != "play" or state.turn is None:
+            p.square_seat = None
+            return
+        replay = rank in (10, 12) or p.sim.square()
+        if rank == 7 and p.sim.square() and state.options["square_of_sevens"] == "next_player":
+            p.square_seat = (seat + state.direction * (1 + skips)) % p.seats
     else:
         stock_before = state.stock + max(len(state.discard) - 1, 0)
         p.apply(p.event("draw", seat, {}))
         replay = owed > 0 and min(owed, stock_before) > 1
     assert state.replay == replay
     expected = seat if replay else (seat + state.direction * (1 + skips)) % p.seats
+    if not replay and p.square_seat is not None:
+        expected, p.square_seat = p.square_seat, None
     assert state.turn == expected
 
 
@@ -195,6 +204,11 @@ def match_options(draw: st.DrawFn) -> dict[str, Any]:
             name: draw(st.booleans())
             for name in ("david_le_fou", "zero", "trois_de_trefle", "mot_doux", "six", "maitresse")
         },
+        "aces": draw(st.sampled_from(["previous_card", "suit_in_play"])),
+        "king_of_spades_answer": draw(st.sampled_from(["seven_of_spades", "stack"])),
+        "square_of_sevens": draw(st.sampled_from(["next_player", "after_replay"])),
+        "late_carte": draw(st.sampled_from(["stands", "clears"])),
+        "carte_flag": draw(st.sampled_from(["log", "hand_now"])),
     }
     return ENGINE.options_schema().load(raw)
 
