@@ -128,16 +128,20 @@ def export_match(match_id: int, output: Path | None) -> None:
 
 @main.command("import")
 @click.argument("file", type=click.File("r"))
+@click.option("--copy", is_flag=True,
+              help="Import as a copy (new identity, not counted in the players' records).")
 @with_appcontext
-def import_match(file: Any) -> None:
-    """Import an exported match as a new match, judging every event; prints its tokens."""
+def import_match(file: Any, copy: bool) -> None:
+    """Import an exported match as a new match, judging every event; prints its tokens.
+
+    A match already here is refused, unless --copy asks for a copy."""
     try:
         data = json.load(file)
     except json.JSONDecodeError as err:
         click.echo(f"error: {file.name} is not JSON: {err}", err=True)
         sys.exit(1)
     try:
-        created = matches.import_match(database(current_app), data)
+        created = matches.import_match(database(current_app), data, copy=copy)
     except ServiceError as err:
         where = err.details.get("where")
         click.echo(f"error: {err.message}" + (f" (at {where})" if where else ""), err=True)

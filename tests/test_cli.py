@@ -58,6 +58,9 @@ def test_export_then_import_through_files(client: FlaskClient, runner: FlaskCliR
     assert run(runner, "export", str(table.id), "-o", str(out)).exit_code == 0
     assert json.loads(out.read_text())["events"][0]["type"] == "draw"
     result = run(runner, "import", str(out))
+    assert result.exit_code == 1  # the match is here already: it would count twice
+    assert f"already here, as match {table.id}" in result.output
+    result = run(runner, "import", "--copy", str(out))
     assert result.exit_code == 0, result.output
     assert "Imported as match" in result.output and "host token:" in result.output
 

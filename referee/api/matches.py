@@ -12,9 +12,11 @@ from flask_smorest import Blueprint
 from referee import database
 from referee.api.schemas import (
     CreatedSchema,
+    ErrorSchema,
     EventPageSchema,
     EventsQuery,
     ExportSchema,
+    ImportQuery,
     ImportSchema,
     MatchCreateSchema,
     MatchListQuery,
@@ -92,11 +94,15 @@ class Matches(MethodView):
 
 @blp.route("/import")
 class Import(MethodView):
+    @blp.arguments(ImportQuery, location="query")
     @blp.arguments(ImportSchema)
     @blp.response(201, CreatedSchema)
-    def post(self, body: dict[str, Any]) -> dict[str, Any]:
+    @blp.alt_response(409, schema=ErrorSchema, description="This match is already here "
+                      "(``match_id``); ask for a copy with ``?copy=true``")
+    def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """Import a match's exported log as a new match, judging every event on the way in."""
-        created = matches.import_match(database(current_app), body, body.get("night_id"))
+        created = matches.import_match(database(current_app), body, body.get("night_id"),
+                                       copy=query["copy"])
         return created_dict(created)
 
 

@@ -19,6 +19,8 @@ class ErrorSchema(Schema):
     kind = fields.String(metadata={"description": "impossible: the move cannot have happened"})
     errors = fields.Dict(metadata={"description": "Field-by-field schema errors"})
     last_seq = fields.Integer(metadata={"description": "On 409: the seq the log is at"})
+    match_id = fields.Integer(metadata={
+        "description": "On 409 to an import: the match already here"})
 
 
 class SeatInSchema(Schema):
@@ -74,6 +76,10 @@ class MatchSchema(Schema):
     winners = fields.List(fields.Integer(), required=True)
     seats = fields.List(fields.Nested(SeatOutSchema), required=True)
     standings = fields.Dict(required=True)
+    uuid = fields.String(metadata={"description": "The match's identity, kept by its exports"})
+    is_copy = fields.Boolean(metadata={
+        "description": "Imported on purpose as a copy: not counted in the players' records"})
+    copy_of = fields.String(allow_none=True, metadata={"description": "The uuid it copies"})
 
 
 class CreatedSchema(MatchSchema):
@@ -227,6 +233,15 @@ class StateSchema(Schema):
     standings = fields.Dict(required=True)
 
 
+class ImportQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    copy = fields.Boolean(load_default=False, metadata={
+        "description": "Import as a copy: a new identity, marked as a copy, not counted in the "
+        "players' records (without it, a match already here is refused with 409)"})
+
+
 class ExportSchema(Schema):
     format = fields.String(required=True)
     version = fields.Integer(required=True)
@@ -234,6 +249,8 @@ class ExportSchema(Schema):
     options = fields.Dict(required=True)
     seats = fields.List(fields.Dict(), required=True)
     created_at = fields.String()
+    uuid = fields.String(metadata={"description": "The match's identity"})
+    digest = fields.String(metadata={"description": "Fingerprint of the log exported"})
     events = fields.List(fields.Dict(), required=True)
     standings = fields.Dict()
     complete = fields.Boolean(metadata={"description": "False when sealed secrets were hidden"})

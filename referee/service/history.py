@@ -31,7 +31,8 @@ def match_dict(match: models.Match) -> dict[str, Any]:
         "status": summary.status, "night_id": match.night_id, "follows": match.follows_id,
         "last_seq": summary.last_seq, "created_at": models.iso(match.created_at),
         "updated_at": models.iso(summary.updated_at), "outcome": summary.outcome,
-        "winners": list(summary.winners),
+        "winners": list(summary.winners), "uuid": match.uuid, "is_copy": match.is_copy,
+        "copy_of": match.copy_of,
         "seats": [
             {"seat": s.seat, "player_id": s.player_id, "name": s.player.name, "total": s.total,
              "missplays": s.missplays, "won": s.won}
@@ -123,7 +124,9 @@ def get_night(db: Database, night_id: int) -> dict[str, Any]:
 
 
 def player_record(session: Session, player_id: int) -> list[dict[str, Any]]:
-    """Per game: matches played and finished, won, average final score, missplays."""
+    """Per game: matches played and finished, won, average final score, missplays.
+
+    A copy imported on purpose is left out: the match it copies already counts."""
     seat, summary = models.Seat, models.MatchSummary
     finished = summary.status == "finished"
     rows = session.execute(
@@ -136,7 +139,8 @@ def player_record(session: Session, player_id: int) -> list[dict[str, Any]]:
             func.sum(seat.missplays),
         )
         .join(summary, summary.match_id == seat.match_id)
-        .where(seat.player_id == player_id)
+        .join(models.Match, models.Match.id == seat.match_id)
+        .where(seat.player_id == player_id, models.Match.is_copy.is_(False))
         .group_by(summary.game)
         .order_by(summary.game)
     ).all()

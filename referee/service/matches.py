@@ -27,6 +27,7 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
+from referee.service import identity
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.replay import (
     CHALLENGE,
@@ -97,6 +98,12 @@ class ImportSchema(Schema):
     events = fields.List(fields.Dict(keys=fields.String()), required=True)
     night_id = fields.Integer(allow_none=True, load_default=None,
                               validate=validate.Range(min=1, max=2**31 - 1))
+    uuid = fields.String(allow_none=True, load_default=None, validate=validate.Regexp(
+        r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
+        error="Not a match identity (a lowercase uuid)."), metadata={
+        "description": "The match's identity; absent in exports made before it existed"})
+    digest = fields.String(allow_none=True, load_default=None, metadata={
+        "description": "Fingerprint of the exported log (tells two exports of a match apart)"})
 
 
 PLATFORM_SCHEMAS: dict[str, type[Schema]] = {
@@ -583,7 +590,7 @@ def export(db: Database, match_id: int, token: str | None = None) -> dict[str, A
         now = loader.fold()
         return {
             "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game,
-            "options": match.options,
+            "uuid": match.uuid, "digest": identity.rows_digest(rows), "options": match.options,
             "seats": [{"seat": s.seat, "name": s.player.name} for s in match.seats],
             "created_at": models.iso(match.created_at),
             "events": [event_dict(loader, r, viewer, now) for r in rows],
@@ -596,30 +603,45 @@ def _has_sealed(loader: Loader, rows: Sequence[models.Event], now: Folded) -> bo
     return any(loader.payload_for(r, None, now) != r.payload for r in rows)
 
 
-def import_match(db: Database, data: dict[str, Any], night_id: int | None = None) -> Created:
+def import_match(db: Database, data: dict[str, Any], night_id: int | None = None,
+                 copy: bool = False) -> Created:
     """Create a match from an exported log, judging every event on the way in.
 
-    All or nothing: an event the engine refuses aborts the import with its seq and reason.
+    All or nothing: an event the engine refuses aborts the import with its seq and reason. A
+    match already here is refused (409) unless ``copy`` asks for a copy (see ``identity``).
     """
     try:
         data = ImportSchema().load(data)
     except ValidationError as err:
         raise Invalid("This is not a Referee match export.", errors=err.messages,
                       where=next(iter(err.messages), None)) from err
-    with db.unit_of_work() as session:
-        created = _create(session, data["game"], data.get("options") or {},
-                          [SeatSpec(name=s["name"]) for s in data["seats"]], night_id, None)
-        match = created.match
-        loader = Loader(session, match)
-        folded = loader.fold()
-        schemas = move_schemas(loader.engine)
-        for seq, item in enumerate(data["events"], start=1):
-            row = _import_one(session, loader, folded, schemas, seq, item)
-            if row.type == VOID:
-                folded = _apply_void(session, loader, row)
-        refresh_read_models(session, match, len(data["events"]),
-                            loader.engine.standings(folded.state), folded)
-        return created
+    try:
+        with db.unit_of_work() as session:
+            return _import(session, data, night_id, copy)
+    except IntegrityError:  # the same match imported at the same moment: the first one won
+        with db.reading() as session:
+            identity.refuse_duplicate(session, data)
+        raise
+
+
+def _import(session: Session, data: dict[str, Any], night_id: int | None,
+            copy: bool) -> Created:
+    if not copy:
+        identity.refuse_duplicate(session, data)
+    created = _create(session, data["game"], data.get("options") or {},
+                      [SeatSpec(name=s["name"]) for s in data["seats"]], night_id, None)
+    match = created.match
+    identity.mark_imported(match, data, copy)
+    loader = Loader(session, match)
+    folded = loader.fold()
+    schemas = move_schemas(loader.engine)
+    for seq, item in enumerate(data["events"], start=1):
+        row = _import_one(session, loader, folded, schemas, seq, item)
+        if row.type == VOID:
+            folded = _apply_void(session, loader, row)
+    refresh_read_models(session, match, len(data["events"]),
+                        loader.engine.standings(folded.state), folded)
+    return created
 
 
 def _import_one(session: Session, loader: Loader, folded: Folded,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
+from uuid import uuid4
 
 from sqlalchemy import (
     JSON,
@@ -16,12 +17,17 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
+
+
+def new_uuid() -> str:
+    return str(uuid4())
 
 
 def iso(moment: datetime) -> str:
@@ -66,6 +72,12 @@ class Match(Base):
     night_id: Mapped[int | None] = mapped_column(ForeignKey("nights.id"), index=True)
     follows_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # The match's identity wherever its log travels (exports carry it): an import of a match
+    # already here is refused, so one match never counts twice in the players' records.
+    uuid: Mapped[str] = mapped_column(String(36), index=True, unique=True, default=new_uuid)
+    # An import made on purpose as a copy: shown as such and left out of the players' records.
+    is_copy: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    copy_of: Mapped[str | None] = mapped_column(String(36))  # the uuid of the match copied
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="match", order_by="Seat.seat", lazy="selectin"

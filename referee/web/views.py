@@ -462,10 +462,11 @@ def import_match() -> Any:
         if not isinstance(data, dict):
             raise Invalid(f"{upload.filename} holds no match export.", where="file")
         night_id = int_arg("night", request.form.get("night"), 1)
-        created = matches.import_match(db(), data, night_id)
+        created = matches.import_match(db(), data, night_id,
+                                       copy=request.form.get("copy") == "on")
     except ServiceError as err:
-        return render_template("import.html", nights=nights,
-                               error=error_view(err)), err.status
+        return render_template("import.html", nights=nights, error=error_view(err),
+                               existing=err.details.get("match_id")), err.status
     return created_redirect(created)
 
 

@@ -313,7 +313,8 @@ def test_export_then_import_from_a_file(client: FlaskClient) -> None:
     assert data["format"] == "referee-match" and len(data["events"]) == 3
     assert "Import" in client.get("/import").get_data(as_text=True)
     other = client.application.test_client()
-    response = other.post("/import", data={"file": (io.BytesIO(exported.data), "m.json")},
+    response = other.post("/import", data={"file": (io.BytesIO(exported.data), "m.json"),
+                                           "copy": "on"},  # the match is here already
                           content_type="multipart/form-data")
     assert response.status_code == 303
     new_id = int(re.search(r"/m/(\d+)/invite", response.location).group(1))
