@@ -1,4 +1,4 @@
-"""a match's identity (uuid) and the copies made on purpose
+"""a match's identity (uuid), the copies made on purpose, the join tokens replaced
 
 Revision ID: 0003
 Revises: 0001
@@ -31,9 +31,24 @@ def upgrade() -> None:
     with op.batch_alter_table("matches", schema=None) as batch_op:
         batch_op.alter_column("uuid", existing_type=sa.String(length=36), nullable=False)
         batch_op.create_index(batch_op.f("ix_matches_uuid"), ["uuid"], unique=True)
+    op.create_table(
+        "replaced_tokens",
+        sa.Column("token_hash", sa.String(length=64), nullable=False),
+        sa.Column("match_id", sa.Integer(), nullable=False),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        sa.Column("replaced_at", sa.DateTime(timezone=True), nullable=False),
+        sa.ForeignKeyConstraint(["match_id"], ["matches.id"]),
+        sa.PrimaryKeyConstraint("token_hash"),
+    )
+    with op.batch_alter_table("replaced_tokens", schema=None) as batch_op:
+        batch_op.create_index(batch_op.f("ix_replaced_tokens_match_id"), ["match_id"],
+                              unique=False)
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("replaced_tokens", schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f("ix_replaced_tokens_match_id"))
+    op.drop_table("replaced_tokens")
     with op.batch_alter_table("matches", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_matches_uuid"))
         batch_op.drop_column("copy_of")

@@ -27,7 +27,7 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
-from referee.service import identity
+from referee.service import identity, links
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.replay import (
     CHALLENGE,
@@ -330,6 +330,7 @@ def reissue_seat_token(db: Database, match_id: int, token: str | None, seat: int
         found = next((s for s in match.seats if s.seat == seat), None)
         if found is None:
             raise NotFound(f"Match {match_id} has no seat {seat}.", where="seat")
+        links.retire(session, found)
         fresh_token = new_token()
         found.token_hash = hash_token(fresh_token)
         return fresh_token

@@ -105,6 +105,17 @@ class Seat(Base):
     player: Mapped[Player] = relationship(lazy="joined")
 
 
+class ReplacedToken(Base):
+    """A seat's join token that the host replaced: its holder is told so, not just refused."""
+
+    __tablename__ = "replaced_tokens"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    replaced_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
 class Event(Base):
     """One logged move. Never edited, never deleted: corrections are later events."""
 

@@ -24,9 +24,10 @@ from markupsafe import Markup
 
 from referee import database
 from referee.service import history, matches, pages
+from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
-from referee.web import games, pads
+from referee.web import addresses, games, pads
 from referee.web.chart import rounds_chart
 from referee.web.errors import PageError, error_page
 from referee.web.forms import FormError, read_fields
@@ -91,8 +92,7 @@ def remember_invites(match_id: int, seats: list[str]) -> None:
 
 
 def public_url(endpoint: str, **values: Any) -> str:
-    base = current_app.config.get("PUBLIC_URL") or request.host_url
-    return base.rstrip("/") + url_for(endpoint, **values)
+    return addresses.link_base().url + url_for(endpoint, **values)
 
 
 def qr_svg(url: str, title: str) -> Markup:
@@ -254,7 +254,7 @@ def invite(match_id: int) -> Any:
                 "seat": seat, "name": name, "url": url,
                 "qr": qr_svg(url, f"Join link of seat {seat}, {name}") if url else None})
     response = Response(render_template("invite.html", match=match, access=access,
-                                        links=links))
+                                        links=links, network=addresses.link_base()))
     response.headers["Cache-Control"] = "no-store"  # the page carries the seats' tokens
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
@@ -283,10 +283,18 @@ def join(match_id: int) -> Response:
     try:
         pages.access_for(db(), match_id, token)
     except Unauthenticated:
+        if gone := seat_links.replaced(db(), match_id, token):
+            raise PageError(403, replaced_message(gone)) from None
         raise PageError(403, f"This join link does not belong to match {match_id}: its "
                         "token is no seat's, nor the host's.") from None
     response = redirect(url_for("web.play", match_id=match_id), 303)
     return keep_token(response, match_id, token)
+
+
+def replaced_message(gone: seat_links.Replaced) -> str:
+    return (f"This join link of seat {gone.seat} ({gone.name}) was replaced by a new one on "
+            f"{gone.replaced_at:%d %b at %H:%M} UTC, and no longer works. Ask the host to open "
+            "the match's join links page (“Join links”) and scan your seat's new QR code.")
 
 
 @bp.post("/m/<id:match_id>/leave")
