@@ -180,6 +180,9 @@ class Engine(Generic[S]):
     event_types: ClassVar[Mapping[str, type[Schema]]]
     host_only: ClassVar[frozenset[str]] = frozenset({"missplay"})
     reportable_missplays: ClassVar[Mapping[str, str]] = {}
+    #: Moves the table confirms before they are logged, whatever the state: they end a round,
+    #: cost points or give something up (a call, a reveal, a pass that costs a point).
+    costly_moves: ClassVar[frozenset[str]] = frozenset()
     state_version: ClassVar[int] = 1  # bump when the state's shape changes: old snapshots drop
 
     def setup(self, options: Mapping[str, Any], seats: int) -> S:
@@ -203,6 +206,11 @@ class Engine(Generic[S]):
     def turn(self, state: S) -> int | None:
         """The seat whose turn it is (None when the game is over or nobody is to play)."""
         raise NotImplementedError
+
+    def forfeits(self, state: S, event: Event) -> tuple[str, ...]:
+        """What ``event`` would make a seat give up that it was owed (an unused power), in
+        words; empty when nothing. Judged on the state before the move; changes nothing."""
+        return ()
 
     def is_finished(self, state: S) -> bool:
         return self.standings(state).finished

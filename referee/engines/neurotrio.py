@@ -624,6 +624,10 @@ class NeurotrioEngine(Engine[NeurotrioState]):
         "missplay": MissplayReportSchema,
     }
     host_only = frozenset({"missplay"})
+    # NT-PASS-1 (a pass costs a victory point), NT-GRID-3, the reveals that score the round,
+    # and a bidding round given up.
+    costly_moves: ClassVar[frozenset[str]] = frozenset({"pass", "open_more", "reveal",
+                                                        "reveal_bids", "decline"})
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         "NT-DUTY-2": "Under the « deux cartes » duty, the seat passed although it could place a "
         "card, and the table proved it during play: −10 victory points (not charged again if "

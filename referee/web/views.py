@@ -27,7 +27,7 @@ from referee.service import history, matches, pages
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
-from referee.web import addresses, games, pads
+from referee.web import addresses, confirm, games, pads
 from referee.web.chart import rounds_chart
 from referee.web.errors import PageError, error_page
 from referee.web.forms import FormError, read_fields
@@ -361,6 +361,8 @@ def log_move(match_id: int) -> Any:
             raise Invalid(f"{game.title} has no move {move_type!r}.", where="type")
         seat = int_arg("seat", form.get("seat"), 0)
         payload = read_fields(game.moves[move_type].fields, form, "p.")
+        if asked := confirm.ask(match_id, page_token(match_id), form, move_type, seat, payload):
+            return asked
         recorded = matches.record(db(), match_id, page_token(match_id), move_type, seat,
                                   payload, idempotency_key=form.get("key") or None)
     except (ServiceError, FormError) as err:

@@ -54,13 +54,22 @@ def joined(app: Flask, match_id: int, token: str) -> FlaskClient:
 
 
 def move(client: FlaskClient, match_id: int, type_: str, seat: int | None,
-         fields: dict[str, Any] | None = None, back: str = "play", key: str | None = None
-         ) -> Any:
+         fields: dict[str, Any] | None = None, back: str = "play", key: str | None = None,
+         confirm: bool = True) -> Any:
+    """Post a move as a form does; a costly move's confirm page is confirmed (unless not)."""
     data = {"type": type_, "seat": "" if seat is None else str(seat), "back": back,
             **(fields or {})}
     if key:
         data["key"] = key
-    return client.post(f"/m/{match_id}/moves", data=data)
+    response = client.post(f"/m/{match_id}/moves", data=data)
+    if confirm and asks_confirmation(response):
+        response = client.post(f"/m/{match_id}/moves", data={**data, "confirmed": "1"})
+    return response
+
+
+def asks_confirmation(response: Any) -> bool:
+    """The answer is the confirm page of a costly move (nothing logged yet)."""
+    return response.status_code == 200 and 'name="confirmed"' in response.get_data(as_text=True)
 
 
 def text_of(response: Any) -> str:

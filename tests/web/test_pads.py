@@ -13,7 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from referee.web import pads
 from referee.web.forms import FormError
-from tests.web.helpers import create, joined, move, plain
+from tests.web.helpers import asks_confirmation, create, joined, move, plain
 
 NAMES = ("Alice", "Bob", "Carol", "Dan")
 
@@ -31,6 +31,9 @@ def press(browser: FlaskClient, match_id: int, type_: str, seat: int | None,
     for key, value in fields.items():
         data.setlist(key, value if isinstance(value, list) else [value])
     response = browser.post(f"/m/{match_id}/moves", data=data)
+    if asks_confirmation(response):  # a costly move: the player confirms it
+        data.setlist("confirmed", ["1"])
+        response = browser.post(f"/m/{match_id}/moves", data=data)
     assert response.status_code == 303, plain(response)[:800]
     return response
 

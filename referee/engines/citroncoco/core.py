@@ -343,6 +343,9 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         "missplay": MissplayReportSchema,
     }
     host_only: ClassVar[frozenset[str]] = frozenset({"missplay"})
+    # CC-CALL-1 (the others play one last turn), CC-END-2 (the round is scored).
+    costly_moves: ClassVar[frozenset[str]] = frozenset({"citron_coco", "nano", "nano_alpha",
+                                                        "reveal"})
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         "CC-MISS-3": "A player looked at a card without permission.",
         "CC-MISS-4": "A player who discarded a special card did not use its power correctly.",
@@ -1247,6 +1250,18 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         return Verdict.missplay(rule, reason, "a penalty card from the stock, unseen", *effects)
 
     # ---------------------------------------------------------------- reading the state
+
+    def forfeits(self, state: CitronCocoState, event: Event) -> tuple[str, ...]:
+        """CC-POW-2: a power not used before the next draw is lost; CC-CALL-1: so is the
+        caller's own."""
+        if event.type == "draw":
+            owed = [(s, v) for s, vs in state.pending.items() for v in vs]
+        elif event.type in ("citron_coco", "nano", "nano_alpha"):
+            owed = [(event.seat, v) for v in state.pending.get(event.seat or 0, [])]
+        else:
+            return ()
+        return tuple(f"seat {s} gives up the {v}'s power ({POWER_NAMES.get(v, v)})"
+                     for s, v in owed)
 
     def turn(self, state: CitronCocoState) -> int | None:
         if state.phase in ("over", "reveal"):

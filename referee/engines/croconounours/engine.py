@@ -298,6 +298,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
     options_schema = OptionsSchema
     event_types = EVENT_TYPES
     host_only = frozenset({"missplay"})
+    costly_moves = frozenset({"no_defence"})  # the attack lands in full
     reportable_missplays = {
         "CN-DRAW-1": "A player drew more cards than allowed (more than 3, or over 7 in hand)",
         "CN-ACT-1": "A card was played on a warrior without the action it pays for",

@@ -1,0 +1,100 @@
+"""Costly moves: what a move would do, told before it is logged, so that no slip costs a round.
+
+A move asks the table for confirmation when it ends a round or the match, costs points or a
+penalty, or gives up something owed. The engine says which move types always are
+(``costly_moves``: a call, a reveal, a pass that costs a point) and what a move would forfeit
+(``forfeits``: an unused power); the rest comes from judging the move on a copy of the table
+(``engine.apply`` on a copy is pure): its verdict, a missplay's penalty, the round or match it
+ends, the totals it changes. Nothing is logged here, and a move that cannot be judged (bad
+payload, wrong seat, impossible) is left to ``matches.record`` to refuse in its usual words.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from marshmallow import ValidationError
+
+from referee.engines.base import Engine, Event, Impossible, Standings, get_engine
+from referee.service.errors import ServiceError
+from referee.service.matches import authenticate, get_match
+from referee.service.replay import Loader
+from referee.store.db import Database
+
+
+@dataclass(frozen=True)
+class TotalChange:
+    side: str
+    seats: tuple[int, ...]
+    before: int
+    after: int
+
+
+@dataclass(frozen=True)
+class Cost:
+    """What a costly move would do: its verdict, what it gives up, what it ends, the totals
+    it changes."""
+
+    type: str
+    seat: int | None
+    verdict: dict[str, Any]
+    forfeits: tuple[str, ...] = ()
+    round_ends: bool = False
+    match_ends: bool = False
+    outcome: str = ""
+    totals: tuple[TotalChange, ...] = field(default_factory=tuple)
+    unit: str = ""
+
+
+def consequence(db: Database, match_id: int, token: str | None, move_type: str,
+                seat: int | None, payload: dict[str, Any]) -> Cost | None:
+    """The cost of logging this move now, or None when it costs nothing worth confirming
+    (or cannot be judged: logging it will say why)."""
+    try:
+        with db.reading() as session:
+            match = get_match(session, match_id)
+            access = authenticate(match, token)
+            engine = get_engine(match.game)
+            schema = engine.event_types.get(move_type)
+            if schema is None or (move_type in engine.host_only and not access.host):
+                return None
+            if seat is None and not access.host:
+                seat = access.seat
+            if not access.host and seat != access.seat:
+                return None
+            if seat is not None and not 0 <= seat < len(match.seats):
+                return None
+            loaded = schema().load(payload)
+            state = copy.deepcopy(Loader(session, match).fold().state)
+            event = Event(move_type, seat, loaded, match.summary.last_seq + 1, access.host)
+            return judge_cost(engine, state, event)
+    except (ServiceError, ValidationError):
+        return None
+
+
+def judge_cost(engine: Engine[Any], state: Any, event: Event) -> Cost | None:
+    """Judge ``event`` on ``state`` (a copy: it is changed) and say what it costs."""
+    forfeits = engine.forfeits(state, event)
+    before = engine.standings(state)
+    try:
+        verdict = engine.apply(state, event)
+    except Impossible:
+        return None
+    after = engine.standings(state)
+    match_ends = after.finished and not before.finished
+    round_ends = len(after.rounds) > len(before.rounds)
+    costly = (event.type in engine.costly_moves or verdict.kind == "missplay" or forfeits
+              or match_ends or round_ends)
+    if not costly:
+        return None
+    return Cost(event.type, event.seat, verdict.as_dict(), tuple(forfeits), round_ends,
+                match_ends, after.outcome if match_ends else "", changed_totals(before, after),
+                after.unit)
+
+
+def changed_totals(before: Standings, after: Standings) -> tuple[TotalChange, ...]:
+    was = {line.side: line.total for line in before.lines}
+    return tuple(TotalChange(line.side, line.seats, was.get(line.side, 0), line.total)
+                 for line in after.lines if was.get(line.side, 0) != line.total)
