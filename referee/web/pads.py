@@ -93,6 +93,13 @@ def citroncoco(table: Mapping[str, Any], seat: int, host: bool,
         power = {"value": value, "name": POWER_NAMES.get(value, ""),
                  "fields": POWER_FIELDS.get(value, ("target_seat", "slot", "value",
                                                     "other_seat", "other_slot"))}
+    partners = (table.get("sum_with") or {}).get(str(seat)) or []
+    quick_sum = None
+    if "quick_play" in offered and partners and partners[0] < len(seats):
+        other = partners[0]
+        quick_sum = {"with": other, "mate": other != seat,
+                     "own": list(mine.get("hand", [])),
+                     "other": list(seats[other].get("hand", []))}
     held = table.get("held") or None
     reveal = None
     if host and table.get("reveal_due"):
@@ -107,6 +114,7 @@ def citroncoco(table: Mapping[str, Any], seat: int, host: bool,
         "slot_choices": [(n, f"card {n}") for n in range(1, 1 + max(
             (len(s.get("hand", [])) for s in seats), default=0))],
         "reveal": reveal,
+        "quick_sum": quick_sum,
     }
 
 
@@ -280,7 +288,8 @@ def compose(form: Mapping[str, Any]) -> MultiDict[str, str]:
     - ``pick``: a tapped button's values, ``type=move&p.to=d4`` (a button posts one value);
     - ``part.<f>.<i>`` joined by ``join.<f>``: a card given as its parts (coeur, noir, 2);
     - ``card.<f>.rank`` and ``card.<f>.suit`` (or the tapped square's ``card.<f>.hint``);
-    - ``cards.<f>.rank`` with several ``cards.<f>.suit``: cards of one rank, ``7H 7S``;
+    - ``cards.<f>.rank`` with several ``cards.<f>.suit``: cards of one rank, ``7H 7S``, in the
+      order laid (``cards.<f>.order`` or ``cards.<f>.top``, see ``laid_order``);
     - ``list.<f>``, posted several times: a list (squares ticked, colours chosen);
     - ``map.<f>.<key>``: a JSON object, one input per key;
     - ``grid.<f>`` rows of ``grid.<f>.<r>.<c>``: one line per row (a hand per seat);
@@ -306,9 +315,9 @@ def compose(form: Mapping[str, Any]) -> MultiDict[str, str]:
                                        out.get(f"card.{name}.hint", ""))
         elif head == "cards":
             rank = out.get(f"cards.{name}.rank", "")
-            made[name] = " ".join(ordinary_card(name, rank, suit)
-                                  for suit in out.getlist(f"cards.{name}.suit") or [""]
-                                  ) if rank or out.getlist(f"cards.{name}.suit") else ""
+            suits = laid_order(out, name)
+            made[name] = " ".join(ordinary_card(name, rank, suit) for suit in suits or [""]
+                                  ) if rank or suits else ""
         elif head == "map":
             made[name] = json.dumps(mapped(out, f"map.{name}.")) if any(
                 out.get(k) for k in out if k.startswith(f"map.{name}.")) else ""
@@ -333,6 +342,23 @@ def joined_parts(form: MultiDict[str, str], name: str) -> str:
     if not all(v for _, v in parts):
         raise FormError(name, "pick each part of the card.")
     return (form.get(f"join.{name}") or "-").join(v for _, v in parts)
+
+
+def laid_order(form: MultiDict[str, str], name: str) -> list[str]:
+    """The suits ticked for ``cards.<f>``, in the order the player laid them, the last on top.
+
+    The pad's script writes the order of the taps to ``cards.<f>.order`` ("D C": ♦ then ♣);
+    without it, ``cards.<f>.top`` names the suit that ends on top. Checkboxes alone post in
+    the page's order, which is not the player's.
+    """
+    ticked = [s.strip().upper() for s in form.getlist(f"cards.{name}.suit") if s.strip()]
+    tapped = (form.get(f"cards.{name}.order") or "").upper().split()
+    laid = [s for s in dict.fromkeys(tapped) if s in ticked]
+    laid = [s for s in ticked if s not in laid] + laid  # untracked ones first, under the taps
+    top = (form.get(f"cards.{name}.top") or "").strip().upper()
+    if top in laid:
+        laid = [s for s in laid if s != top] + [top]
+    return laid
 
 
 def ordinary_card(name: str, rank: str, suit: str) -> str:

@@ -1342,7 +1342,8 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         side, cards, ``hand`` as slots with face_up/value, coin, plays_again, skips, ``power``
         (the power a ``power`` move uses by default) and ``powers`` (all it may still use)),
         ``stock``, ``discard`` (top, by, quick, size), ``held``, ``coin``, ``caller``,
-        ``multiplier``, ``last_to_play``, ``totals``, ``moves`` (seat -> move types it may log).
+        ``multiplier``, ``last_to_play``, ``totals``, ``moves`` (seat -> move types it may log),
+        ``sum_with`` (seat -> the seats whose card it may add to its own in a quick play).
         """
         st = state
         host = viewer == HOST
@@ -1397,6 +1398,11 @@ class CitronCocoEngine(Engine[CitronCocoState]):
             "target": st.options["target"],
             "moves": {str(seat): types for seat, types in self.offered_moves(st).items()},
             "reveal_due": self.round_over(st),
+            # CC-QP-5: whose cards each seat may add up in a quick play (none: option off)
+            "sum_with": {
+                str(s): [o for o in range(st.seats) if self.sum_partner_fault(st, s, o) is None]
+                for s in range(st.seats)
+            } if self.sum_allowed(st) else {},
         }
         if host:
             table["discard"]["values"] = [d.value for d in st.discard]
