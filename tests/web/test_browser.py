@@ -36,11 +36,15 @@ TIMEOUT = 10_000
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The app on a migrated SQLite file, served over real HTTP from a thread."""
+    """The app on a migrated SQLite file, served over real HTTP from a thread.
+
+    It listens on every address, as ``scripts/serve --host 0.0.0.0`` does for the table's
+    phones: the host opens it on 127.0.0.1, the join links carry the machine's network address.
+    """
     path = tmp_path_factory.mktemp("browser") / "referee.sqlite3"
     app = create_app({"DATABASE_URL": f"sqlite:///{path}", "PAGE_SIZE": 5})
     upgrade_database(app)
-    http = make_server("127.0.0.1", 0, app, threaded=True)
+    http = make_server("0.0.0.0", 0, app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{http.server_port}"
@@ -134,12 +138,15 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
     # Bob's wrong quick play: a missplay, with its rule and penalty
     bob.reload()  # the pad offers what the table allows now: Alice's 5 is on the discard
     log(bob, "Quick play card 1", value="3")
+    expect(bob.locator("#confirm")).to_contain_text("Penalty:")  # said before it is logged
+    bob.get_by_role("button", name="Yes, log quick play").click()
     expect(bob.locator(".verdict-missplay")).to_contain_text("CC-MISS-2")
     expect(bob.locator(".verdict-missplay")).to_contain_text("Penalty:")
     shoot(bob, "play-phone-missplay")
     expect(alice.locator("#stale")).to_be_visible()  # Alice's pad says Bob logged a move
 
     log(alice, "Citron Coco!")
+    alice.get_by_role("button", name="Yes, log citron coco").click()
     assert "calls Citron Coco" in verdict(alice)
 
     # Alice cannot discard now (her pad no longer offers it; the full form still does): the
@@ -161,6 +168,7 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
     bob.locator("details.move summary", has_text="Reveal").click()
     bob.locator('textarea[name="p.hands"]').fill("1 2 3 4\n3 6 7 8 9")
     bob.get_by_role("button", name="Log: reveal").click()
+    bob.get_by_role("button", name="Yes, log reveal").click()
     assert "CC-CALL" in verdict(bob)
     shoot(bob, "play-phone-after-round")
 
