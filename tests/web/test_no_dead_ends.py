@@ -144,4 +144,6 @@ def test_a_copy_from_the_import_page_is_marked_on_its_pages(app: Flask,
         assert "does not count in the players' records" in html.unescape(
             plain(client.get(f"/m/{copy_id}{path}"))), path
     assert "A copy" not in plain(client.get(f"/m/{made.id}"))
+    listed = client.get("/history").get_data(as_text=True)
+    assert listed.count('class="badge" title="Imported as a copy') == 1
     assert json.loads(data)["uuid"] != client.get(f"/api/matches/{copy_id}").get_json()["uuid"]
