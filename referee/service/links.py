@@ -26,6 +26,14 @@ class Replaced:
     name: str
     replaced_at: datetime
 
+    @property
+    def message(self) -> str:
+        """What its holder is told, and what to do."""
+        return (f"This join link of seat {self.seat} ({self.name}) was replaced by a new one "
+                f"on {self.replaced_at:%d %b at %H:%M} UTC, and no longer works. Ask the host "
+                "to open the match's join links page (“Join links”) and scan your seat's new "
+                "QR code.")
+
 
 def retire(session: Session, seat: models.Seat) -> None:
     """Remember the seat's current token as replaced (call before giving it a new one)."""

@@ -13,7 +13,7 @@ from typing import Any
 from flask import Response, redirect, request, url_for
 
 from referee.service import links
-from referee.web.views import bp, cookie_name, db, replaced_message
+from referee.web.views import bp, cookie_name, db
 
 
 @bp.get("/m/<id:match_id>/moves")
@@ -40,7 +40,7 @@ def replaced_link(match_id: int) -> str | None:
     """What to tell a phone whose cookie holds a join link the host has replaced."""
     token = request.cookies.get(cookie_name(match_id))
     gone = links.replaced(db(), match_id, token) if token else None
-    return replaced_message(gone) if gone else None
+    return gone.message if gone else None
 
 
 @bp.app_context_processor

@@ -284,17 +284,11 @@ def join(match_id: int) -> Response:
         pages.access_for(db(), match_id, token)
     except Unauthenticated:
         if gone := seat_links.replaced(db(), match_id, token):
-            raise PageError(403, replaced_message(gone)) from None
+            raise PageError(403, gone.message) from None
         raise PageError(403, f"This join link does not belong to match {match_id}: its "
                         "token is no seat's, nor the host's.") from None
     response = redirect(url_for("web.play", match_id=match_id), 303)
     return keep_token(response, match_id, token)
-
-
-def replaced_message(gone: seat_links.Replaced) -> str:
-    return (f"This join link of seat {gone.seat} ({gone.name}) was replaced by a new one on "
-            f"{gone.replaced_at:%d %b at %H:%M} UTC, and no longer works. Ask the host to open "
-            "the match's join links page (“Join links”) and scan your seat's new QR code.")
 
 
 @bp.post("/m/<id:match_id>/leave")
