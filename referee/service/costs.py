@@ -1,12 +1,15 @@
 """Costly moves: what a move would do, told before it is logged, so that no slip costs a round.
 
-A move asks the table for confirmation when it ends a round or the match, costs points or a
-penalty, or gives up something owed. The engine says which move types always are
-(``costly_moves``: a call, a reveal, a pass that costs a point) and what a move would forfeit
-(``forfeits``: an unused power); the rest comes from judging the move on a copy of the table
-(``engine.apply`` on a copy is pure): its verdict, a missplay's penalty, the round or match it
-ends, the totals it changes. Nothing is logged here, and a move that cannot be judged (bad
-payload, wrong seat, impossible) is left to ``matches.record`` to refuse in its usual words.
+A move asks the table for confirmation when it ends a round or the match, costs points, gives
+up something owed, or is the host's report of a fault. A seat's own missplay is logged at once,
+as it happened: a warning would let the player take it back to dodge its penalty.
+
+The engine says which move types always ask (``costly_moves``: a call, a reveal, a pass that
+costs a point) and what a move would forfeit (``forfeits``: an unused power); the rest comes
+from judging the move on a copy of the table (``engine.apply`` on a copy is pure): its verdict,
+the round or match it ends, the totals it changes. Nothing is logged here, and a move that
+cannot be judged (bad payload, wrong seat, impossible) is left to ``matches.record`` to refuse
+in its usual words.
 """
 
 from __future__ import annotations
@@ -85,7 +88,11 @@ def judge_cost(engine: Engine[Any], state: Any, event: Event) -> Cost | None:
     after = engine.standings(state)
     match_ends = after.finished and not before.finished
     round_ends = len(after.rounds) > len(before.rounds)
-    costly = (event.type in engine.costly_moves or verdict.kind == "missplay" or forfeits
+    # A seat's own missplay is logged at once, as it happened at the table: asking first would
+    # tell the player the move is wrong and let them take it back to dodge its penalty. The
+    # host's report of a fault costs the offender, so the host is asked.
+    reported_fault = verdict.kind == "missplay" and event.by_host
+    costly = (event.type in engine.costly_moves or reported_fault or forfeits
               or match_ends or round_ends)
     if not costly:
         return None
