@@ -29,6 +29,7 @@ from referee.engines.base import (
 )
 from referee.service import identity, links
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
+from referee.service.live import notify_appended
 from referee.service.replay import (
     CHALLENGE,
     RULING,
@@ -417,6 +418,7 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
     verdict = _judge_new(session, loader, folded, row)
     row.verdict = verdict.as_dict()
     session.add(row)
+    notify_appended(session, match.id, seq)
     if move_type == VOID:
         folded = _apply_void(session, loader, row)
     if seq % db.snapshot_every == 0:

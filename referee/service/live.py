@@ -1,0 +1,206 @@
+"""Pushed updates: a move appended in one process wakes the streams that follow its match.
+
+The log is the only truth. A wake-up only says "read the log again": a stream always reads the
+events after the last one it sent, so a lost or doubled wake-up costs a delay, never a move.
+
+- Every append calls :func:`notify_appended` inside its transaction. After the commit, the
+  streams of this process are woken; on PostgreSQL the same transaction also sends a
+  ``NOTIFY`` (delivered at commit, never for a rolled-back append) to every process listening
+  on the same database, on any machine.
+- Each process keeps one listening connection in a background thread (:class:`Listener`),
+  started by the first stream; it reconnects by itself, and wakes every stream after a
+  reconnection since notifications may have been missed meanwhile.
+- Streams also re-check the log every few seconds without any wake-up.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import weakref
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import psycopg
+from sqlalchemy import Engine, event, func, select
+from sqlalchemy.orm import Session
+
+from referee.store.db import Database
+
+log = logging.getLogger(__name__)
+
+#: The PostgreSQL channel moves are announced on; the payload is "schema:match:seq", so that
+#: several schemas of one database (test workers, say) do not wake each other's streams.
+CHANNEL = "referee_moves"
+PENDING = "referee.live.appended"
+
+
+# --- the hub: streams of this process, by match -----------------------------------------------
+
+
+@dataclass(eq=False)
+class Subscription:
+    """One stream's doorbell: set when its match may have new events."""
+
+    match_id: int
+    bell: threading.Event = field(default_factory=threading.Event)
+
+    def wait(self, timeout: float) -> bool:
+        """True when rung within ``timeout`` seconds. Cleared before the caller reads the log,
+        so a ring that comes during the read is kept for the next wait."""
+        rung = self.bell.wait(timeout)
+        self.bell.clear()
+        return rung
+
+
+class Hub:
+    """The streams of one process and one database, woken by match."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._subscriptions: dict[int, set[Subscription]] = defaultdict(set)
+        self.listener: Listener | None = None
+        self.closing = threading.Event()  # set when the process shuts down: streams end
+
+    def subscribe(self, match_id: int) -> Subscription:
+        subscription = Subscription(match_id)
+        with self._lock:
+            self._subscriptions[match_id].add(subscription)
+        return subscription
+
+    def unsubscribe(self, subscription: Subscription) -> None:
+        with self._lock:
+            followers = self._subscriptions.get(subscription.match_id)
+            if followers is not None:
+                followers.discard(subscription)
+                if not followers:
+                    del self._subscriptions[subscription.match_id]
+
+    def ring(self, match_id: int) -> None:
+        with self._lock:
+            followers = list(self._subscriptions.get(match_id, ()))
+        for subscription in followers:
+            subscription.bell.set()
+
+    def ring_all(self) -> None:
+        with self._lock:
+            followers = [s for group in self._subscriptions.values() for s in group]
+        for subscription in followers:
+            subscription.bell.set()
+
+    @property
+    def followed(self) -> int:
+        with self._lock:
+            return sum(len(group) for group in self._subscriptions.values())
+
+
+_hubs: weakref.WeakKeyDictionary[Engine, Hub] = weakref.WeakKeyDictionary()
+_hubs_lock = threading.Lock()
+
+
+def hub_for(engine: Engine) -> Hub:
+    with _hubs_lock:
+        hub = _hubs.get(engine)
+        if hub is None:
+            hub = _hubs[engine] = Hub()
+        return hub
+
+
+# --- the append's side: announce in the transaction, ring after the commit ---------------------
+
+
+def notify_appended(session: Session, match_id: int, seq: int) -> None:
+    """Announce that ``seq`` was appended to ``match_id``, as part of the current transaction.
+
+    On PostgreSQL the NOTIFY is sent by the database at commit (never if it rolls back); the
+    streams of this process are woken after the commit, by the session's own hook.
+    """
+    engine = session.get_bind()
+    assert isinstance(engine, Engine)
+    if engine.dialect.name == "postgresql":
+        session.execute(select(func.pg_notify(
+            CHANNEL, func.concat(func.current_schema(), f":{match_id}:{seq}"))))
+    session.info.setdefault(PENDING, []).append((engine, match_id))
+
+
+@event.listens_for(Session, "after_commit")
+def _ring_after_commit(session: Session) -> None:
+    for engine, match_id in session.info.pop(PENDING, ()):
+        hub_for(engine).ring(match_id)
+
+
+@event.listens_for(Session, "after_rollback")
+def _forget_after_rollback(session: Session) -> None:
+    session.info.pop(PENDING, None)
+
+
+# --- the listening connection (PostgreSQL) ----------------------------------------------------
+
+
+class Listener(threading.Thread):
+    """One LISTEN connection per process and database, in a daemon thread.
+
+    Reconnects with a growing pause when the connection drops, and rings every stream after
+    reconnecting: notifications sent while it was away are lost, the log is not.
+    """
+
+    def __init__(self, engine: Engine, hub: Hub) -> None:
+        super().__init__(name="referee-listener", daemon=True)
+        self.conninfo = engine.url.set(drivername="postgresql").render_as_string(
+            hide_password=False)
+        self.hub = hub
+        self.stopping = threading.Event()
+        self.ready = threading.Event()
+
+    def run(self) -> None:
+        pause = 0.2
+        while not self.stopping.is_set():
+            try:
+                self._listen()
+                pause = 0.2
+            except psycopg.Error as err:
+                self.ready.clear()
+                log.warning("Listening for moves failed (%s); again in %.1f s", err, pause)
+                self.stopping.wait(pause)
+                pause = min(pause * 2, 5.0)
+            self.hub.ring_all()
+
+    def _listen(self) -> None:
+        with psycopg.connect(self.conninfo, autocommit=True, connect_timeout=5) as conn:
+            schema = conn.execute("SELECT current_schema()").fetchone()
+            prefix = f"{schema[0] if schema else 'public'}:"
+            conn.execute(f"LISTEN {CHANNEL}")
+            self.ready.set()
+            self.hub.ring_all()  # anything appended while we were not listening
+            while not self.stopping.is_set():
+                for note in conn.notifies(timeout=1.0):
+                    if not note.payload.startswith(prefix):
+                        continue
+                    match_id, _, _ = note.payload[len(prefix):].partition(":")
+                    if match_id.isdigit():
+                        self.hub.ring(int(match_id))
+
+    def stop(self) -> None:
+        self.stopping.set()
+
+
+def start_listening(db: Database) -> Hub:
+    """The hub of ``db``'s streams, with its listening thread started on PostgreSQL."""
+    hub = hub_for(db.engine)
+    if db.engine.dialect.name == "postgresql":
+        with _hubs_lock:
+            if hub.listener is None or not hub.listener.is_alive():
+                hub.listener = Listener(db.engine, hub)
+                hub.listener.start()
+    return hub
+
+
+def close_streams(db: Database) -> None:
+    """End every stream of ``db`` in this process and stop listening (a worker shutting down)."""
+    hub = hub_for(db.engine)
+    hub.closing.set()
+    hub.ring_all()
+    if hub.listener is not None:
+        hub.listener.stop()
+        hub.listener.join(5)
+        hub.listener = None

@@ -1,0 +1,227 @@
+"""GET /api/matches/<id>/stream: each appended move pushed as a Server-Sent Event, on both
+databases; resumption from the log; the public's view of sealed payloads; 406 and 404."""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from referee import create_app, database
+from referee.service.live import close_streams
+from tests.conftest import BACKENDS
+from tests.helpers import Table, move, new_match, plain_turn
+
+SSE = {"Accept": "text/event-stream"}
+WAIT = 5.0
+
+
+class Follower:
+    """Reads a stream in a thread: its events and comments, in order, as they come."""
+
+    def __init__(self, client: FlaskClient, url: str, headers: dict[str, str]) -> None:
+        self.response = client.get(url, headers=headers, buffered=False)
+        self.items: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        buffer = ""
+        try:
+            for chunk in self.response.response:
+                buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+                while "\n\n" in buffer:
+                    block, buffer = buffer.split("\n\n", 1)
+                    self.items.put(parse(block))
+        except (GeneratorExit, ValueError):
+            pass
+
+    def next_move(self, timeout: float = WAIT) -> dict[str, Any]:
+        while True:
+            item = self.items.get(timeout=timeout)
+            if item.get("event") == "move":
+                return item
+
+    def next_comment(self, timeout: float = WAIT) -> str:
+        while True:
+            item = self.items.get(timeout=timeout)
+            if "comment" in item:
+                return item["comment"]
+
+    def nothing_for(self, seconds: float) -> bool:
+        try:
+            self.next_move(timeout=seconds)
+        except queue.Empty:
+            return True
+        return False
+
+    def close(self) -> None:
+        self.response.close()
+
+
+def parse(block: str) -> dict[str, Any]:
+    item: dict[str, Any] = {}
+    for line in block.splitlines():
+        if line.startswith(":"):
+            item["comment"] = line[1:].strip()
+            continue
+        name, _, value = line.partition(":")
+        item[name] = value.strip()
+    if "data" in item:
+        item["data"] = json.loads(item["data"])
+    return item
+
+
+@pytest.fixture
+def follow(client: FlaskClient, app: Flask) -> Iterator[Any]:
+    followers: list[Follower] = []
+
+    def start(table: Table, headers: dict[str, str] | None = None, query: str = "",
+              via: FlaskClient | None = None) -> Follower:
+        follower = Follower(via or client, f"/api/matches/{table.id}/stream{query}",
+                            {**SSE, **(headers or {})})
+        followers.append(follower)
+        return follower
+
+    yield start
+    close_streams(database(app))
+    for follower in followers:
+        follower.thread.join(WAIT)
+        follower.close()
+
+
+def test_a_move_logged_after_connecting_is_pushed_with_its_verdict_and_standings(
+        client: FlaskClient, follow: Any) -> None:
+    """CC-TURN-1: the draw is judged and pushed: id is its seq, the standings those after it."""
+    table = new_match(client)
+    follower = follow(table)
+    assert move(client, table, "draw", 0, {"source": "stock"}).status_code == 201
+    pushed = follower.next_move()
+    assert pushed["id"] == "1"
+    assert pushed["data"]["seq"] == 1 and pushed["data"]["type"] == "draw"
+    assert pushed["data"]["verdict"]["rule"] == "CC-TURN-1"
+    assert pushed["data"]["standings"] == client.get(f"/api/matches/{table.id}/standings").json
+
+
+def test_a_client_that_reconnects_with_last_event_id_gets_every_move_it_missed(
+        client: FlaskClient, follow: Any) -> None:
+    table = new_match(client)
+    plain_turn(client, table, 0)
+    plain_turn(client, table, 1)
+    follower = follow(table, {"Last-Event-ID": "1"}, query="?after=0")
+    assert [follower.next_move()["id"] for _ in range(3)] == ["2", "3", "4"]
+
+
+def test_after_starts_the_stream_after_that_seq(client: FlaskClient, follow: Any) -> None:
+    table = new_match(client)
+    plain_turn(client, table, 0)
+    follower = follow(table, query="?after=1")
+    assert follower.next_move()["data"]["seq"] == 2
+
+
+def test_without_after_the_stream_starts_from_now(client: FlaskClient, follow: Any) -> None:
+    table = new_match(client)
+    plain_turn(client, table, 0)
+    follower = follow(table)
+    assert follower.next_comment().startswith(f"match {table.id}, after seq 2")
+    plain_turn(client, table, 1)
+    assert follower.next_move()["id"] == "3"
+
+
+def test_a_sealed_token_is_pushed_as_the_public_reads_it_in_the_log(
+        client: FlaskClient, follow: Any) -> None:
+    """NT-BID-6: the bid's token stays sealed on the public stream, exactly as in /events."""
+    table = new_match(client, game="neurotrio", players=3)
+    follower = follow(table)
+    assert move(client, table, "start_domain", None, {"card": "coeur-noir-1"}).status_code == 201
+    assert move(client, table, "place", 0,
+                {"card": "coeur-noir-2", "row": 0, "col": 1}).status_code == 201
+    assert move(client, table, "neuro", 1).status_code == 201
+    assert move(client, table, "bid", 1,
+                {"base": 5, "row": 0, "col": 0, "token": "2"}).status_code == 201
+    pushed = [follower.next_move()["data"] for _ in range(4)][-1]
+    public = client.get(f"/api/matches/{table.id}/events").json["events"][-1]
+    assert pushed["payload"] == public["payload"]
+    assert pushed["payload"]["token"] == "sealed"
+
+
+def test_a_refused_move_pushes_nothing(client: FlaskClient, follow: Any) -> None:
+    """CC-TURN-6: an impossible move is not logged, so no stream hears of it."""
+    table = new_match(client)
+    follower = follow(table)
+    assert move(client, table, "draw", 2, {"source": "stock"}).status_code == 422
+    assert follower.nothing_for(0.5)
+
+
+def test_a_quiet_stream_sends_heartbeat_comments(app: Flask, client: FlaskClient,
+                                                 follow: Any) -> None:
+    app.config["STREAM_HEARTBEAT"] = 0.2
+    table = new_match(client)
+    follower = follow(table)
+    follower.next_comment()  # the opening line
+    assert follower.next_comment(timeout=2) == "heartbeat"
+
+
+def test_a_move_that_rang_no_bell_still_arrives_at_the_next_look_at_the_log(
+        app: Flask, client: FlaskClient, follow: Any) -> None:
+    """Another process on the same database (here: another app, another engine) appends; on
+    SQLite nothing crosses processes, so the stream's timed look at the log finds it."""
+    app.config["STREAM_RECHECK"] = 0.3
+    table = new_match(client)
+    follower = follow(table)
+    other = create_app({"TESTING": True, "DATABASE_URL": app.config["DATABASE_URL"]})
+    try:
+        assert move(other.test_client(), table, "draw", 0,
+                    {"source": "stock"}).status_code == 201
+        assert follower.next_move(timeout=3)["id"] == "1"
+    finally:
+        database(other).engine.dispose()
+
+
+def test_a_client_that_does_not_accept_event_streams_gets_406(client: FlaskClient) -> None:
+    table = new_match(client)
+    response = client.get(f"/api/matches/{table.id}/stream",
+                          headers={"Accept": "application/json"})
+    assert response.status_code == 406
+    assert response.json["where"] == "header.Accept"
+
+
+def test_no_such_match_is_404(client: FlaskClient) -> None:
+    response = client.get("/api/matches/999/stream", headers=SSE)
+    assert response.status_code == 404
+    assert response.json["where"] == "match_id"
+
+
+def test_a_malformed_last_event_id_is_422(client: FlaskClient) -> None:
+    table = new_match(client)
+    response = client.get(f"/api/matches/{table.id}/stream",
+                          headers={**SSE, "Last-Event-ID": "yesterday"})
+    assert response.status_code == 422
+    assert "Last-Event-ID" in json.dumps(response.json["errors"])
+
+
+@pytest.mark.parametrize("database_url", [b for b in BACKENDS if b == "postgresql"],
+                         indirect=True)
+def test_on_postgresql_a_move_logged_by_another_process_is_pushed_by_notify(
+        app: Flask, client: FlaskClient, follow: Any) -> None:
+    """The other app has its own engine and hub, like another process or machine: only the
+    NOTIFY sent in the append's transaction can wake this stream within the second (the timed
+    look at the log is a minute away)."""
+    app.config["STREAM_RECHECK"] = 60
+    table = new_match(client)
+    follower = follow(table)
+    follower.next_comment()  # connected and subscribed
+    assert database(app).engine.dialect.name == "postgresql"
+    other = create_app({"TESTING": True, "DATABASE_URL": app.config["DATABASE_URL"]})
+    try:
+        assert move(other.test_client(), table, "draw", 0,
+                    {"source": "stock"}).status_code == 201
+        assert follower.next_move(timeout=1.0)["id"] == "1"
+    finally:
+        database(other).engine.dispose()
