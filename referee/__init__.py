@@ -21,12 +21,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.extensions["referee.db"] = Database(app.config["DATABASE_URL"],
-                                            snapshot_every=app.config["SNAPSHOT_EVERY"])
+                                            snapshot_every=app.config["SNAPSHOT_EVERY"],
+                                            replica_url=app.config["DATABASE_REPLICA_URL"])
 
-    from referee import api, web
+    from referee import api, readpath, web
 
     api.init_app(app)
     web.init_app(app)
+    readpath.init_app(app)
     return app
 
 

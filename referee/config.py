@@ -32,11 +32,16 @@ def from_environment(instance_path: str) -> dict[str, Any]:
     default_db = f"sqlite:///{Path(instance_path) / 'referee.sqlite3'}"
     return {
         "DATABASE_URL": os.environ.get("DATABASE_URL", default_db),
+        # A PostgreSQL streaming replica that may serve browsing (history, players, nights).
+        "DATABASE_REPLICA_URL": os.environ.get("DATABASE_REPLICA_URL", ""),
         # Judging a move replays at most this many events after the latest snapshot.
         "SNAPSHOT_EVERY": int(os.environ.get("REFEREE_SNAPSHOT_EVERY", "100")),
         "MAX_CONTENT_LENGTH": 64 * KIB,
         "SECRET_KEY": os.environ.get("REFEREE_SECRET_KEY") or instance_secret(instance_path),
         "PAGE_SIZE": int(os.environ.get("REFEREE_PAGE_SIZE", "20")),
+        # Live streams: a heartbeat comment when quiet; a look at the log without a wake-up.
+        "STREAM_HEARTBEAT": float(os.environ.get("REFEREE_STREAM_HEARTBEAT", "15")),
+        "STREAM_RECHECK": float(os.environ.get("REFEREE_STREAM_RECHECK", "5")),
         # Set to a public base URL (https://referee.example.org) when behind a proxy, for the
         # join links and QR codes; by default the request's own host is used.
         "PUBLIC_URL": os.environ.get("REFEREE_PUBLIC_URL", ""),

@@ -9,6 +9,8 @@ from typing import Any
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
+from referee.store import replica as replicas
+
 
 def normalise_url(url: str) -> str:
     """Accept the usual ``postgres://`` and ``postgresql://`` URLs and use psycopg 3."""
@@ -52,12 +54,15 @@ def _make_sqlite_serialise_writers(engine: Engine) -> None:
 
 
 class Database:
-    """The engine and a session factory, one per app."""
+    """The engine and a session factory, one per app; optionally a replica for browsing."""
 
-    def __init__(self, url: str, snapshot_every: int = 100) -> None:
+    def __init__(self, url: str, snapshot_every: int = 100, replica_url: str = "") -> None:
         self.engine = make_engine(url)
         self.snapshot_every = snapshot_every
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        self.replica = (replicas.Replica(make_engine(replica_url,
+                                                     connect_args={"connect_timeout": 2}))
+                        if replica_url else None)
 
     @property
     def is_sqlite(self) -> bool:
@@ -68,8 +73,21 @@ class Database:
         """One transaction: everything in it commits together, or nothing does."""
         with self.sessions() as session, session.begin():
             yield session
+        if self.replica is not None:
+            replicas.note_write(self.engine)
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
+        """A read transaction: on the replica when this request may use it and it has caught
+        up with the reader's own writes (see ``referee.store.replica``), else the primary."""
+        policy = replicas.current_policy()
+        if self.replica is not None and policy is not None and policy.replica_ok:
+            with self.replica.session_if_fresh(policy.min_lsn) as session:
+                if session is not None:
+                    policy.served_by = policy.served_by or "replica"
+                    yield session
+                    return
+        if policy is not None and policy.replica_ok:
+            policy.served_by = "primary"  # one read from the primary: say so
         with self.sessions() as session, session.begin():
             yield session
