@@ -1,10 +1,56 @@
-// The move pad says when someone else logged a move since the page was drawn.
+// The move pad follows the match: on each move pushed by the match's event stream it fetches
+// this seat's view again, redraws the table, the standings and the buttons (unless a move is
+// being entered there) and says so. Without EventSource it polls and says when someone else
+// logged a move.
 (function () {
   "use strict";
   var note = document.getElementById("stale");
   if (!note || !window.fetch) { return; }
   var url = note.getAttribute("data-live");
+  var stream = note.getAttribute("data-stream");
   var seq = note.getAttribute("data-seq");
+  var busy = false, again = false;
+
+  function swap(fresh, selector, unlessBusy) {
+    var mine = document.querySelector(selector);
+    var theirs = fresh.querySelector(selector);
+    if (!mine || !theirs) { return; }
+    if (unlessBusy && mine.contains(document.activeElement)) { return; }
+    if (selector === "details.table-details") { theirs.open = mine.open; }
+    mine.replaceWith(theirs);
+  }
+
+  function redraw() {
+    if (busy) { again = true; return; }
+    busy = true;
+    fetch(window.location.pathname + window.location.search, {
+      cache: "no-store", credentials: "same-origin"
+    }).then(function (response) {
+      if (!response.ok) { throw new Error(response.status); }
+      return response.text();
+    }).then(function (html) {
+      var fresh = new DOMParser().parseFromString(html, "text/html");
+      swap(fresh, "section.now", false);
+      swap(fresh, "details.table-details", false);
+      swap(fresh, "section.quick-moves", true);
+      var latest = fresh.getElementById("stale");
+      if (latest) { seq = latest.getAttribute("data-seq"); note.setAttribute("data-seq", seq); }
+      note.textContent = "Move #" + seq + " was logged: the table below is up to date.";
+      note.hidden = false;
+    }).catch(function () { note.hidden = false; })
+      .then(function () {
+        busy = false;
+        if (again) { again = false; redraw(); }
+      });
+  }
+
+  if (window.EventSource && stream) {
+    var source = new EventSource(stream + "?after=" + encodeURIComponent(seq));
+    source.addEventListener("move", function (event) {
+      if (Number(event.lastEventId) > Number(seq)) { redraw(); }
+    });
+    return;
+  }
   function poll() {
     fetch(url, { method: "HEAD", cache: "no-store" }).then(function (response) {
       var latest = response.headers.get("X-Last-Seq");
