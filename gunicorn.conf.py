@@ -10,6 +10,7 @@ GUNICORN_CMD_ARGS.
 from __future__ import annotations
 
 import os
+import signal
 from typing import Any
 
 bind = os.environ.get("REFEREE_BIND", "0.0.0.0:8000")
@@ -22,11 +23,18 @@ graceful_timeout = 10
 keepalive = 5
 
 
-def worker_exit(server: Any, worker: Any) -> None:
-    """End this worker's streams so that it stops promptly (browsers reconnect elsewhere)."""
-    from referee import database
-    from referee.service.live import close_streams
+def post_worker_init(worker: Any) -> None:
+    """On SIGTERM, end this worker's streams first, so that a graceful shutdown does not wait
+    for open screens (their browsers reconnect to another worker and resume from the log)."""
+    graceful = worker.handle_exit
 
-    app = getattr(worker, "wsgi", None)
-    if app is not None and hasattr(app, "extensions"):
-        close_streams(database(app))
+    def end_streams_then_exit(sig: int, frame: Any) -> None:
+        from referee import database
+        from referee.service.live import close_streams
+
+        app = getattr(worker, "wsgi", None)
+        if app is not None and hasattr(app, "extensions"):
+            close_streams(database(app), wait=False)
+        graceful(sig, frame)
+
+    signal.signal(signal.SIGTERM, end_streams_then_exit)

@@ -158,7 +158,7 @@ class Listener(threading.Thread):
             try:
                 self._listen()
                 pause = 0.2
-            except psycopg.Error as err:
+            except Exception as err:  # whatever it was: listen again
                 self.ready.clear()
                 log.warning("Listening for moves failed (%s); again in %.1f s", err, pause)
                 self.stopping.wait(pause)
@@ -195,12 +195,14 @@ def start_listening(db: Database) -> Hub:
     return hub
 
 
-def close_streams(db: Database) -> None:
-    """End every stream of ``db`` in this process and stop listening (a worker shutting down)."""
+def close_streams(db: Database, wait: bool = True) -> None:
+    """End every stream of ``db`` in this process and stop listening (a worker shutting down:
+    its browsers reconnect to another and resume from the log)."""
     hub = hub_for(db.engine)
     hub.closing.set()
     hub.ring_all()
-    if hub.listener is not None:
-        hub.listener.stop()
-        hub.listener.join(5)
-        hub.listener = None
+    listener = hub.listener
+    if listener is not None:
+        listener.stop()
+        if wait:
+            listener.join(5)
