@@ -8,12 +8,15 @@ last seq it saw (``Last-Event-ID``) and misses nothing. Wake-ups come from
 from __future__ import annotations
 
 import json
+import threading
 import time
-from collections.abc import Iterator
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Engine, select
 
 from referee.service import matches
 from referee.service.errors import NotFound
@@ -56,6 +59,67 @@ def sse(item: dict[str, Any]) -> str:
     return f"id: {item['seq']}\nevent: move\ndata: {data}\n\n"
 
 
+Rendered = list[tuple[int, str]]  # (seq, the event as sent)
+RenderKey = tuple[int, int, int]  # (match, after, latest seq)
+
+
+class SharedRenders:
+    """The board and every pad of a match wake together on each move and ask for the same
+    events: the first renders them, the others wait for its result instead of reading the log
+    again. A result is keyed by the log's latest seq, so it is never reused once the log
+    has moved on (the public's view of sealed payloads depends on it)."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._lock = threading.Lock()
+        self._done: OrderedDict[RenderKey, Rendered] = OrderedDict()
+        self._pending: dict[RenderKey, threading.Event] = {}
+        self.size = size
+
+    def get(self, key: RenderKey, render: Callable[[], Rendered]) -> Rendered:
+        with self._lock:
+            if key in self._done:
+                return self._done[key]
+            waiting = self._pending.get(key)
+            if waiting is None:
+                self._pending[key] = threading.Event()
+        if waiting is not None:
+            waiting.wait(10)
+            with self._lock:
+                if key in self._done:
+                    return self._done[key]
+            return render()  # the first one failed: render for ourselves
+        try:
+            result = render()
+            with self._lock:
+                self._done[key] = result
+                while len(self._done) > self.size:
+                    self._done.popitem(last=False)
+            return result
+        finally:
+            with self._lock:
+                self._pending.pop(key).set()
+
+
+_renders: weakref.WeakKeyDictionary[Engine, SharedRenders] = weakref.WeakKeyDictionary()
+_renders_lock = threading.Lock()
+
+
+def renders_for(db: Database) -> SharedRenders:
+    """One set of shared renders per database (they go when its engine goes)."""
+    with _renders_lock:
+        found = _renders.get(db.engine)
+        if found is None:
+            found = _renders[db.engine] = SharedRenders()
+        return found
+
+
+def rendered_moves(db: Database, match_id: int, after: int, latest: int) -> Rendered:
+    def render() -> Rendered:
+        return [(item["seq"], sse(item)) for item in public_moves(db, match_id, after)]
+
+    return renders_for(db).get((match_id, after, latest), render)
+
+
 def follow(db: Database, match_id: int, after: int | None,
            settings: StreamSettings = StreamSettings()) -> Iterator[str]:
     """The match's public log after ``after`` (default: from now on), then each new move as it
@@ -75,12 +139,12 @@ def follow(db: Database, match_id: int, after: int | None,
             beat_due = time.monotonic() + settings.heartbeat
             while not hub.closing.is_set():
                 while latest > cursor:
-                    batch = public_moves(db, match_id, cursor)
+                    batch = rendered_moves(db, match_id, cursor, latest)
                     if not batch:
                         break
-                    for item in batch:
-                        yield sse(item)
-                        cursor = item["seq"]
+                    for seq, text in batch:
+                        yield text
+                        cursor = seq
                     latest = max(latest, last_seq(db, match_id))
                 now = time.monotonic()
                 if now >= beat_due:

@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 
 from referee import create_app, database
 from referee.service.live import close_streams
+from referee.service.streams import renders_for
 from tests.conftest import BACKENDS
 from tests.helpers import Table, move, new_match, plain_turn
 
@@ -225,3 +226,16 @@ def test_on_postgresql_a_move_logged_by_another_process_is_pushed_by_notify(
         assert follower.next_move(timeout=1.0)["id"] == "1"
     finally:
         database(other).engine.dispose()
+
+
+def test_streams_of_one_match_share_one_reading_of_the_log(app: Flask, client: FlaskClient,
+                                                           follow: Any) -> None:
+    """Three screens on one match: each move is read from the log once, and all three get it."""
+    table = new_match(client)
+    followers = [follow(table) for _ in range(3)]
+    for follower in followers:
+        follower.next_comment()
+    assert move(client, table, "draw", 0, {"source": "stock"}).status_code == 201
+    assert [f.next_move()["id"] for f in followers] == ["1", "1", "1"]
+    shared = renders_for(database(app))._done
+    assert [key[1:] for key in list(shared) if key[0] == table.id] == [(0, 1)]
