@@ -134,6 +134,8 @@ def follow(db: Database, match_id: int, after: int | None,
         nonlocal cursor
         subscription = hub.subscribe(match_id)
         try:
+            if hub.listener is not None:  # opened means listening: the first move is not late
+                hub.listener.ready.wait(2)
             latest = last_seq(db, match_id)  # read after subscribing: no move falls between
             yield f"retry: {settings.retry_ms}\n: match {match_id}, after seq {cursor}\n\n"
             beat_due = time.monotonic() + settings.heartbeat

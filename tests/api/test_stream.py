@@ -212,7 +212,7 @@ def test_a_malformed_last_event_id_is_422(client: FlaskClient) -> None:
 def test_on_postgresql_a_move_logged_by_another_process_is_pushed_by_notify(
         app: Flask, client: FlaskClient, follow: Any) -> None:
     """The other app has its own engine and hub, like another process or machine: only the
-    NOTIFY sent in the append's transaction can wake this stream within the second (the timed
+    NOTIFY sent in the append's transaction can wake this stream within seconds (the timed
     look at the log is a minute away)."""
     app.config["STREAM_RECHECK"] = 60
     table = new_match(client)
@@ -223,7 +223,7 @@ def test_on_postgresql_a_move_logged_by_another_process_is_pushed_by_notify(
     try:
         assert move(other.test_client(), table, "draw", 0,
                     {"source": "stock"}).status_code == 201
-        assert follower.next_move(timeout=1.0)["id"] == "1"
+        assert follower.next_move(timeout=2.0)["id"] == "1"
     finally:
         database(other).engine.dispose()
 
