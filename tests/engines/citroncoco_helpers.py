@@ -95,7 +95,8 @@ def legal_moves(
             [c.value if c.value is not None else pick_unseen(rng, pool) for c in hand]
             for hand in st.hands
         ]
-        moves.append(("reveal", None, {"hands": hands}, False))
+        if not (st.options["power_before_reveal"] and engine.last_power_owed(st)):
+            moves.append(("reveal", None, {"hands": hands}, False))
         moves += _owed_power_moves(engine, st, rng)
         if engine.final_quick_play and st.phase == "reveal" and not st.final_quick_done:
             moves += _quick_moves(engine, st, rng)
@@ -131,8 +132,10 @@ def legal_moves(
         if rng.random() < 0.5:
             moves += _quick_moves(engine, st, rng)
         if rng.random() < 0.05:
-            rule = rng.choice(sorted(engine.reportable_missplays))
-            moves.append(("missplay", rng.randrange(st.seats), {"rule": rule}, True))
+            seat = rng.randrange(st.seats)
+            rules = [r for r in sorted(engine.reportable_missplays)
+                     if engine.report_impossible(st, seat, r) is None]
+            moves.append(("missplay", seat, {"rule": rng.choice(rules)}, True))
     return moves
 
 
@@ -147,10 +150,13 @@ def _owed_power_moves(
     moves: list[tuple[str, int | None, dict[str, Any], bool]] = []
     for seat, owed in st.pending.items():
         value = rng.choice(owed)
-        for move in _power_moves(engine, st, seat, value, rng):
+        powers = _power_moves(engine, st, seat, value, rng)
+        for move in powers:
             if len(owed) > 1:
                 move[2]["card"] = value
             moves.append(move)
+        if not powers or rng.random() < 0.2:
+            moves.append(("forgo_power", seat, {"card": value}, False))
     return moves
 
 

@@ -277,7 +277,7 @@ def test_cc_turn_7_the_view_offers_each_seat_its_moves(t3: Table) -> None:
     assert ENGINE.offered_moves(t3.state) == {0: ["discard", "replace"], 1: [], 2: []}
     t3.play("discard", 0, value=7)
     assert ENGINE.offered_moves(t3.state) == {
-        0: ["power", "citron_coco", "quick_play"],
+        0: ["power", "forgo_power", "citron_coco", "quick_play"],
         1: ["draw", "quick_play"],
         2: ["quick_play"],
     }
@@ -847,8 +847,10 @@ def test_cc_miss_2_a_wrong_quick_play_is_seen_by_the_engine(t3: Table) -> None:
 
 
 @pytest.mark.parametrize("rule", ["CC-MISS-3", "CC-MISS-4", "CC-MISS-5"])
-def test_cc_miss_3_4_5_reportable_faults(t3: Table, rule: str) -> None:
-    """CC-MISS-3/4/5: looking without permission, a wrong power, looking at a penalty card."""
+def test_cc_miss_3_4_5_reportable_faults(rule: str) -> None:
+    """CC-MISS-3/4/5: looking without permission, a wrong power, looking at a penalty card
+    (reports accepted as logged: option ``check_reports`` off, the reading before it)."""
+    t3 = Table(ENGINE, 3, check_reports=False)
     verdict = t3.play("missplay", 1, by_host=True, rule=rule)
     assert verdict.rule == rule and verdict.kind == "missplay"
     assert t3.hands == [4, 5, 4]
@@ -929,3 +931,126 @@ def test_every_rule_id_cited_is_in_the_catalogue_and_tested() -> None:
     tests = Path(__file__).read_text().upper().replace("_", "-")
     untested = {c for c in clauses if c not in tests}
     assert not untested, untested
+
+
+# ------------------------------------------------------------------ the last power, reports
+
+WITH_ONES = {"3": 36, "1": 4, "7": 4, "11": 4, "13": 4}
+
+
+def empty_seat_1_with(table: Table, value: int) -> None:
+    """Seat 1 keeps one card, then quick-plays it as ``value`` on seat 2's ``value``."""
+    table.turn_of(0, value=3)
+    for _ in range(3):
+        table.play("quick_play", 1, slot=1, value=3)
+    table.play("draw", 1, source="stock")
+    table.play("replace", 1, slot=1, value=3)
+    table.turn_of(2, value=value)
+    table.play("quick_play", 1, slot=1, value=value)
+
+
+def test_cc_end_1_no_reveal_while_the_last_cards_power_is_owed() -> None:
+    """CC-END-1: « la manche prend fin après que ce pouvoir ait été réalisé »: seat 1 emptied
+    its hand with a 1 (Assault): the reveal waits, and the turn is seat 1's."""
+    table = Table(ENGINE, 3, deck=WITH_ONES)
+    empty_seat_1_with(table, 1)
+    assert table.state.phase == "reveal" and ENGINE.turn(table.state) == 1
+    err = refused(table, "reveal", hands=[[3, 3, 3, 3], [], [3, 3, 3, 3]])
+    assert err.rule == "CC-END-1" and "forgo_power" in err.reason
+    assert table.play("power", 1, target_seat=0).rule == "CC-ASSAULT-1"
+    assert table.play("reveal", hands=[[3, 3, 3, 3, 3], [], [3, 3, 3, 3]]).rule == "CC-END-2"
+
+
+def test_cc_pow_3_the_last_power_given_up_lets_the_reveal_through() -> None:
+    """CC-POW-3: seat 1 gives up its last 1's power with a logged move; the round is scored."""
+    table = Table(ENGINE, 3, deck=WITH_ONES)
+    empty_seat_1_with(table, 1)
+    verdict = table.play("forgo_power", 1)
+    assert verdict.kind == "ok" and verdict.rule == "CC-POW-3"
+    assert "the hands may be revealed" in verdict.effects
+    assert table.play("reveal", hands=[[3, 3, 3, 3], [], [3, 3, 3, 3]]).rule == "CC-END-2"
+    assert table.state.totals == [12, 0, 12]
+
+
+def test_cc_pow_3_forgo_needs_a_power_owed(t3: Table) -> None:
+    """CC-POW-3 (with CC-POW-2): a seat that owes no power has none to give up."""
+    t3.turn_of(0, value=4)
+    assert refused(t3, "forgo_power", 0).rule == "CC-POW-2"
+    t3.play("draw", 1, source="stock")
+    t3.play("discard", 1, value=7)
+    assert refused(t3, "forgo_power", 1, card=10).rule == "CC-POW-2"
+    assert t3.play("forgo_power", 1, card=7).rule == "CC-POW-3"
+    assert t3.state.pending == {}
+
+
+def test_cc_pow_3_forgo_is_offered_where_a_power_is_owed(t3: Table) -> None:
+    """CC-POW-3: the view offers forgo_power beside power to the seat that owes one."""
+    t3.play("draw", 0, source="stock")
+    t3.play("discard", 0, value=7)
+    moves = ENGINE.view(t3.state, None)["moves"]
+    assert "forgo_power" in moves["0"] and "forgo_power" not in moves["1"]
+
+
+def test_cc_end_1_option_off_the_reveal_forfeits_the_last_power() -> None:
+    """CC-END-1, option ``power_before_reveal`` off (matches logged before it): the reveal is
+    accepted at once and the 1's power is lost."""
+    table = Table(ENGINE, 3, deck=WITH_ONES, power_before_reveal=False)
+    empty_seat_1_with(table, 1)
+    assert ENGINE.turn(table.state) is None
+    assert table.play("reveal", hands=[[3, 3, 3, 3], [], [3, 3, 3, 3]]).rule == "CC-END-2"
+
+
+def test_cc_call_3_the_last_turns_power_is_used_before_the_reveal(t3: Table) -> None:
+    """CC-CALL-3 ruling: seat 2's last turn discards a 7: the reveal waits for its Seadog."""
+    t3.turn_of(0, value=10)
+    t3.play("citron_coco", 0)
+    t3.turn_of(1, value=6)
+    t3.turn_of(2, value=7)
+    hands = [[1, 2, 3, 4], [5, 5, 5, 5], [8, 8, 8, 8]]
+    assert refused(t3, "reveal", hands=hands).rule == "CC-CALL-3"
+    t3.play("power", 2, target_seat=0, slot=1)
+    assert t3.play("reveal", hands=hands).rule == "CC-CALL-4"
+
+
+def test_cc_coin_3_report_against_a_seat_without_the_coin_is_impossible(t3: Table) -> None:
+    """CC-COIN-3: « un joueur qui possède le jeton »: seat 0 holds the coin; seat 1 neither
+    holds it nor had a power blocked: the report is refused, the coin stays with seat 0."""
+    t3.turn_of(0, value=9)
+    t3.play("power", 0, target_seat=0)
+    t3.turn_of(1, value=4)
+    err = refused(t3, "missplay", 1, by_host=True, rule="CC-COIN-3")
+    assert err.rule == "CC-COIN-3" and "does not hold the coin" in err.reason
+    assert t3.state.coin == 0 and t3.hands == [4, 4, 4]
+
+
+def test_cc_coin_3_report_option_off_accepts_it_as_before(t3: Table) -> None:
+    """CC-COIN-3, option ``check_reports`` off (matches logged before it): accepted as logged."""
+    table = Table(ENGINE, 3, check_reports=False)
+    verdict = table.play("missplay", 1, by_host=True, rule="CC-COIN-3")
+    assert verdict.kind == "missplay" and table.state.coin == 1
+
+
+def test_cc_miss_4_a_wrong_power_needs_a_special_card_discarded(t3: Table) -> None:
+    """CC-MISS-4: « après avoir défaussé une carte spéciale »: not before seat 1 discarded one."""
+    assert refused(t3, "missplay", 1, by_host=True, rule="CC-MISS-4").rule == "CC-MISS-4"
+    t3.turn_of(0, value=4)
+    t3.play("draw", 1, source="stock")
+    t3.play("discard", 1, value=7)
+    t3.play("power", 1, target_seat=0, slot=2)
+    verdict = t3.play("missplay", 1, by_host=True, rule="CC-MISS-4")
+    assert verdict.kind == "missplay" and t3.hands == [4, 5, 4]
+
+
+def test_cc_miss_5_looking_at_a_penalty_card_needs_one(t3: Table) -> None:
+    """CC-MISS-5: a seat cannot have looked at its penalty card without one (this round)."""
+    err = refused(t3, "missplay", 2, by_host=True, rule="CC-MISS-5")
+    assert err.rule == "CC-MISS-5" and "no penalty card" in err.reason
+    t3.turn_of(0, value=11)
+    t3.play("quick_play", 2, slot=3, value=4)  # a wrong quick play: penalty card
+    assert t3.play("missplay", 2, by_host=True, rule="CC-MISS-5").kind == "missplay"
+    assert t3.hands == [4, 4, 6]
+
+
+def test_cc_miss_3_a_look_without_permission_can_happen_any_time(t3: Table) -> None:
+    """CC-MISS-3: nothing on the table rules it out: accepted from the first move."""
+    assert t3.play("missplay", 2, by_host=True, rule="CC-MISS-3").kind == "missplay"

@@ -82,6 +82,8 @@ individual_options = st.fixed_dictionaries(
         "caller_wins_ties": st.booleans(),
         "quick_play_on_quick_play": st.booleans(),
         "round_starter": st.sampled_from(["loser", "left"]),
+        "power_before_reveal": st.booleans(),
+        "check_reports": st.booleans(),
     }
 )
 team_options = st.fixed_dictionaries(
@@ -90,6 +92,8 @@ team_options = st.fixed_dictionaries(
         "nano": st.booleans(),
         "teams": st.sampled_from([[[0, 2], [1, 3]], [[0, 1], [2, 3]], [[0, 3], [1, 2]]]),
         "caller_wins_ties": st.booleans(),
+        "power_before_reveal": st.booleans(),
+        "check_reports": st.booleans(),
     }
 )
 

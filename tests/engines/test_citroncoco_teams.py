@@ -316,8 +316,9 @@ def test_cct_call_2_a_callers_quick_eleven_waits_for_the_last_turns(t4: Table) -
 
 
 def test_cct_call_2_an_emptied_hand_ends_the_last_round_at_once() -> None:
-    """CCT-CALL-2: a player getting rid of all its cards after the call ends the round."""
-    table = Table(TEAMS_ENGINE, 4, deck=ONLY_THREES)
+    """CCT-CALL-2: a player getting rid of all its cards after the call ends the round (the
+    last 7's power forfeited by the reveal: option ``power_before_reveal`` off, as before)."""
+    table = Table(TEAMS_ENGINE, 4, deck=ONLY_THREES, power_before_reveal=False)
     for seat in range(3):
         table.turn_of(seat, value=3)
         table.play("quick_play", 1, slot=1, value=3)

@@ -7,9 +7,10 @@ against what was already known. The team game (``teams.py``) overrides the few h
 sides, the Fellow's target, the addition quick play, the scoring and the end of the match.
 
 Turn model (catalogue CC-TURN-7): ``draw`` starts a seat's turn; ``discard`` or ``replace`` plays
-the drawn card; the discarded card's power, if any, is then used with ``power`` (or forfeited by
-the next ``draw``); the turn ends when the next seat draws. ``quick_play`` comes from any seat at
-any time; ``citron_coco`` is called by the seat whose turn is done, before the next draw.
+the drawn card; the discarded card's power, if any, is then used with ``power`` (or given up
+with ``forgo_power``, or forfeited by the next ``draw``); the turn ends when the next seat draws.
+``quick_play`` comes from any seat at any time; ``citron_coco`` is called by the seat whose turn
+is done, before the next draw.
 """
 
 from __future__ import annotations
@@ -137,6 +138,9 @@ class CitronCocoState:
     emptied: int | None = None
     final_quick_done: bool = False
     summaries: list[RoundSummary] = field(default_factory=list)
+    # what a host's report is checked against (CC-MISS-4, CC-MISS-5), this round
+    discarded_special: set[int] = field(default_factory=set)  # seats that discarded one
+    penalised: set[int] = field(default_factory=set)  # seats that took a penalty card
 
 
 # --------------------------------------------------------------------------- schemas
@@ -199,6 +203,24 @@ class CitronCocoOptions(Schema):
         metadata={
             "description": "Who starts each later round: 'loser' (the seat that scored "
             "most coconuts in the previous round) or 'left' (the next seat in order)."
+        },
+    )
+
+    power_before_reveal = fields.Boolean(
+        load_default=True,
+        metadata={
+            "description": "The hands are revealed only once the last discarded card's power "
+            "is used or given up (« la manche prend fin après que ce pouvoir ait été "
+            "réalisé »). Off: the reveal forfeits it (how matches were judged before)."
+        },
+    )
+    check_reports = fields.Boolean(
+        load_default=True,
+        metadata={
+            "description": "A fault the host reports must fit the table: a coin fault by the "
+            "coin's holder or a seat whose power it blocked, a wrong power by a seat that "
+            "discarded a special card, a look at a penalty card by a seat that took one. "
+            "Off: every report is accepted (how matches were judged before)."
         },
     )
 
@@ -308,6 +330,15 @@ class EmptySchema(Schema):
     """A call that carries nothing but the seat that made it."""
 
 
+class ForgoPowerSchema(Schema):
+    card = _value_field(
+        "Value of the card whose power the seat gives up, when it owes several; default: the "
+        "oldest.",
+        load_default=None,
+        allow_none=True,
+    )
+
+
 class RevealSchema(Schema):
     hands = fields.List(
         fields.List(_value_field("A card's value.")),
@@ -337,6 +368,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         "discard": DiscardSchema,
         "replace": ReplaceSchema,
         "power": PowerSchema,
+        "forgo_power": ForgoPowerSchema,
         "quick_play": QuickPlaySchema,
         "citron_coco": EmptySchema,
         "reveal": RevealSchema,
@@ -355,7 +387,8 @@ class CitronCocoEngine(Engine[CitronCocoState]):
     unit: ClassVar[str] = "coconuts"
     final_quick_play: ClassVar[bool] = False  # teams: one last quick play on the final discard
     swap_memory_per_turn: ClassVar[bool] = False  # teams: « not … twice the same swap in one turn »
-    state_version: ClassVar[int] = 2  # 2: several powers owed per seat (``pending`` lists)
+    # 2: several powers owed per seat (``pending`` lists); 3: what reports are checked against
+    state_version: ClassVar[int] = 3
 
     # ---------------------------------------------------------------- set-up
 
@@ -422,6 +455,8 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         st.last_swap = None
         st.emptied = None
         st.final_quick_done = False
+        st.discarded_special = set()
+        st.penalised = set()
 
     # ---------------------------------------------------------------- hooks for variants
 
@@ -665,6 +700,13 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         st.stock = moved
         return [f"the stock ran out: {moved} cards of the discard become the new stock"]
 
+    def _penalty(self, st: CitronCocoState, seat: int) -> list[str]:
+        """CC-MISS-1: a penalty card from the stock, unseen; remembered for CC-MISS-5."""
+        effects = self._draw_unseen(st, seat)
+        if effects[-1] != "no card is left to draw":
+            st.penalised.add(seat)
+        return effects
+
     def _draw_unseen(self, st: CitronCocoState, seat: int) -> list[str]:
         """A card from the stock, face down, to ``seat``'s row (penalty or 1 Assault)."""
         effects = self._refill_stock(st)
@@ -785,6 +827,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         st.discard.append(DiscardCard(value, seat, st.turn_no, quick))
         if value not in SPECIAL_VALUES:
             return []
+        st.discarded_special.add(seat)
         if st.coin == seat and value != 9:
             st.coin = None
             st.blocked[seat] = value
@@ -824,14 +867,14 @@ class CitronCocoEngine(Engine[CitronCocoState]):
                 del st.blocked[seat]
             else:
                 self._use_power(st, seat, value)
-            effects = self._draw_unseen(st, seat)
+            effects = self._penalty(st, seat)
             return Verdict.missplay(
                 apply_effect.rule, apply_effect.reason, "a penalty card from the stock", *effects
             )
         if coin_case:
             effects = apply_effect()
             del st.blocked[seat]
-            effects += self._draw_unseen(st, seat)
+            effects += self._penalty(st, seat)
             st.coin = seat
             return Verdict.missplay(
                 "CC-COIN-3",
@@ -864,6 +907,29 @@ class CitronCocoEngine(Engine[CitronCocoState]):
                 "payload.card",
             )
         return card
+
+    def _apply_forgo_power(self, st: CitronCocoState, event: Event) -> Verdict:
+        """CC-POW-3: a seat gives up a power it owes, as the next draw would (CC-POW-2); after a
+        round's last card (CC-END-1) this is how the reveal is let through unused."""
+        seat = self._seat(event)
+        value = self._power_to_use(st, seat, event.payload.get("card"))
+        self._use_power(st, seat, value)
+        text = f"Seat {seat} gives up the {value}'s power ({POWER_NAMES[value]})."
+        if self.round_over(st) and st.options["power_before_reveal"] and (
+            self.last_power_owed(st) is None
+        ):
+            return Verdict.ok("CC-POW-3", text, "the hands may be revealed")
+        return Verdict.ok("CC-POW-3", text)
+
+    def last_power_owed(self, st: CitronCocoState) -> tuple[int, int] | None:
+        """CC-END-1: once the round is over, the seat and value of the last discarded card's
+        power if it is still owed: « la manche prend fin après que ce pouvoir ait été réalisé »."""
+        if not self.round_over(st) or not st.discard:
+            return None
+        top = st.discard[-1]
+        if top.value in st.pending.get(top.seat, []):
+            return top.seat, top.value
+        return None
 
     def _use_power(self, st: CitronCocoState, seat: int, value: int) -> None:
         owed = st.pending[seat]
@@ -1052,7 +1118,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
                 st.final_quick_done = True
             for s, slot, v in plays:
                 st.hands[s][slot - 1].value = v  # shown to all, taken back
-            effects = self._draw_unseen(st, seat)
+            effects = self._penalty(st, seat)
             return Verdict.missplay(
                 fault[0],
                 fault[1],
@@ -1205,6 +1271,15 @@ class CitronCocoEngine(Engine[CitronCocoState]):
                 "a Citron Coco's last turns or when a seat has no card left.",
                 "type",
             )
+        if st.options["power_before_reveal"] and (owed := self.last_power_owed(st)):
+            seat, value = owed
+            raise Impossible(
+                "CC-END-1" if st.emptied is not None else "CC-CALL-3",
+                f"The last card discarded, seat {seat}'s {value} ({POWER_NAMES[value]}), has "
+                "its power still to use: the round ends once it is used (power) or given up "
+                "(forgo_power).",
+                "type",
+            )
         if len(hands) != st.seats:
             raise Impossible(
                 "CC-CALL-3", f"Give the hands of all {st.seats} seats.", "payload.hands"
@@ -1237,7 +1312,8 @@ class CitronCocoEngine(Engine[CitronCocoState]):
                 f"{', '.join(self.reportable_missplays)}.",
                 "payload.rule",
             )
-        effects = self._draw_unseen(st, seat)
+        self._check_report(st, seat, rule)
+        effects = self._penalty(st, seat)
         if rule == "CC-COIN-3":
             blocked = st.blocked.pop(seat, None)
             if blocked in AUTOMATIC_POWERS:  # played again or skipped a seat: it stands
@@ -1247,6 +1323,30 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         note = event.payload.get("note") or ""
         reason = f"Seat {seat}: {self.reportable_missplays[rule]}" + (f" ({note})" if note else "")
         return Verdict.missplay(rule, reason, "a penalty card from the stock, unseen", *effects)
+
+    def _check_report(self, st: CitronCocoState, seat: int, rule: str) -> None:
+        """A reported fault must be one the seat could have made, given the table (CC-MISS-1)."""
+        why = self.report_impossible(st, seat, rule) if st.options["check_reports"] else None
+        if why is not None:
+            raise Impossible(rule, f"Seat {seat} cannot have made this fault: {why}.", "seat")
+
+    def report_impossible(self, st: CitronCocoState, seat: int, rule: str) -> str | None:
+        """Why the table cannot have seen ``rule`` broken by ``seat`` now (None: it can).
+
+        CC-MISS-3 (a look without permission) can happen at any moment of a round: nothing to
+        check. The others need their occasion on the table, this round.
+        """
+        if rule == "CC-COIN-3" and seat not in st.blocked and st.coin != seat:
+            return (
+                "it does not hold the coin and the coin blocked none of its powers since the "
+                "last draw (« Lorsqu'un joueur qui possède le jeton défausse une carte "
+                "spéciale et effectue tout de même le pouvoir »)"
+            )
+        if rule == "CC-MISS-4" and seat not in st.discarded_special:
+            return "it has discarded no special card this round, so it had no power to use"
+        if rule == "CC-MISS-5" and seat not in st.penalised:
+            return "it has taken no penalty card this round, so it had none to look at"
+        return None
 
     # ---------------------------------------------------------------- reading the state
 
@@ -1263,7 +1363,10 @@ class CitronCocoEngine(Engine[CitronCocoState]):
                      for s, v in owed)
 
     def turn(self, state: CitronCocoState) -> int | None:
-        if state.phase in ("over", "reveal"):
+        if state.phase == "reveal":
+            owed = self.last_power_owed(state) if state.options["power_before_reveal"] else None
+            return owed[0] if owed is not None else None
+        if state.phase == "over":
             return None
         if state.phase == "play":
             return state.turn_seat
@@ -1278,7 +1381,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
             return moves
         over = self.round_over(st)
         for seat in st.pending:
-            moves[seat].append("power")
+            moves[seat] += ["power", "forgo_power"]
         if st.phase == "play" and st.turn_seat is not None:
             moves[st.turn_seat] += ["discard", "replace"]
         elif not over:
