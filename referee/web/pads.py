@@ -231,6 +231,7 @@ def croconounours(table: Mapping[str, Any], seat: int, host: bool,
         "corner_links": set(corners) if deploy else set(),
         "colours": ("red", "green", "yellow"),
         "draw_needed": mine.get("draw_needed", 0),
+        "draw_most": mine.get("draw_most", 0),
         "acting": my_turn and phase in ("discard", "draw", "action"),
         "defence": pending if pending and pending.get("defender_seat") == seat
         and phase == "defence" else None,

@@ -12,8 +12,10 @@ from referee.engines.croconounours import board
 from referee.engines.croconounours.engine import (
     DODGE_SUIT,
     ENGINE,
+    HAND_LIMIT,
+    MAX_DRAW,
     CrocoState,
-    can_step,
+    can_be_pushed,
     card_value,
     draw_needed,
     is_free,
@@ -149,6 +151,10 @@ def legal_event(state: CrocoState, rng: random.Random) -> Event | None:
         cards = _pick(rng, state, lambda c: True, n)
         if cards is not None:
             return ev("discard", turn, cards=cards)
+    if state.phase in ("discard", "draw") and state.free_draw:
+        most = min(MAX_DRAW, max(0, HAND_LIMIT - hand), state.stock + len(state.discard))
+        if most and rng.random() < 0.9:  # « jusqu'à un maximum de 3 »: often all, sometimes fewer
+            return ev("draw", turn, count=rng.choice([most, most, rng.randint(0, most)]))
     if state.phase in ("discard", "draw") and draw_needed(state, turn):
         return ev("draw", turn, count=draw_needed(state, turn))
     return _action(state, rng, turn)
@@ -175,7 +181,9 @@ def _action(state: CrocoState, rng: random.Random, seat: int) -> Event:
     if victim is not None and protected(state, victim, w):
         # coloured squares: only a push, and only where the square behind is free
         intent = "push"
-        if kind == "shot" or not can_step(state, sq(target), push_square(w.square, sq(target))):
+        if kind == "shot" or not can_be_pushed(
+            state, sq(target), push_square(w.square, sq(target))
+        ):
             return ev("end_turn", seat)
     return ev("attack", seat, warrior=w.id, card=card[0], target=target, intent=intent)
 

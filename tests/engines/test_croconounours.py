@@ -343,8 +343,8 @@ def test_cn_turn_2_no_discard_after_the_draw() -> None:
 
 
 def test_cn_turn_2_no_action_before_the_draw() -> None:
-    """CN-TURN-2: a player who must draw cannot act yet."""
-    state = place(started(), {"0-red": "d4"})
+    """CN-TURN-2: a player who must draw cannot act yet (option ``free_draw`` off)."""
+    state = place(started(free_draw=False), {"0-red": "d4"})
     ENGINE.apply(state, ev("discard", 0, cards=["2C"]))
     refused(state, ev("move", 0, warrior="0-red", card="9C", to="d5"), "CN-TURN-2")
 
@@ -364,8 +364,8 @@ def test_cn_disc_1_discard_part_of_the_hand() -> None:
 
 
 def test_cn_draw_1_draws_three() -> None:
-    """CN-DRAW-1: with 4 in hand the player draws 3, not 2."""
-    state = started()
+    """CN-DRAW-1, option ``free_draw`` off: with 4 in hand the player draws 3, not 2."""
+    state = started(free_draw=False)
     ENGINE.apply(state, ev("discard", 0, cards=["2C", "5H", "6H"]))
     refused(state, ev("draw", 0, count=2), "CN-DRAW-1")
     ENGINE.apply(state, ev("draw", 0, count=3))
@@ -714,8 +714,11 @@ def test_cn_camp_1_roster_deploys_the_survivors() -> None:
     assert sorted(w.colour for w in state.warriors.values() if w.seat == 0) == ["orange", "red"]
 
 
-def test_cn_camp_1_reserve_in_the_standings(duel: CrocoState) -> None:
-    """CN-CAMP-1: the standings give each side's survivors, the next match's roster."""
+def test_cn_camp_1_reserve_in_the_standings() -> None:
+    """CN-CAMP-1, option ``campaign_reserve`` 'survivors': the standings give each side's
+    survivors as its reserve, the next match's roster."""
+    duel = place(in_action(campaign_reserve="survivors"),
+                 {"0-yellow": "d3", "1-green": "d4", "1-red": "e4"})
     attack(duel, "0-yellow", "9D", "1-green")
     ENGINE.apply(duel, ev("no_defence", 1))
     reserve = ENGINE.standings(duel).lines[1].detail["reserve"]
@@ -922,7 +925,7 @@ def test_cn_multi_1_clockwise_from_the_first_player() -> None:
 
 def test_cn_multi_2_teams_at_four() -> None:
     """CN-MULTI-2: at 4, seats 0 and 2 against 1 and 3; partners are not attacked."""
-    state = place(in_action(4), {"0-red": "d3", "2-red": "d4"})
+    state = place(in_action(4, teams=True), {"0-red": "d3", "2-red": "d4"})
     refused(state, ev("attack", 0, warrior="0-red", card="9D", target="2-red"), "CN-ATK-4")
     sides = [(ln.side, ln.seats) for ln in ENGINE.standings(state).lines]
     assert sides == [("0+2", (0, 2)), ("1+3", (1, 3))]
@@ -930,7 +933,7 @@ def test_cn_multi_2_teams_at_four() -> None:
 
 def test_cn_multi_2_team_wins_when_both_enemies_are_out() -> None:
     """CN-MULTI-2: a team loses when neither partner has a warrior left."""
-    state = in_action(4)
+    state = in_action(4, teams=True)
     place(state, {f"{s}-{c}": None for s in (1, 3) for c in ("green", "yellow")})
     place(state, {"1-red": None, "3-red": "d4", "0-yellow": "d3"})
     attack(state, "0-yellow", "9D", "3-red")
@@ -960,8 +963,9 @@ def test_cn_multi_3_the_middle_player_with_eight_draws_nothing() -> None:
 
 
 def test_cn_miss_1_host_reports_a_fault() -> None:
-    """CN-MISS-1: the host reports a fault; the rules give no penalty, it is recorded."""
-    state = in_action()
+    """CN-MISS-1: the host reports a fault; the rules give no penalty, it is recorded (every
+    report accepted as logged: option ``check_reports`` off, the reading before it)."""
+    state = in_action(check_reports=False)
     verdict = ENGINE.apply(state, ev("missplay", 1, by_host=True, rule="CN-DRAW-1"))
     assert verdict.kind == "missplay" and verdict.rule == "CN-DRAW-1"
 
@@ -993,8 +997,9 @@ def test_cn_obs_2_obstacle_that_cannot_go_back_is_removed() -> None:
 
 
 def test_cn_obs_3_no_push_between_diagonal_obstacles() -> None:
-    """CN-OBS-3: a diagonal push cannot pass between two obstacles: the target is wounded."""
-    state = place(in_action(), {"0-yellow": "c3", "1-red": "d4"})
+    """CN-OBS-3, option ``diagonal_obstacles_stop_pushes``: a diagonal push cannot pass between
+    two obstacles: the target is wounded."""
+    state = place(in_action(diagonal_obstacles_stop_pushes=True), {"0-yellow": "c3", "1-red": "d4"})
     state.obstacles = [sq("e4"), sq("d5")]
     attack(state, "0-yellow", "9H", "1-red", intent="push")
     ENGINE.apply(state, ev("no_defence", 1))
@@ -1026,3 +1031,103 @@ def test_cn_card_2_view_is_json_and_the_same_for_everyone() -> None:
     assert json.loads(json.dumps(public)) == public
     assert ENGINE.view(state, 0) == public == ENGINE.view(state, "host")
     assert public["layout"][3] == "RYR*RYR"
+
+
+# --------------------------------------------------------------------------------------------
+# The text's literal readings by default; the earlier readings as options
+
+
+def test_cn_draw_1_by_default_a_player_may_draw_fewer() -> None:
+    """CN-DRAW-1: « jusqu'à un maximum de 3 cartes »: with 4 in hand, drawing 1 (or none) is
+    allowed by default; over 7 is not."""
+    state = started()
+    ENGINE.apply(state, ev("discard", 0, cards=["2C", "5H"]))
+    refused(state, ev("draw", 0, count=3), "CN-DRAW-1")
+    assert ENGINE.apply(state, ev("draw", 0, count=1)).kind == "ok"
+    assert state.hands[0] == 6 and state.phase == "action"
+
+
+def test_cn_obs_4_one_obstacle_beside_an_off_line_shot_does_not_block(
+    duel: CrocoState,
+) -> None:
+    """CN-OBS-4: d3 to f2 passes beside e3: the target is not « juste derrière » it."""
+    place(duel, {"1-red": "f2"})
+    duel.obstacles = [sq("e3")]
+    assert attack(duel, "0-yellow", "9D", "1-red").rule == "CN-YEL-1"
+
+
+def test_cn_obs_4_two_adjacent_obstacles_block_an_off_line_shot(duel: CrocoState) -> None:
+    """CN-OBS-4: « ni tirer entre 2 obstacles adjacents »: e3 and e2 both stop d3 to f2."""
+    place(duel, {"1-red": "f2"})
+    duel.obstacles = [sq("e3"), sq("e2")]
+    refused(duel, ev("attack", 0, warrior="0-yellow", card="9D", target="1-red"), "CN-OBS-4")
+
+
+def test_cn_obs_4_option_one_obstacle_beside_blocks() -> None:
+    """CN-OBS-4, option ``shot_past_one_obstacle_blocked`` (the earlier reading): e3 alone
+    stops d3 to f2."""
+    duel = place(in_action(shot_past_one_obstacle_blocked=True),
+                 {"0-yellow": "d3", "1-green": "d4", "1-red": "f2"})
+    duel.obstacles = [sq("e3")]
+    refused(duel, ev("attack", 0, warrior="0-yellow", card="9D", target="1-red"), "CN-OBS-4")
+
+
+def test_cn_obs_3_a_push_may_pass_between_diagonal_obstacles() -> None:
+    """CN-OBS-3: « passer entre eux deux lors de son déplacement »: the ban is on moving; a
+    push from c3 sends 1-red from d4 to e5 between the obstacles on e4 and d5."""
+    state = place(in_action(), {"0-yellow": "c3", "1-red": "d4"})
+    state.obstacles = [sq("e4"), sq("d5")]
+    attack(state, "0-yellow", "9H", "1-red", intent="push")
+    verdict = ENGINE.apply(state, ev("no_defence", 1))
+    assert verdict.rule == "CN-PUSH-1" and state.warriors["1-red"].square == sq("e5")
+
+
+def test_cn_multi_2_at_four_teams_are_a_choice_not_the_default() -> None:
+    """CN-MULTI-2: « vous pouvez choisir de jouer par équipe »: by default four players each
+    play for themselves; teams are the option ``teams``."""
+    state = new_state(4)
+    assert state.side_of_seat == (0, 1, 2, 3)
+    assert new_state(4, teams=True).side_of_seat == (0, 1, 0, 1)
+
+
+def test_cn_camp_1_reserve_is_the_candies_left_in_each_packet(duel: CrocoState) -> None:
+    """CN-CAMP-1: « des Warriors en réserve »: the candies still in the packets: seat 1 brought
+    10, its red is eaten: 9 left; seat 0 lost none: 12."""
+    state = place(in_action(packets={"0": 12, "1": 10}),
+                  {"0-yellow": "d3", "1-green": "d4", "1-red": "e4"})
+    attack(state, "0-yellow", "9H", "1-red")
+    ENGINE.apply(state, ev("no_defence", 1))
+    lines = ENGINE.standings(state).lines
+    assert lines[0].detail["reserve"] == {"0": 12} and lines[1].detail["reserve"] == {"1": 9}
+    assert sorted(lines[1].detail["survivors"]["1"]) == ["green", "yellow"]
+
+
+def test_cn_camp_1_a_packet_that_cannot_field_a_team_ends_the_campaign() -> None:
+    """CN-CAMP-1: « jusqu'à épuisement de vos paquets »: 2 candies cannot field 3 warriors."""
+    with pytest.raises(InvalidOptions) as err:
+        new_state(packets={"0": 12, "1": 2})
+    assert err.value.rule == "CN-CAMP-1" and err.value.where == "options.packets"
+
+
+def test_cn_miss_1_a_report_needs_its_occasion() -> None:
+    """CN-MISS-1: seat 1 has not had a turn: it cannot have drawn too many nor played a card
+    without its action; nobody has acted, so no phases out of order."""
+    state = in_action()
+    refused(state, ev("missplay", 1, by_host=True, rule="CN-DRAW-1"), "CN-DRAW-1")
+    refused(state, ev("missplay", 1, by_host=True, rule="CN-ACT-1"), "CN-ACT-1")
+    refused(state, ev("missplay", 0, by_host=True, rule="CN-TURN-2"), "CN-TURN-2")
+    assert ENGINE.apply(state, ev("missplay", 0, by_host=True, rule="CN-DRAW-1")).kind == "missplay"
+
+
+def test_cn_miss_1_no_fault_before_the_set_up_ends() -> None:
+    """CN-MISS-1: before the hands are dealt no turn has been played: no fault to report."""
+    state = new_state()
+    refused(state, ev("missplay", None, by_host=True, rule="CN-ACT-1"), "CN-ACT-1")
+
+
+def test_cn_miss_1_phases_out_of_order_after_an_action(duel: CrocoState) -> None:
+    """CN-MISS-1 / CN-TURN-2: once seat 0 has attacked, a draw after acting can be reported."""
+    attack(duel, "0-yellow", "9D", "1-green")
+    ENGINE.apply(duel, ev("no_defence", 1))
+    verdict = ENGINE.apply(duel, ev("missplay", 0, by_host=True, rule="CN-TURN-2"))
+    assert verdict.kind == "missplay" and verdict.rule == "CN-TURN-2"

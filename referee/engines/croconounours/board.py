@@ -127,11 +127,17 @@ def squeezed_between(a: Square, b: Square, obstacles: Iterable[Square]) -> bool:
     return (b[0], a[1]) in obstacle_set and (a[0], b[1]) in obstacle_set
 
 
-def shot_blocked(shooter: Square, target: Square, obstacles: Iterable[Square]) -> bool:
+def shot_blocked(
+    shooter: Square, target: Square, obstacles: Iterable[Square], one_beside_blocks: bool = False
+) -> bool:
     """Whether obstacles stop a yellow warrior's shot (target exactly two squares away).
 
-    The shot is blocked by an obstacle in contact with the shooter that the line of fire crosses
-    (the target stands "just behind" it), and by two adjacent obstacles the line passes between.
+    « un Warrior jaune ne peut pas tirer sur un ennemi situé juste derrière un obstacle avec
+    lequel il est en contact. Il ne peut pas non plus tirer entre 2 obstacles adjacents. » A
+    straight or diagonal shot is blocked by an obstacle on the square between (the target is
+    just behind it), a diagonal one also by two obstacles whose shared corner it passes; an
+    off-line shot (a1 to c2) passes beside b1 and b2 and is blocked only by both (two adjacent
+    obstacles), or by either with ``one_beside_blocks``.
     """
     obstacle_set = set(obstacles)
     dx, dy = offset(shooter, target)
@@ -146,6 +152,8 @@ def shot_blocked(shooter: Square, target: Square, obstacles: Iterable[Square]) -
     else:
         crossed = [(x, y + sy), (x + sx, y + sy)] if dx else [(x, y + sy)]
         between = []
+    if len(crossed) == 2 and not one_beside_blocks:
+        return all(s in obstacle_set for s in crossed)
     if any(s in obstacle_set for s in crossed):
         return True
     return any(p in obstacle_set and q in obstacle_set for p, q in between)

@@ -93,6 +93,11 @@ class CrocoState:
     free_choice: bool
     free_draw: bool
     roster: dict[int, tuple[str, ...]]
+    shot_past_one_obstacle_blocked: bool = False
+    diagonal_obstacles_stop_pushes: bool = False
+    campaign_reserve: str = "packets"
+    packets: dict[int, int] = field(default_factory=dict)
+    check_reports: bool = True
     phase: str = "first_player"
     contenders: list[int] = field(default_factory=list)
     first_seat: int | None = None
@@ -112,6 +117,9 @@ class CrocoState:
     middle_seat: int | None = None
     winner_side: int | None = None
     sealed: dict[int, tuple[str, ...]] = field(default_factory=dict)  # free choice, secret
+    # what a host's report is checked against (CN-MISS-1)
+    had_turn: set[int] = field(default_factory=set)  # seats whose turn has ended
+    acted: set[int] = field(default_factory=set)  # seats that have moved or attacked
 
 
 # --------------------------------------------------------------------------------------------
@@ -203,8 +211,19 @@ def protected(state: CrocoState, target: Warrior, attacker: Warrior) -> bool:
 
 
 def can_step(state: CrocoState, frm: Square, to: Square) -> bool:
-    """A warrior on ``frm`` may end on ``to`` one square away (move, dodge or push)."""
+    """A warrior on ``frm`` may move to ``to`` one square away (a move or a dodge, CN-OBS-3)."""
     return is_free(state, to) and not board.squeezed_between(frm, to, state.obstacles)
+
+
+def can_be_pushed(state: CrocoState, frm: Square, to: Square) -> bool:
+    """A warrior or obstacle pushed from ``frm`` lands on ``to`` (CN-PUSH-1). The ban on
+    passing between two diagonal obstacles is about moving (« lors de son déplacement »): it
+    stops a push only with the option ``diagonal_obstacles_stop_pushes``."""
+    if not is_free(state, to):
+        return False
+    return not (
+        state.diagonal_obstacles_stop_pushes and board.squeezed_between(frm, to, state.obstacles)
+    )
 
 
 def steps(state: CrocoState, w: Warrior, kind: str) -> list[Square]:
@@ -226,11 +245,14 @@ def push_square(attacker: Square, target: Square) -> Square:
     return board.step(target, board.offset(attacker, target))
 
 
+def draw_most(state: CrocoState, seat: int) -> int:
+    """The most cards the seat may draw now: 3, never over 7 in hand, nor past the cards left."""
+    return min(MAX_DRAW, max(0, HAND_LIMIT - state.hands[seat]), state.stock + len(state.discard))
+
+
 def draw_needed(state: CrocoState, seat: int) -> int:
     """Cards the seat must still draw this turn before acting (0 with the free-draw option)."""
-    if state.free_draw:
-        return 0
-    return min(MAX_DRAW, max(0, HAND_LIMIT - state.hands[seat]), state.stock + len(state.discard))
+    return 0 if state.free_draw else draw_most(state, seat)
 
 
 def out_of_sight(state: CrocoState, card: str) -> int:
@@ -280,7 +302,7 @@ def blow_target(state: CrocoState, w: Warrior, square: Square) -> str | None:
 def shot_open(state: CrocoState, w: Warrior, t: Warrior) -> bool:
     assert w.square is not None and t.square is not None
     return board.distance(w.square, t.square) == 2 and not board.shot_blocked(
-        w.square, t.square, state.obstacles
+        w.square, t.square, state.obstacles, state.shot_past_one_obstacle_blocked
     )
 
 
@@ -299,6 +321,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
     event_types = EVENT_TYPES
     host_only = frozenset({"missplay"})
     costly_moves = frozenset({"no_defence"})  # the attack lands in full
+    state_version = 2  # 2: reading options and what reports are checked against
     reportable_missplays = {
         "CN-DRAW-1": "A player drew more cards than allowed (more than 3, or over 7 in hand)",
         "CN-ACT-1": "A card was played on a warrior without the action it pays for",
@@ -312,7 +335,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
             raise InvalidOptions(
                 "CN-MULTI-1", f"CrocoNounours is played by 2 to 4 players, not {seats}", "seats"
             )
-        teams = seats == 4 and bool(options.get("teams", True))
+        teams = seats == 4 and bool(options.get("teams", False))
         side_of_seat = tuple(s % 2 if teams else s for s in range(seats))
         roster: dict[int, tuple[str, ...]] = {}
         for key, colours in (options.get("roster") or {}).items():
@@ -330,6 +353,22 @@ class CrocoNounoursEngine(Engine[CrocoState]):
                     "options.roster",
                 )
             roster[int(key)] = tuple(colours)
+        packets: dict[int, int] = {}
+        for key, count in (options.get("packets") or {}).items():
+            if not key.isdigit() or int(key) >= seats:
+                raise InvalidOptions(
+                    "CN-CAMP-1",
+                    f"The packets name seat {key!r}, not a seat of this match",
+                    "options.packets",
+                )
+            if count < 3:
+                raise InvalidOptions(
+                    "CN-CAMP-1",
+                    f"Seat {key}'s packet holds {count} candies: a team takes 3, so its "
+                    "campaign is over (« jusqu'à épuisement de vos paquets de bonbons »)",
+                    "options.packets",
+                )
+            packets[int(key)] = int(count)
         layout = None
         if options.get("coloured_squares"):
             rows = options.get("layout")
@@ -345,8 +384,13 @@ class CrocoNounoursEngine(Engine[CrocoState]):
             if options.get("obstacles")
             else 0,
             free_choice=bool(options.get("free_choice")),
-            free_draw=bool(options.get("free_draw")),
+            free_draw=bool(options.get("free_draw", True)),
             roster=roster,
+            shot_past_one_obstacle_blocked=bool(options.get("shot_past_one_obstacle_blocked")),
+            diagonal_obstacles_stop_pushes=bool(options.get("diagonal_obstacles_stop_pushes")),
+            campaign_reserve=str(options.get("campaign_reserve") or "packets"),
+            packets=packets,
+            check_reports=bool(options.get("check_reports", True)),
             contenders=list(range(seats)),
             hands=[0] * seats,
             stock=deck,
@@ -374,12 +418,33 @@ class CrocoNounoursEngine(Engine[CrocoState]):
                 f"{rule} is not a fault the table can report in CrocoNounours",
                 "payload.rule",
             )
+        if state.check_reports and (why := self.report_impossible(state, event.seat, rule)):
+            raise Impossible(rule, f"This fault cannot have happened: {why}", "payload.rule")
         who = "the table" if event.seat is None else f"seat {event.seat}"
         return Verdict.missplay(
             rule,
             f"The host reports {who}: {self.reportable_missplays[rule]}",
             "The rules name no penalty: the fault is recorded and play goes on",
         )
+
+    def report_impossible(self, state: CrocoState, seat: int | None, rule: str) -> str | None:
+        """Why the table cannot have seen ``rule`` broken (by ``seat``) yet; None: it can.
+
+        Every reportable fault is made in a turn, so none before the hands are dealt; drawing
+        too many or a card played without its action needs a turn of that seat (this one or an
+        earlier one), phases out of order a seat that has acted (it drew or discarded after).
+        """
+        if state.phase in ("first_player", "deploy", "obstacles"):
+            return "the set-up is not over, nobody has played a turn yet"
+        if seat is None:
+            return None
+        who = f"seat {seat}"
+        had_turn = seat in state.had_turn or seat == state.turn_seat
+        if rule in ("CN-DRAW-1", "CN-ACT-1") and not had_turn:
+            return f"{who} has not had a turn yet, so it has drawn nothing and played no card"
+        if rule == "CN-TURN-2" and seat not in state.acted:
+            return f"{who} has never moved nor attacked, so it cannot have drawn after acting"
+        return None
 
     # first player ----------------------------------------------------------
 
@@ -725,6 +790,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
         frm = w.square
         w.square = to
         self._play(state, seat, [card_text])
+        state.acted.add(seat)
         rule = "CN-MOVE-1" if kind == "straight" else "CN-MOVE-2"
         return Verdict.ok(
             rule, f"{w.id} steps {kind} from {board.name(frm)} to {board.name(to)} with {card_text}"
@@ -738,6 +804,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
         self._check_cards(state, seat, [card_text], "payload.card")
         # judged: the card is played and the blow struck
         self._play(state, seat, [card_text])
+        state.acted.add(seat)
         victim = aim.victim
         what = victim.id if victim is not None else f"the obstacle on {board.name(aim.square)}"
         reason = (
@@ -851,7 +918,9 @@ class CrocoNounoursEngine(Engine[CrocoState]):
             raise Impossible(
                 "CN-YEL-2", "A yellow warrior's shot only wounds, it never pushes", "payload.intent"
             )
-        if board.shot_blocked(w.square, square, state.obstacles):
+        if board.shot_blocked(
+            w.square, square, state.obstacles, state.shot_past_one_obstacle_blocked
+        ):
             raise Impossible(
                 "CN-OBS-4",
                 f"Obstacles block the shot from {board.name(w.square)} to {board.name(square)}",
@@ -870,7 +939,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
                 "push it",
                 "payload.intent",
             )
-        if not can_step(state, square, push_square(w.square, square)):
+        if not can_be_pushed(state, square, push_square(w.square, square)):
             raise Impossible(
                 "CN-SQ-2",
                 f"{victim.id} stands on its own colour and the square behind it is blocked: "
@@ -883,7 +952,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
     ) -> list[str]:
         assert w.square is not None
         dest = push_square(w.square, square)
-        if intent == "push" and can_step(state, square, dest):
+        if intent == "push" and can_be_pushed(state, square, dest):
             state.obstacles[state.obstacles.index(square)] = dest
             return [f"The obstacle is pushed to {board.name(dest)} (obstacles never defend)"]
         state.obstacles.remove(square)
@@ -1032,7 +1101,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
         assert attacker.square is not None and target.square is not None
         if attack.intent == "push":
             dest = push_square(attacker.square, target.square)
-            if can_step(state, target.square, dest):
+            if can_be_pushed(state, target.square, dest):
                 frm = target.square
                 target.square = dest
                 return "CN-PUSH-1", [
@@ -1092,6 +1161,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
             state.rounds.append(self._round_totals(state))
             state.round += 1
             effects.append(f"Round {state.round} begins")
+        state.had_turn.add(seat)
         state.turn_seat = nxt
         state.phase = "discard"
         return Verdict.ok("CN-TURN-1", f"Seat {seat} ends its turn; seat {nxt} plays", *effects)
@@ -1238,6 +1308,21 @@ class CrocoNounoursEngine(Engine[CrocoState]):
         seats = seats_of_side(state, side)
         return str(seats[0]) if len(seats) == 1 else "+".join(map(str, seats))
 
+    def _reserve(self, state: CrocoState, side: int) -> dict[str, Any]:
+        """CN-CAMP-1: each seat's « Warriors en réserve »: by default the candies left in its
+        packet (the count it brought, less its warriors eaten; None when no count was given);
+        with ``campaign_reserve`` 'survivors', the colours of its warriors still standing."""
+        seats = seats_of_side(state, side)
+        if state.campaign_reserve == "survivors":
+            return {
+                str(s): [w.colour for w in state.warriors.values() if w.seat == s and w.standing]
+                for s in seats
+            }
+        eaten = Counter(w.seat for w in state.warriors.values() if not w.standing)
+        return {
+            str(s): state.packets[s] - eaten[s] if s in state.packets else None for s in seats
+        }
+
     def standings(self, state: CrocoState) -> Standings:
         lines = []
         for side in sides(state):
@@ -1266,7 +1351,8 @@ class CrocoNounoursEngine(Engine[CrocoState]):
                         "wounded_green": [
                             w.id for w in mine if w.standing and w.colour == "orange"
                         ],
-                        "reserve": {
+                        "reserve": self._reserve(state, side),
+                        "survivors": {
                             str(s): [w.colour for w in mine if w.seat == s and w.standing]
                             for s in seats_of_side(state, side)
                         },
@@ -1401,6 +1487,9 @@ class CrocoNounoursEngine(Engine[CrocoState]):
                     ],
                     "out": bool(mine) and not seat_standing(state, s),
                     "draw_needed": draw_needed(state, s)
+                    if to_play == s and state.phase in ("discard", "draw")
+                    else 0,
+                    "draw_most": draw_most(state, s)
                     if to_play == s and state.phase in ("discard", "draw")
                     else 0,
                 }

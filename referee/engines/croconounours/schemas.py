@@ -66,17 +66,61 @@ class OptionsSchema(Schema):
         },
     )
     teams = fields.Boolean(
-        load_default=True,
+        load_default=False,
         metadata={
-            "description": "At 4 players, play in teams: seats 0 and 2 against seats 1 and 3 "
-            "(partners never play one after the other)"
+            "description": "At 4 players, play in teams (« vous pouvez choisir de jouer par "
+            "équipe »): seats 0 and 2 against seats 1 and 3 (partners never play one after "
+            "the other). Off: each for themself"
         },
     )
     free_draw = fields.Boolean(
+        load_default=True,
+        metadata={
+            "description": "« pioche jusqu'à un maximum de 3 cartes »: a player may draw fewer "
+            "than 3 (or none). Off: a player draws 3, or fewer only to stay at 7"
+        },
+    )
+    shot_past_one_obstacle_blocked = fields.Boolean(
         load_default=False,
         metadata={
-            "description": "Read 'pioche jusqu'à 3 cartes' as 'up to': a player may draw fewer "
-            "than 3 (or none). Off: a player draws 3, or fewer only to stay at 7"
+            "description": "A yellow's off-line shot (a1 to c2) is blocked by one obstacle on "
+            "either square it passes (b1 or b2). Off: only an obstacle in contact straight "
+            "ahead, or two adjacent obstacles the shot passes between, block it"
+        },
+    )
+    diagonal_obstacles_stop_pushes = fields.Boolean(
+        load_default=False,
+        metadata={
+            "description": "Two diagonal obstacles stop a push between them, as they stop a "
+            "move. Off: the ban is on moving (moves and dodges) only"
+        },
+    )
+    campaign_reserve = fields.String(
+        load_default="packets",
+        validate=validate.OneOf(["packets", "survivors"]),
+        metadata={
+            "description": "What a campaign's « Warriors en réserve » are: 'packets' (the "
+            "candies still in each side's packet: option packets, minus those eaten) or "
+            "'survivors' (the warriors left standing at the end of the match)"
+        },
+    )
+    packets = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(validate=validate.Range(min=0, max=999)),
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": "Campaign: the candies each seat's packet holds as this match "
+            'starts, e.g. {"0": 12, "1": 9} (3 of them take the field). The standings '
+            "give each seat's reserve: that count less its warriors eaten"
+        },
+    )
+    check_reports = fields.Boolean(
+        load_default=True,
+        metadata={
+            "description": "A fault the host reports must fit the table (a seat drew too many "
+            "only after a draw, played a card without its action only after playing cards, "
+            "…). Off: every report is accepted"
         },
     )
     roster = fields.Dict(
