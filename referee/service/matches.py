@@ -30,6 +30,7 @@ from referee.engines.base import (
 from referee.service import identity, links
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.live import notify_appended
+from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
     CHALLENGE,
     RULING,
@@ -47,7 +48,7 @@ from referee.store.db import Database
 from referee.store.upcast import current_version, upcast
 
 EXPORT_FORMAT = "referee-match"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2  # 2: the options are the match's full set, its readings (service/readings.py)
 
 
 class VoidSchema(Schema):
@@ -91,7 +92,7 @@ class ImportSchema(Schema):
         unknown = EXCLUDE
 
     format = fields.String(required=True, validate=validate.Equal(EXPORT_FORMAT))
-    version = fields.Integer(required=True, validate=validate.Equal(EXPORT_VERSION))
+    version = fields.Integer(required=True, validate=validate.OneOf([1, EXPORT_VERSION]))
     game = fields.String(required=True)
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seats = fields.List(fields.Nested(ImportSeatSchema), required=True,
@@ -631,7 +632,11 @@ def _import(session: Session, data: dict[str, Any], night_id: int | None,
             copy: bool) -> Created:
     if not copy:
         identity.refuse_duplicate(session, data)
-    created = _create(session, data["game"], data.get("options") or {},
+    options = data.get("options") or {}
+    if data["version"] == 1:  # exported before the readings were explicit: keep the earlier
+        options = with_earlier_readings(data["game"], options,
+                                        engine_for(data["game"]).options_schema().fields)
+    created = _create(session, data["game"], options,
                       [SeatSpec(name=s["name"]) for s in data["seats"]], night_id, None)
     match = created.match
     identity.mark_imported(match, data, copy)
