@@ -172,6 +172,22 @@ def test_neurotrio_pad_places_a_card_by_tapping_the_domain(app: Flask,
 # --- CrocoNounours --------------------------------------------------------------------------------
 
 
+def test_citroncoco_pad_gives_up_an_owed_power(app: Flask, client: FlaskClient) -> None:
+    """CC-POW-3: where a power is owed the pad offers to give it up; pressing it logs
+    forgo_power for that card."""
+    made = create(client)
+    alice = joined(app, made.id, made.seats[0])
+    press(alice, made.id, "draw", 0, {"p.source": "stock"})
+    press(alice, made.id, "discard", 0, {"p.value": "7"})
+    page = pad_html(alice, made.id)
+    assert "Give up the 7&#39;s power" in page or "Give up the 7's power" in page
+    press(alice, made.id, "forgo_power", 0, {"p.card": "7"})
+    event = last_event(client, made.id)
+    assert (event["type"], event["payload"]) == ("forgo_power", {"card": 7})
+    assert event["verdict"]["rule"] == "CC-POW-3"
+    assert "Give up the" not in pad_html(alice, made.id)
+
+
 def test_croconounours_deploy_draw_then_move_by_tapping_the_board(app: Flask,
                                                                   client: FlaskClient) -> None:
     made = create(client, "croconounours", NAMES[:2])

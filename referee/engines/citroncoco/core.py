@@ -1409,6 +1409,11 @@ class CitronCocoEngine(Engine[CitronCocoState]):
             return True
         return st.phase == "end" and st.caller is not None and self.next_turn(st).seat is None
 
+    def reveal_due(self, st: CitronCocoState) -> bool:
+        """The hands are to be revealed now: the round is over and its last power is not owed."""
+        owed = st.options["power_before_reveal"] and self.last_power_owed(st) is not None
+        return self.round_over(st) and not owed
+
     def public_phase(self, st: CitronCocoState) -> str:
         return "reveal" if self.round_over(st) else st.phase
 
@@ -1500,7 +1505,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
             "totals": {self.side_name(st, i): t for i, t in enumerate(st.totals)},
             "target": st.options["target"],
             "moves": {str(seat): types for seat, types in self.offered_moves(st).items()},
-            "reveal_due": self.round_over(st),
+            "reveal_due": self.reveal_due(st),
             # CC-QP-5: whose cards each seat may add up in a quick play (none: option off)
             "sum_with": {
                 str(s): [o for o in range(st.seats) if self.sum_partner_fault(st, s, o) is None]
