@@ -65,8 +65,9 @@ def test_voiding_a_missing_event_is_refused(client: FlaskClient) -> None:
 
 def test_a_challenge_is_recorded_and_an_upheld_ruling_applies_the_penalty(
         client: FlaskClient) -> None:
-    """CC missplays the table reports: looking at a card without permission, penalty card."""
-    table = new_match(client)
+    """CC missplays the table reports: looking at a card without permission, penalty card
+    (reports accepted as logged: option ``check_reports`` off, the reading before it)."""
+    table = new_match(client, options={"check_reports": False})
     plain_turn(client, table, 0)
     challenge = move(client, table, "challenge", 1, {"seq": 2, "claim": "Alice peeked"})
     assert challenge.status_code == 201
@@ -100,7 +101,8 @@ def test_a_challenge_is_ruled_once(client: FlaskClient) -> None:
 
 
 def test_the_host_reports_a_missplay_the_table_saw(client: FlaskClient) -> None:
-    table = new_match(client)
+    """(Reports accepted as logged: option ``check_reports`` off, the reading before it.)"""
+    table = new_match(client, options={"check_reports": False})
     plain_turn(client, table, 0)
     rule = next(iter(client.get("/api/games/citroncoco").json["reportable_missplays"]))
     response = move(client, table, "missplay", 1, {"rule": rule, "note": "looked at a card"},

@@ -76,3 +76,18 @@ def test_a_version_1_export_imports_under_the_earlier_readings(client: FlaskClie
     assert response.status_code == 201, response.json
     assert response.json["options"]["power_before_reveal"] is False
     assert response.json["standings"] == exported["standings"]
+
+
+def test_an_upheld_ruling_must_name_a_fault_the_table_can_have_seen(client: FlaskClient) -> None:
+    """CC-COIN-3 through a challenge: seat 0 never held the coin, so the ruling is refused and
+    nothing is appended; looking at a card without permission (CC-MISS-3) stands."""
+    table = new_match(client)
+    move(client, table, "draw", 0, {"source": "stock"})
+    move(client, table, "discard", 0, {"value": 5})
+    challenge = move(client, table, "challenge", 1, {"seq": 2, "claim": "Alice used a power"})
+    ruling = {"challenge": challenge.json["seq"], "upheld": True, "rule": "CC-COIN-3"}
+    refused = move(client, table, "ruling", None, ruling)
+    assert refused.status_code == 422 and refused.json["rule"] == "CC-COIN-3"
+    assert client.get(f"/api/matches/{table.id}").json["last_seq"] == 3
+    upheld = move(client, table, "ruling", None, {**ruling, "rule": "CC-MISS-3"})
+    assert upheld.status_code == 201 and upheld.json["verdict"]["kind"] == "missplay"

@@ -1054,3 +1054,13 @@ def test_cc_miss_5_looking_at_a_penalty_card_needs_one(t3: Table) -> None:
 def test_cc_miss_3_a_look_without_permission_can_happen_any_time(t3: Table) -> None:
     """CC-MISS-3: nothing on the table rules it out: accepted from the first move."""
     assert t3.play("missplay", 2, by_host=True, rule="CC-MISS-3").kind == "missplay"
+
+
+def test_cc_miss_4_a_power_the_coin_blocked_was_not_there_to_misuse(t3: Table) -> None:
+    """CC-MISS-4 with CC-COIN-1: seat 1 holds the coin and discards a 7: no power was given,
+    so no wrong power can be reported (using it anyway is CC-COIN-3)."""
+    t3.turn_of(0, value=9)
+    t3.play("power", 0, target_seat=1)
+    t3.turn_of(1, value=7)
+    assert refused(t3, "missplay", 1, by_host=True, rule="CC-MISS-4").rule == "CC-MISS-4"
+    assert t3.play("missplay", 1, by_host=True, rule="CC-COIN-3").kind == "missplay"

@@ -139,7 +139,7 @@ class CitronCocoState:
     final_quick_done: bool = False
     summaries: list[RoundSummary] = field(default_factory=list)
     # what a host's report is checked against (CC-MISS-4, CC-MISS-5), this round
-    discarded_special: set[int] = field(default_factory=set)  # seats that discarded one
+    discarded_special: set[int] = field(default_factory=set)  # seats given a power to use
     penalised: set[int] = field(default_factory=set)  # seats that took a penalty card
 
 
@@ -827,7 +827,6 @@ class CitronCocoEngine(Engine[CitronCocoState]):
         st.discard.append(DiscardCard(value, seat, st.turn_no, quick))
         if value not in SPECIAL_VALUES:
             return []
-        st.discarded_special.add(seat)
         if st.coin == seat and value != 9:
             st.coin = None
             st.blocked[seat] = value
@@ -837,6 +836,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
             ]
         if not self.has_power(st, seat, value):
             return []
+        st.discarded_special.add(seat)
         if value in AUTOMATIC_POWERS:
             return self._automatic_power(st, seat, value)
         st.pending.setdefault(seat, []).append(value)
@@ -1343,7 +1343,10 @@ class CitronCocoEngine(Engine[CitronCocoState]):
                 "spéciale et effectue tout de même le pouvoir »)"
             )
         if rule == "CC-MISS-4" and seat not in st.discarded_special:
-            return "it has discarded no special card this round, so it had no power to use"
+            return (
+                "no special card it discarded this round gave it a power to use (none, or the "
+                "coin blocked it)"
+            )
         if rule == "CC-MISS-5" and seat not in st.penalised:
             return "it has taken no penalty card this round, so it had none to look at"
         return None
