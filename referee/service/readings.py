@@ -11,7 +11,7 @@ its own table beside this one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 _CITRONCOCO = {
@@ -58,7 +58,9 @@ INTRODUCED_IN_0002: Mapping[str, frozenset[str]] = {
 }
 
 
-def with_earlier_readings(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """``options`` of a match stored before revision 0002, each absent option at its earlier
-    reading; an option the match names keeps its value."""
-    return {**READINGS_BEFORE_0002.get(game, {}), **options}
+def with_earlier_readings(game: str, options: Mapping[str, Any],
+                          known: Collection[str]) -> dict[str, Any]:
+    """``options`` of a match stored before revision 0002, each absent option the game
+    ``known``s at its earlier reading; an option the match names keeps its value."""
+    earlier = {k: v for k, v in READINGS_BEFORE_0002.get(game, {}).items() if k in known}
+    return {**earlier, **options}

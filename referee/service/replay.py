@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from marshmallow import EXCLUDE
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
@@ -64,8 +65,11 @@ def ruling_as_missplay(row: models.Event, offender: int | None) -> Event:
 
 def fresh(engine: Engine[Any], match: models.Match) -> Folded:
     """The state before the first move. Options are stored as JSON and loaded again here,
-    so that the engine gets them typed as at creation (JSON turns integer keys to strings)."""
-    return Folded(engine.setup(engine.options_schema().load(match.options), len(match.seats)))
+    so that the engine gets them typed as at creation (JSON turns integer keys to strings). An
+    option this engine does not know (written by a migration ahead of it) cannot change a
+    verdict and is left out."""
+    options = engine.options_schema().load(match.options, unknown=EXCLUDE)
+    return Folded(engine.setup(options, len(match.seats)))
 
 
 def voided_seqs(session: Session, match_id: int) -> dict[int, tuple[int, str]]:

@@ -21,6 +21,7 @@ from alembic import command
 
 from referee import create_app, database
 from referee.cli import alembic_config
+from referee.engines.base import REGISTRY
 from referee.engines.citroncoco import ENGINE
 from referee.service import matches as service
 from referee.service.readings import INTRODUCED_IN_0002, READINGS_BEFORE_0002
@@ -74,19 +75,21 @@ def url_at_0001(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]
     admin.dispose()
 
 
-def store_old_match(url: str, options: dict[str, Any]) -> int:
+def store_old_match(url: str, options: dict[str, Any], game: str = "citroncoco",
+                    log: list[tuple[str, int | None, dict[str, Any]]] = LOG,
+                    names: tuple[str, ...] = ("Alice", "Bob", "Chloé")) -> int:
     """Write a match as revision 0001's application did: rows, not the service of today."""
     now = datetime.now(UTC)
     meta = sa.MetaData()
     engine = sa.create_engine(url)
     meta.reflect(engine, only=["players", "matches", "seats", "match_summaries", "events"])
     t = meta.tables
-    verdicts = earlier_verdicts()
+    verdicts = earlier_verdicts() if log else []
     with engine.begin() as conn:
         match_id = conn.execute(t["matches"].insert().values(
-            game="citroncoco", options=options, host_token_hash="h" * 64, created_at=now,
+            game=game, options=options, host_token_hash="h" * 64, created_at=now,
         ).returning(t["matches"].c.id)).scalar_one()
-        for seat, name in enumerate(["Alice", "Bob", "Chloé"]):
+        for seat, name in enumerate(names):
             player_id = conn.execute(t["players"].insert().values(
                 name=name, name_key=name.casefold(), created_at=now,
             ).returning(t["players"].c.id)).scalar_one()
@@ -94,10 +97,10 @@ def store_old_match(url: str, options: dict[str, Any]) -> int:
                 match_id=match_id, seat=seat, player_id=player_id, token_hash=f"{seat}" * 64,
                 total=0, won=False, missplays=0))
         conn.execute(t["match_summaries"].insert().values(
-            match_id=match_id, game="citroncoco", seat_names=["Alice", "Bob", "Chloé"],
-            status="in progress", totals={}, winners=[], outcome="", last_seq=len(LOG),
+            match_id=match_id, game=game, seat_names=list(names),
+            status="in progress", totals={}, winners=[], outcome="", last_seq=len(log),
             created_at=now, updated_at=now))
-        for seq, ((type_, seat, payload), verdict) in enumerate(zip(LOG, verdicts, strict=True),
+        for seq, ((type_, seat, payload), verdict) in enumerate(zip(log, verdicts, strict=True),
                                                                start=1):
             conn.execute(t["events"].insert().values(
                 match_id=match_id, seq=seq, type=type_, seat=seat, payload=payload,
@@ -140,3 +143,24 @@ def test_the_migration_keeps_an_option_the_match_names(url_at_0001: str) -> None
     engine.dispose()
     stored = stored if isinstance(stored, dict) else json.loads(stored)
     assert stored == {**options, "check_reports": False}
+
+
+@pytest.mark.parametrize("game", sorted(READINGS_BEFORE_0002))
+def test_every_game_replays_after_the_migration(url_at_0001: str, game: str) -> None:
+    """A match of each game, stored with its options of revision 0001, is given its earlier
+    readings and still loads (its table and its export)."""
+    engine = REGISTRY[game]
+    options = json.loads(json.dumps(engine.options_schema().load({})))
+    options = {k: v for k, v in options.items() if k not in INTRODUCED_IN_0002[game]}
+    names = ("Alice", "Bob", "Chloé", "Dan")[:max(3, engine.min_seats)]
+    match_id = store_old_match(url_at_0001, options, game, log=[], names=names)
+    command.upgrade(alembic_config(url_at_0001), "head")
+    app = create_app({"TESTING": True, "DATABASE_URL": url_at_0001})
+    db = database(app)
+    try:
+        assert service.state_at(db, match_id, None, None, None)["table"]["game"] == game
+        exported = service.export(db, match_id)["options"]
+        assert {k: exported[k] for k in READINGS_BEFORE_0002[game] if k not in options} == {
+            k: v for k, v in READINGS_BEFORE_0002[game].items() if k not in options}
+    finally:
+        db.engine.dispose()
