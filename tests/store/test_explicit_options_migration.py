@@ -8,6 +8,7 @@ a new match would judge its last move otherwise (CC-END-1).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 from collections.abc import Iterator
@@ -28,6 +29,7 @@ from referee.service.readings import INTRODUCED_IN_0002, READINGS_BEFORE_0002
 from tests.conftest import BACKENDS, POSTGRES_URL, worker_id
 from tests.engines.citroncoco_helpers import Table
 
+ROOT = Path(__file__).resolve().parents[2]
 WITH_ONES = {"3": 36, "1": 4, "7": 4, "11": 4, "13": 4}
 #: Seat 1 empties its hand with a 1 and the hands are revealed at once: the earlier reading
 #: scored the round; the text's reading (the default now) waits for the 1's power.
@@ -164,3 +166,22 @@ def test_every_game_replays_after_the_migration(url_at_0001: str, game: str) -> 
             k: v for k, v in READINGS_BEFORE_0002[game].items() if k not in options}
     finally:
         db.engine.dispose()
+
+
+def test_undoing_the_migration_takes_the_new_options_out(url_at_0001: str) -> None:
+    """Revision 0002's downgrade leaves each match with the options revision 0001 knew."""
+    options = stored_before_0002()
+    match_id = store_old_match(url_at_0001, options)
+    command.upgrade(alembic_config(url_at_0001), "head")
+    path = ROOT / "migrations/versions/0002_explicit_match_options.py"
+    spec = importlib.util.spec_from_file_location("explicit_match_options", path)
+    assert spec is not None and spec.loader is not None
+    revision = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(revision)
+    engine = sa.create_engine(url_at_0001)
+    with engine.begin() as conn:
+        revision.drop_introduced_options(conn)
+        stored = conn.execute(sa.text("SELECT options FROM matches WHERE id = :id"),
+                              {"id": match_id}).scalar_one()
+    engine.dispose()
+    assert (stored if isinstance(stored, dict) else json.loads(stored)) == options
