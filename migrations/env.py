@@ -5,6 +5,7 @@ from __future__ import annotations
 from logging.config import fileConfig
 
 from alembic import context
+from sqlalchemy import Connection
 
 from referee.store.db import make_engine, normalise_url
 from referee.store.models import Base
@@ -45,7 +46,12 @@ def run_migrations_online() -> None:
     engine.dispose()
 
 
-def _run(connection: object) -> None:
+def _run(connection: Connection) -> None:
+    if connection.dialect.name == "sqlite" and not connection.in_transaction():
+        # Batch mode rebuilds a table (copy, drop, rename): the seats and events that point at
+        # its rows must not stop the drop. SQLite ignores this pragma inside a transaction, so
+        # it goes to the driver before one begins (the app's connections keep the check on).
+        connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
     context.configure(connection=connection, target_metadata=target_metadata,
                       render_as_batch=True, compare_type=True)
     with context.begin_transaction():

@@ -54,7 +54,7 @@ def test_an_export_carries_its_options_and_imports_under_them(client: FlaskClien
     assert move(client, table, "reveal", None, HANDS).status_code == 201
     exported = client.get(f"/api/matches/{table.id}/export").json
     assert exported["version"] == 2 and exported["options"]["power_before_reveal"] is False
-    response = client.post("/api/matches/import", json=exported)
+    response = client.post("/api/matches/import?copy=true", json=exported)
     assert response.status_code == 201, response.json
     imported = response.json
     assert imported["options"] == exported["options"]
@@ -70,9 +70,9 @@ def test_a_version_1_export_imports_under_the_earlier_readings(client: FlaskClie
     exported = client.get(f"/api/matches/{table.id}/export").json
     for key in INTRODUCED_IN_0002["citroncoco"]:
         exported["options"].pop(key)
-    as_current = client.post("/api/matches/import", json=exported)
+    as_current = client.post("/api/matches/import?copy=true", json=exported)
     assert as_current.status_code == 422 and as_current.json["rule"] == "CC-END-1"
-    response = client.post("/api/matches/import", json={**exported, "version": 1})
+    response = client.post("/api/matches/import?copy=true", json={**exported, "version": 1})
     assert response.status_code == 201, response.json
     assert response.json["options"]["power_before_reveal"] is False
     assert response.json["standings"] == exported["standings"]
