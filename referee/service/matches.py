@@ -27,7 +27,7 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
-from referee.service import identity, links
+from referee.service import identity, links, stats
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.live import notify_appended
 from referee.service.replay import (
@@ -511,6 +511,7 @@ def refresh_read_models(session: Session, match: models.Match, seq: int, standin
         seat.total = totals.get(seat.seat, 0)
         seat.won = standings.finished and seat.seat in standings.winners
         seat.missplays = folded.missplays.get(seat.seat, 0)
+    stats.refresh(session, match, standings, folded)
 
 
 # --- reading the log -------------------------------------------------------------------------
