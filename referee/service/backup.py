@@ -192,6 +192,6 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
             folded = loader.fold(use_snapshots=False)
     refresh_read_models(session, match, len(item["events"]),
                         loader.engine.standings(folded.state), folded)
-    match.summary.updated_at = max([match.created_at] + [
+    match.summary.updated_at = max([_parse_time(item.get("created_at"))] + [
         _parse_time(e.get("recorded_at")) for e in item["events"]])
     return match.id
