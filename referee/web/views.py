@@ -23,7 +23,7 @@ from flask import (
 from markupsafe import Markup
 
 from referee import database
-from referee.service import history, matches, pages
+from referee.service import history, matches, nights, pages, stats
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
@@ -31,6 +31,7 @@ from referee.web import addresses, confirm, games, pads
 from referee.web.chart import rounds_chart
 from referee.web.errors import PageError, error_page
 from referee.web.forms import FormError, read_fields
+from referee.web.images import results_chart
 
 bp = Blueprint("web", __name__)
 
@@ -173,7 +174,9 @@ def create_night() -> Response:
 
 @bp.get("/nights/<id:night_id>")
 def night(night_id: int) -> str:
-    return render_template("night.html", night=history.get_night(db(), night_id))
+    return render_template("night.html", night=history.get_night(db(), night_id),
+                           board=nights.board(db(), night_id),
+                           titles={g.id: g.title for g in games.all_games()})
 
 
 # --- creating a match ------------------------------------------------------------------------
@@ -550,4 +553,8 @@ def player(player_id: int) -> str:
                                         per_page)
     titles = {g.id: g.title for g in games.all_games()}
     return render_template("player.html", player=person, items=items, total=total, page=page,
-                           pages=max(math.ceil(total / per_page), 1), titles=titles)
+                           pages=max(math.ceil(total / per_page), 1), titles=titles,
+                           stats=stats.player_stats(db(), player_id),
+                           opponents=stats.opponents(db(), player_id),
+                           chart=results_chart(stats.results_over_time(db(), player_id),
+                                               person["name"]))
