@@ -11,6 +11,7 @@ p95 of each (target: p95 < 50 ms), and drops the schema.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -29,7 +30,7 @@ from load import start_server  # noqa: E402
 from referee import database  # noqa: E402
 
 PLAYERS = 200
-PER_NIGHT = 100
+PER_NIGHT = 10  # a night: 10 matches among 6 regulars (players 6n+1 … 6n+6, modulo the pool)
 
 SEED = """
 INSERT INTO players (id, name, name_key, created_at)
@@ -42,14 +43,14 @@ INSERT INTO matches (id, game, options, host_token_hash, night_id, created_at)
          now() - (m || ' minutes')::interval
   FROM generate_series(1, :matches) m;
 INSERT INTO seats (match_id, seat, player_id, token_hash, total, won, missplays)
-  SELECT m, s, (m + s * 67) % :players + 1, md5(m || '-' || s) || md5('t' || m || s),
+  SELECT m, s, (((m - 1) / :per_night) * 6 + (m + s) % 6) % :players + 1,
+         md5(m || '-' || s) || md5('t' || m || s),
          10 * s + m % 7, s = 0, (m + s) % 3
   FROM generate_series(1, :matches) m, generate_series(0, 2) s;
 INSERT INTO match_summaries (match_id, game, seat_names, status, totals, winners, outcome,
                              last_seq, night_id, created_at, updated_at)
   SELECT m, 'citroncoco',
-         json_build_array('Player ' || ((m) % :players + 1), 'Player ' || ((m + 67) % :players + 1),
-                          'Player ' || ((m + 134) % :players + 1)),
+         json_build_array('Player 1', 'Player 2', 'Player 3'),
          'finished',
          json_build_object('unit', 'coconuts', 'lower_is_better', true, 'finished', true,
            'winners', json_build_array(0), 'outcome', 'Seat 0 wins.', 'target', 200,
@@ -66,7 +67,8 @@ INSERT INTO match_summaries (match_id, game, seat_names, status, totals, winners
   FROM generate_series(1, :matches) m;
 INSERT INTO seat_results (match_id, seat, player_id, game, night_id, finished, rank, sides,
                           score, lower_is_better, won, missplays, calls, calls_won, ended_at)
-  SELECT m, s, (m + s * 67) % :players + 1, 'citroncoco', (m - 1) / :per_night + 1, true,
+  SELECT m, s, (((m - 1) / :per_night) * 6 + (m + s) % 6) % :players + 1, 'citroncoco',
+         (m - 1) / :per_night + 1, true,
          s + 1, 3, 10 * s + m % 7, true, s = 0, (m + s) % 3, (m + s) % 2, (m + s) % 4 / 3,
          now() - (m || ' minutes')::interval
   FROM generate_series(1, :matches) m, generate_series(0, 2) s;
@@ -122,6 +124,8 @@ def main() -> None:
     seed(url, opts.matches)
     print(f"seeded {opts.matches:,} finished matches in {time.perf_counter() - began:.1f} s")
     server, base = start_server(url, opts.workers)
+    print(f"load average before the requests: {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores")
     try:
         rng = random.Random(17)
         nights = -(-opts.matches // PER_NIGHT)
@@ -141,6 +145,7 @@ def main() -> None:
                 print(f"{name:<18} p50 {statistics.median(times):6.1f} ms   "
                       f"p95 {p95(times):6.1f} ms   ({opts.requests} requests; target p95 < 50 ms:"
                       f" {verdict})")
+        print(f"load average after: {os.getloadavg()[0]:.1f}")
     finally:
         server.terminate()
         server.wait(10)

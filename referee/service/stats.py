@@ -226,19 +226,41 @@ def head_to_head(db: Database, player_id: int, other_id: int) -> dict[str, Any]:
             "other": {"id": second.id, "name": second.name}, "games": games, "total": total}
 
 
-def opponents(db: Database, player_id: int) -> list[dict[str, Any]]:
-    """Everyone the player has met in a match, most met first (for the head-to-head picker)."""
-    a, b = aliased(models.SeatResult), aliased(models.SeatResult)
+def opponents(db: Database, player_id: int, recent: int = 200) -> list[dict[str, Any]]:
+    """Whom the player met in their latest ``recent`` matches, most met first (for the
+    head-to-head picker; the head-to-head itself counts every match)."""
+    a, b = models.SeatResult, aliased(models.SeatResult)
     with db.reading() as session:
+        latest = (select(a.match_id).where(a.player_id == player_id)
+                  .order_by(a.match_id.desc()).limit(recent).subquery())
         rows = session.execute(
             select(models.Player.id, models.Player.name, func.count())
-            .select_from(a).join(b, (b.match_id == a.match_id) & (b.player_id != a.player_id))
+            .select_from(b).join(latest, latest.c.match_id == b.match_id)
             .join(models.Player, models.Player.id == b.player_id)
-            .where(a.player_id == player_id)
+            .where(b.player_id != player_id)
             .group_by(models.Player.id, models.Player.name)
             .order_by(func.count().desc(), models.Player.name).limit(50)
         ).all()
     return [{"id": i, "name": n, "matches": int(c)} for i, n, c in rows]
+
+
+def latest_matches(db: Database, player_id: int, page: int, per_page: int
+                   ) -> tuple[list[dict[str, Any]], int]:
+    """One page of the player's matches, newest first, and how many there are in all.
+
+    Reads the narrow seats table by its player index, then loads only that page's matches.
+    """
+    from referee.service.history import match_dict
+
+    seat = models.Seat
+    with db.reading() as session:
+        total = session.scalar(select(func.count()).where(seat.player_id == player_id))
+        ids = session.scalars(select(seat.match_id).where(seat.player_id == player_id)
+                              .order_by(seat.match_id.desc())
+                              .offset((page - 1) * per_page).limit(per_page)).all()
+        found = {m.id: m for m in session.scalars(
+            select(models.Match).where(models.Match.id.in_(ids)))}
+        return [match_dict(found[i]) for i in ids], int(total or 0)
 
 
 def player_matches(db: Database, player_id: int) -> list[dict[str, Any]]:

@@ -37,6 +37,7 @@ bp = Blueprint("web", __name__)
 
 COOKIE_DAYS = 30
 INVITES_KEPT = 8  # matches whose join links the creating browser keeps
+NIGHT_MATCHES = 20  # the latest matches a night's page lists (the history has them all)
 
 
 
@@ -174,8 +175,10 @@ def create_night() -> Response:
 
 @bp.get("/nights/<id:night_id>")
 def night(night_id: int) -> str:
-    return render_template("night.html", night=history.get_night(db(), night_id),
-                           board=nights.board(db(), night_id),
+    board = nights.board(db(), night_id)
+    latest, count = history.list_matches(db(), history.MatchFilter(night=night_id), 1,
+                                         NIGHT_MATCHES)
+    return render_template("night.html", night=board, latest=latest, count=count, board=board,
                            titles={g.id: g.title for g in games.all_games()})
 
 
@@ -546,11 +549,10 @@ def players() -> str:
 
 @bp.get("/players/<id:player_id>")
 def player(player_id: int) -> str:
-    person = history.get_player(db(), player_id)
+    person = stats.player_stats(db(), player_id)
     page = int_arg("page", request.args.get("page"), 1) or 1
     per_page = current_app.config["PAGE_SIZE"]
-    items, total = history.list_matches(db(), history.MatchFilter(player=player_id), page,
-                                        per_page)
+    items, total = stats.latest_matches(db(), player_id, page, per_page)
     titles = {g.id: g.title for g in games.all_games()}
     return render_template("player.html", player=person, items=items, total=total, page=page,
                            pages=max(math.ceil(total / per_page), 1), titles=titles,

@@ -8,15 +8,25 @@ import threading
 from collections.abc import Iterator
 from typing import Any
 
+import playwright.sync_api as playwright_api
 import pytest
 from werkzeug.serving import make_server
 
 from referee import create_app, database
 from referee.cli import upgrade_database
 from tests.night_fixture import build_night
-from tests.web.test_browser import TIMEOUT, TV, browser, expect, phone, shoot  # noqa: F401
+from tests.web.test_browser import ARGS, CHROMIUM, TIMEOUT, TV, expect, phone, shoot
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def chrome() -> Iterator[Any]:
+    """Debian's Chromium, as the other browser tests launch it."""
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
 
 
 @pytest.fixture(scope="module")
@@ -35,9 +45,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[s
     database(app).engine.dispose()
 
 
-def test_night_page_shows_the_leaderboard_and_recap(browser: Any, site: Any) -> None:
+def test_night_page_shows_the_leaderboard_and_recap(chrome: Any, site: Any) -> None:
     base, night = site
-    page = phone(browser)
+    page = phone(chrome)
     page.goto(f"{base}/nights/{night['night']}")
     rows = page.locator("table.leaderboard tbody tr")
     expect(rows).to_have_count(4, timeout=TIMEOUT)
@@ -49,9 +59,9 @@ def test_night_page_shows_the_leaderboard_and_recap(browser: Any, site: Any) -> 
     page.context.close()
 
 
-def test_night_points_are_set_from_the_page(browser: Any, site: Any) -> None:
+def test_night_points_are_set_from_the_page(chrome: Any, site: Any) -> None:
     base, night = site
-    page = phone(browser)
+    page = phone(chrome)
     page.goto(f"{base}/nights/{night['night']}")
     page.locator("details.tool summary", has_text="Placement points").click()
     page.fill("#points", "5, 3, 2, 1")
@@ -62,18 +72,18 @@ def test_night_points_are_set_from_the_page(browser: Any, site: Any) -> None:
     page.context.close()
 
 
-def test_night_tv_view_on_a_tv(browser: Any, site: Any) -> None:
+def test_night_tv_view_on_a_tv(chrome: Any, site: Any) -> None:
     base, night = site
-    page = browser.new_context(viewport=TV).new_page()
+    page = chrome.new_context(viewport=TV).new_page()
     page.goto(f"{base}/nights/{night['night']}/tv")
     expect(page.locator("body.tv table.leaderboard")).to_contain_text("Chloé")
     shoot(page, "night-tv")
     page.context.close()
 
 
-def test_night_recap_shows_the_board_image(browser: Any, site: Any) -> None:
+def test_night_recap_shows_the_board_image(chrome: Any, site: Any) -> None:
     base, night = site
-    page = phone(browser)
+    page = phone(chrome)
     page.goto(f"{base}/nights/{night['night']}/recap")
     image = page.locator("figure.night-image img")
     expect(image).to_be_visible(timeout=TIMEOUT)
@@ -83,9 +93,9 @@ def test_night_recap_shows_the_board_image(browser: Any, site: Any) -> None:
     page.context.close()
 
 
-def test_player_page_shows_stats_chart_and_head_to_head(browser: Any, site: Any) -> None:
+def test_player_page_shows_stats_chart_and_head_to_head(chrome: Any, site: Any) -> None:
     base, night = site
-    page = phone(browser)
+    page = phone(chrome)
     page.goto(f"{base}/players/{night['players']['Bob']}")
     stats = page.locator("table.stats tbody tr").first
     expect(stats).to_contain_text("19.0")
@@ -99,10 +109,11 @@ def test_player_page_shows_stats_chart_and_head_to_head(browser: Any, site: Any)
     page.context.close()
 
 
-def test_what_if_page_shows_the_changed_verdicts(browser: Any, site: Any) -> None:
-    """Raising match A's target to 50: the last reveal no longer ends it (CC-GOAL-1 → CC-CALL-5)."""
+def test_what_if_page_shows_the_changed_verdicts(chrome: Any, site: Any) -> None:
+    """Match A's target raised to 50: its last reveal no longer ends it (CC-GOAL-1 becomes
+    CC-CALL-5)."""
     base, night = site
-    page = phone(browser)
+    page = phone(chrome)
     page.goto(f"{base}/m/{night['matches'][0]}")
     page.get_by_role("link", name="What if…").click()
     page.fill('[name="o.target"]', "50")
@@ -116,9 +127,9 @@ def test_what_if_page_shows_the_changed_verdicts(browser: Any, site: Any) -> Non
     page.context.close()
 
 
-def test_finished_match_offers_bgstats_and_the_sheet(browser: Any, site: Any) -> None:
+def test_finished_match_offers_bgstats_and_the_sheet(chrome: Any, site: Any) -> None:
     base, night = site
-    page = phone(browser)
+    page = phone(chrome)
     page.goto(f"{base}/m/{night['matches'][0]}")
     expect(page.get_by_role("link", name="Score sheet (CSV)")).to_be_visible()
     page.get_by_role("link", name="Send to BG Stats").click()
@@ -128,9 +139,9 @@ def test_finished_match_offers_bgstats_and_the_sheet(browser: Any, site: Any) ->
     page.context.close()
 
 
-def test_history_page_links_its_filter_as_csv(browser: Any, site: Any) -> None:
+def test_history_page_links_its_filter_as_csv(chrome: Any, site: Any) -> None:
     base, _ = site
-    page = phone(browser)
+    page = phone(chrome)
     page.goto(f"{base}/history?status=finished")
     href = page.get_by_role("link", name="these matches as CSV").get_attribute("href")
     assert href == "/history.csv?status=finished"
