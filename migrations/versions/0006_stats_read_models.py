@@ -1,4 +1,4 @@
-"""stats read models: seat and match results, a night's placement points
+"""stats read models: seat and match results, a night's placement points, a match's mode
 
 Revision ID: 0006
 Revises: 0001
@@ -17,6 +17,9 @@ depends_on = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("matches", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("mode", sa.String(length=10), nullable=False,
+                                      server_default="moves"))
     with op.batch_alter_table("nights", schema=None) as batch_op:
         batch_op.add_column(sa.Column("placement_points", sa.JSON(), nullable=True))
     op.create_table(
@@ -76,3 +79,5 @@ def downgrade() -> None:
     op.drop_table("seat_results")
     with op.batch_alter_table("nights", schema=None) as batch_op:
         batch_op.drop_column("placement_points")
+    with op.batch_alter_table("matches", schema=None) as batch_op:
+        batch_op.drop_column("mode")

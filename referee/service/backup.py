@@ -47,6 +47,7 @@ def dump(db: Database) -> dict[str, Any]:
                 "id": match.id, "game": match.game, "options": match.options,
                 "host_token_hash": match.host_token_hash, "night_id": match.night_id,
                 "follows_id": match.follows_id, "created_at": models.iso(match.created_at),
+                "mode": match.mode,
                 "seats": [{"seat": s.seat, "player_id": s.player_id,
                            "token_hash": s.token_hash} for s in match.seats],
                 "events": [{"seq": e.seq, "type": e.type, "seat": e.seat, "payload": e.payload,
@@ -156,6 +157,7 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
     match = models.Match(game=item["game"], options=item["options"],
                          host_token_hash=item["host_token_hash"], night_id=night_id,
                          follows_id=matches.get(item.get("follows_id") or 0),
+                         mode=item.get("mode") or "moves",
                          created_at=_parse_time(item.get("created_at")))
     if keep_ids:
         match.id = item["id"]

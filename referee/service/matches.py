@@ -30,6 +30,7 @@ from referee.engines.base import (
 from referee.service import identity, links, stats
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.live import notify_appended
+from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.replay import (
     CHALLENGE,
     RULING,
@@ -105,6 +106,7 @@ class ImportSchema(Schema):
         "description": "The match's identity; absent in exports made before it existed"})
     digest = fields.String(allow_none=True, load_default=None, metadata={
         "description": "Fingerprint of the exported log (tells two exports of a match apart)"})
+    mode = fields.String(load_default=MOVES, validate=validate.OneOf(MODES))
 
 
 PLATFORM_SCHEMAS: dict[str, type[Schema]] = {
@@ -260,9 +262,10 @@ def loser_seat(previous: models.Match, players: list[models.Player]) -> int | No
 
 
 def create_match(db: Database, game: str, options: dict[str, Any], seats: list[SeatSpec],
-                 night_id: int | None = None, follows: int | None = None) -> Created:
+                 night_id: int | None = None, follows: int | None = None,
+                 mode: str = MOVES) -> Created:
     with db.unit_of_work() as session:
-        return _create(session, game, options, seats, night_id, follows)
+        return _create(session, game, options, seats, night_id, follows, mode)
 
 
 def engine_for(game: str) -> Engine[Any]:
@@ -274,8 +277,12 @@ def engine_for(game: str) -> Engine[Any]:
 
 
 def _create(session: Session, game: str, options: dict[str, Any], seats: list[SeatSpec],
-            night_id: int | None, follows: int | None) -> Created:
+            night_id: int | None, follows: int | None, mode: str = MOVES) -> Created:
     engine = engine_for(game)
+    if mode not in MODES:
+        raise Invalid(f"A match is played in mode {' or '.join(MODES)}, not {mode!r}.",
+                      where="mode")
+    engine = engine_in(game, mode)
     if not engine.min_seats <= len(seats) <= engine.max_seats:
         raise Invalid(f"{engine.title} is played by {engine.min_seats} to {engine.max_seats} "
                       f"seats, not {len(seats)}.", where="seats")
@@ -300,7 +307,7 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     host_token = new_token()
     seat_tokens = [new_token() for _ in seats]
     match = models.Match(game=game, options=loaded, host_token_hash=hash_token(host_token),
-                         night_id=night_id, follows_id=follows)
+                         night_id=night_id, follows_id=follows, mode=mode)
     session.add(match)
     session.flush()
     for index, (player, token) in enumerate(zip(players, seat_tokens, strict=True)):
@@ -385,7 +392,7 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
             idempotency_key: str | None) -> Recorded:
     match = get_match(session, match_id, lock=True)
     access = authenticate(match, token)
-    engine = get_engine(match.game)
+    engine = engine_of(match)
     if idempotency_key is not None and (earlier := _by_key(session, match, idempotency_key)):
         return _answer_again(session, match, earlier, move_type, seat, payload)
     last_seq = match.summary.last_seq
@@ -595,6 +602,7 @@ def export(db: Database, match_id: int, token: str | None = None) -> dict[str, A
         return {
             "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game,
             "uuid": match.uuid, "digest": identity.rows_digest(rows), "options": match.options,
+            "mode": match.mode,
             "seats": [{"seat": s.seat, "name": s.player.name} for s in match.seats],
             "created_at": models.iso(match.created_at),
             "events": [event_dict(loader, r, viewer, now) for r in rows],
@@ -633,7 +641,8 @@ def _import(session: Session, data: dict[str, Any], night_id: int | None,
     if not copy:
         identity.refuse_duplicate(session, data)
     created = _create(session, data["game"], data.get("options") or {},
-                      [SeatSpec(name=s["name"]) for s in data["seats"]], night_id, None)
+                      [SeatSpec(name=s["name"]) for s in data["seats"]], night_id, None,
+                      data.get("mode", MOVES))
     match = created.match
     identity.mark_imported(match, data, copy)
     loader = Loader(session, match)

@@ -73,6 +73,8 @@ class Match(Base):
     host_token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     night_id: Mapped[int | None] = mapped_column(ForeignKey("nights.id"), index=True)
     follows_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id"))
+    # "moves" (every move judged) or "rounds" (quick scoring: one event per round)
+    mode: Mapped[str] = mapped_column(String(10), default="moves", server_default="moves")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # The match's identity wherever its log travels (exports carry it): an import of a match
     # already here is refused, so one match never counts twice in the players' records.
