@@ -220,7 +220,7 @@ def new_match(game_id: str) -> Any:
         options = {**previous_options(follows), **read_fields(game.options, form, "o.")}
         created = matches.create_match(db(), game.id, options,
                                        [matches.SeatSpec(name=n) for n in names], night_id,
-                                       follows)
+                                       follows, mode=form.get("mode") or "moves")
     except (ServiceError, FormError, PageError) as err:
         return render_template("new_match.html", game=game, night=night, players=players,
                                form=form, error=error_view(err)), error_status(err)
@@ -331,13 +331,14 @@ def render_play(match_id: int, *, logged: int | None = None, error: dict[str, An
                 posted: Any = None, status: int = 200) -> Any:
     match = match_or_404(match_id)
     access = page_access(match_id)
-    game = games.game(match["game"])
+    game = games.for_match(match)
     state = table_now(match_id)
     moves = game.moves_for(host=bool(access and access.host)) if access else []
     asked = request.args.to_dict()
     if posted:  # a refused move shows its pad again, for the seat and warrior it was for
         asked = {"seat": posted.get("seat"), "warrior": posted.get("p.warrior"), **asked}
-    pad = pads.pad_for(game.id, state["table"], access, asked)
+    pad = None if match["mode"] == "rounds" else pads.pad_for(game.id, state["table"], access,
+                                                                asked)
     return render_template(
         "play.html", match=match, access=access, game=game, moves=moves, state=state, pad=pad,
         table=state["table"], names=seat_names(match), logged=logged_event(match_id, logged),
@@ -354,7 +355,7 @@ def log_move(match_id: int) -> Any:
         return render_play(match_id, error=error_view(err), posted=request.form,
                            status=error_status(err))
     back = form.get("back") if form.get("back") in ("play", "match") else "play"
-    game = games.game(match_or_404(match_id)["game"])
+    game = games.for_match(match_or_404(match_id))
     move_type = form.get("type", "")
     try:
         if move_type not in game.moves:
