@@ -146,3 +146,27 @@ def test_history_page_links_its_filter_as_csv(chrome: Any, site: Any) -> None:
     href = page.get_by_role("link", name="these matches as CSV").get_attribute("href")
     assert href == "/history.csv?status=finished"
     page.context.close()
+
+
+def test_quick_scoring_from_creation_to_a_logged_round(chrome: Any, site: Any) -> None:
+    """A rounds-only match: chosen at creation, shown on the pad, a round logged and scored
+    (CC-CALL-4)."""
+    base, _ = site
+    page = phone(chrome)
+    page.goto(f"{base}/new/citroncoco")
+    page.fill("#seat-0", "Eve")
+    page.fill("#seat-1", "Fanny")
+    page.check('input[name="mode"][value="rounds"]')
+    page.get_by_role("button", name="Create the match").click()
+    page.wait_for_load_state()
+    page.goto(page.url.replace("/invite", "/play"))
+    expect(page.locator("h1 .badge.mode")).to_have_text("rounds only")
+    form = page.locator("form").filter(has=page.get_by_role("button", name="Log: round"))
+    form.locator('[name="p.caller"]').fill("0")
+    form.locator('[name="p.hands"]').fill("1 2\n5 6")
+    form.get_by_role("button", name="Log: round").click()
+    page.wait_for_load_state()
+    expect(page.locator("#verdict")).to_contain_text("CC-CALL-4")
+    expect(page.locator(".mini-standings")).to_contain_text("-11")
+    shoot(page, "rounds-pad")
+    page.context.close()
