@@ -163,3 +163,25 @@ def test_restore_judges_every_event_on_the_way_in(app: Flask, runner: FlaskCliRu
     result = fresh.test_cli_runner().invoke(main, ["restore", str(file)])
     assert result.exit_code == 1 and "Match 1: Event 1" in result.output
     database(fresh).engine.dispose()
+
+
+def test_restore_into_an_empty_instance_on_each_database(app: Flask, tmp_path: Path) -> None:
+    """A backup made elsewhere restores into this (empty) database with its ids, and the
+    instance goes on numbering after them (PostgreSQL sequences moved past the ids)."""
+    from referee.cli import upgrade_database
+
+    source = create_app({"TESTING": True,
+                         "DATABASE_URL": f"sqlite:///{tmp_path / 'source.sqlite3'}"})
+    upgrade_database(source)
+    night = build_night(source.test_client())
+    file = tmp_path / "backup.json"
+    assert source.test_cli_runner().invoke(main, ["backup", str(file)]).exit_code == 0
+    database(source).engine.dispose()
+    result = app.test_cli_runner().invoke(main, ["restore", str(file)])
+    assert result.exit_code == 0, result.output
+    client = app.test_client()
+    assert client.get(f"/api/nights/{night['night']}/board").json["finished"] == 2
+    created = client.post("/api/matches", json={"game": "plouc", "seats": [
+        {"name": "Alice"}, {"name": "Zoé"}]})
+    assert created.status_code == 201, created.json
+    assert created.json["id"] == max(night["matches"]) + 1
