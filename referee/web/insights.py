@@ -61,6 +61,20 @@ def night_svg(night_id: int) -> Response:
         "Content-Disposition": f'inline; filename="referee-night-{night_id}.svg"'})
 
 
+@bp.get("/nights/<id:night_id>/board.png")
+def night_png(night_id: int) -> Response:
+    """The final board as a PNG (CairoSVG draws the SVG; it needs the system cairo library)."""
+    svg = board_svg(nights.board(db(), night_id))
+    try:
+        import cairosvg
+    except (ImportError, OSError) as err:  # OSError: the cairo library itself is missing
+        raise PageError(501, "This server cannot draw PNG images (the cairo library is "
+                        "missing); the SVG image has the same board.") from err
+    png = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
+    return Response(png, mimetype="image/png", headers={
+        "Content-Disposition": f'inline; filename="referee-night-{night_id}.png"'})
+
+
 @bp.post("/nights/<id:night_id>/points")
 def night_points(night_id: int) -> Any:
     try:

@@ -170,3 +170,13 @@ def test_quick_scoring_from_creation_to_a_logged_round(chrome: Any, site: Any) -
     expect(page.locator(".mini-standings")).to_contain_text("-11")
     shoot(page, "rounds-pad")
     page.context.close()
+
+
+def test_night_board_as_png(chrome: Any, site: Any) -> None:
+    """The recap's PNG link gives a PNG image of the board."""
+    base, night = site
+    page = phone(chrome)
+    answer = page.request.get(f"{base}/nights/{night['night']}/board.png")
+    assert answer.status == 200 and answer.headers["content-type"] == "image/png"
+    assert answer.body()[:8] == b"\x89PNG\r\n\x1a\n"
+    page.context.close()
