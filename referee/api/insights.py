@@ -52,6 +52,47 @@ class PointsInSchema(Schema):
         "description": "Points for 1st, 2nd, … place in each finished match"})
 
 
+class NightBoardSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    created_at = fields.String(required=True)
+    placement_points = fields.List(fields.Integer(), required=True)
+    default_points = fields.List(fields.Integer(), required=True)
+    leaderboard = fields.List(fields.Dict(), required=True, metadata={
+        "description": "place, player_id, name, points, played, won, missplays, places"})
+    running = fields.List(fields.Dict(), required=True)
+    matches = fields.Integer(required=True)
+    finished = fields.Integer(required=True)
+    recap = fields.Dict(required=True, metadata={
+        "description": "winners, biggest_citron_coco, most_missplays, longest_match"})
+
+
+class PointsSchema(Schema):
+    placement_points = fields.List(fields.Integer(), required=True)
+
+
+class PlayerStatsSchema(Schema):
+    id = fields.Integer(required=True)
+    name = fields.String(required=True)
+    games = fields.List(fields.Dict(), required=True, metadata={
+        "description": "Per game: played, finished, won, win_rate, average_score, best_score, "
+        "missplays, missplays_per_match, calls, calls_won, call_success_rate"})
+    results = fields.List(fields.Dict(), required=True, metadata={
+        "description": "The latest finished matches, oldest first: placement and score"})
+
+
+class HeadToHeadSchema(Schema):
+    player = fields.Dict(required=True)
+    other = fields.Dict(required=True)
+    games = fields.List(fields.Dict(), required=True)
+    total = fields.Dict(required=True)
+
+
+class BgStatsSchema(Schema):
+    link = fields.String(required=True, metadata={"description": "bgstats://… push-plays link"})
+    play = fields.Dict(required=True, metadata={"description": "The play the link carries"})
+
+
 def csv_response(body: str, filename: str) -> Response:
     return Response(body, mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="{filename}"'})
@@ -76,9 +117,11 @@ def match_sheet(match_id: int) -> Response:
 
 
 @blp.route(f"/matches/<{ID}:match_id>/bgstats")
-def bgstats_link(match_id: int) -> dict[str, Any]:
-    """A finished match as BG Stats' push-plays link (and the play it carries)."""
-    return bgstats.send_link(database(current_app), match_id)
+class BgStats(MethodView):
+    @blp.response(200, BgStatsSchema)
+    def get(self, match_id: int) -> dict[str, Any]:
+        """A finished match as BG Stats' push-plays link (and the play it carries)."""
+        return bgstats.send_link(database(current_app), match_id)
 
 
 @blp.route(f"/nights/<{ID}:night_id>/results.csv")
@@ -91,6 +134,7 @@ def night_results(night_id: int) -> Response:
 
 @blp.route(f"/nights/<{ID}:night_id>/board")
 class NightBoard(MethodView):
+    @blp.response(200, NightBoardSchema)
     def get(self, night_id: int) -> dict[str, Any]:
         """The night's leaderboard across its matches, the matches under way, the recap."""
         return nights.board(database(current_app), night_id)
@@ -99,6 +143,7 @@ class NightBoard(MethodView):
 @blp.route(f"/nights/<{ID}:night_id>/points")
 class NightPoints(MethodView):
     @blp.arguments(PointsInSchema)
+    @blp.response(200, PointsSchema)
     def put(self, body: dict[str, Any], night_id: int) -> dict[str, Any]:
         """Set the night's placement points (default 5, 3, 2, 1)."""
         points = nights.set_points(database(current_app), night_id, body["placement_points"])
@@ -115,6 +160,7 @@ def player_matches(player_id: int) -> Response:
 
 @blp.route(f"/players/<{ID}:player_id>/stats")
 class PlayerStats(MethodView):
+    @blp.response(200, PlayerStatsSchema)
     def get(self, player_id: int) -> dict[str, Any]:
         """Per game: played, won, win rate, average and best score, missplays per match,
         Citron Coco calls and their success rate; and the latest results."""
@@ -126,6 +172,7 @@ class PlayerStats(MethodView):
 
 @blp.route(f"/players/<{ID}:player_id>/versus/<{ID}:other_id>")
 class HeadToHead(MethodView):
+    @blp.response(200, HeadToHeadSchema)
     def get(self, player_id: int, other_id: int) -> dict[str, Any]:
         """Head to head: the finished matches both played, who placed ahead, per game."""
         return stats.head_to_head(database(current_app), player_id, other_id)
