@@ -143,7 +143,7 @@ def test_history_page_links_its_filter_as_csv(chrome: Any, site: Any) -> None:
     base, _ = site
     page = phone(chrome)
     page.goto(f"{base}/history?status=finished")
-    href = page.get_by_role("link", name="these matches as CSV").get_attribute("href")
+    href = page.get_by_role("link", name="These matches as CSV").get_attribute("href")
     assert href == "/history.csv?status=finished"
     page.context.close()
 
