@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.engines.base import Engine, Event, Impossible, Line, Standings, Verdict, Viewer
+from referee.engines.base import Engine, Event, Impossible, Line, Standings, Verdict
 
 ROUND = "round"
 
@@ -74,8 +74,4 @@ def public_view(over: bool, totals: list[int]) -> dict[str, Any]:
     """The table in rounds-only mode: nothing hidden, only totals (every viewer alike)."""
     return {"mode": "rounds", "phase": "over" if over else "scoring", "turn": None,
             "seats": [{"total": t} for t in totals]}
-
-
-def view_for(viewer: Viewer) -> None:  # every viewer sees the same totals
-    return None
 
