@@ -1,7 +1,7 @@
 """stats read models: seat and match results, a night's placement points, a match's mode
 
 Revision ID: 0006
-Revises: 0001
+Revises: 0003
 Create Date: 2026-11-24 08:30:00
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0001"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 

@@ -57,6 +57,8 @@ def dump(db: Database) -> dict[str, Any]:
             }
             if getattr(match, "uuid", None):
                 item["uuid"] = str(match.uuid)
+            if getattr(match, "is_copy", False):
+                item["is_copy"], item["copy_of"] = True, match.copy_of
             out_matches.append(item)
         return {
             "format": FORMAT, "version": VERSION,
@@ -163,6 +165,8 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
         match.id = item["id"]
     if item.get("uuid") and hasattr(models.Match, "uuid"):
         match.uuid = item["uuid"]
+    if item.get("is_copy") and hasattr(models.Match, "is_copy"):
+        match.is_copy, match.copy_of = True, item.get("copy_of")
     session.add(match)
     session.flush()
     for seat in item["seats"]:

@@ -71,8 +71,8 @@ def refresh(session: Session, match: models.Match, standings: Standings,
         select(func.min(models.Event.recorded_at), func.max(models.Event.recorded_at),
                func.count(models.Event.id)).where(models.Event.match_id == match.id)
     ).one()
-    if not count:
-        return  # a match with no move yet has no result (creation writes none either)
+    if not count or getattr(match, "is_copy", False):
+        return  # no move yet, or a copy imported on purpose: no result (stats count it once)
     placed = ranks(standings)
     totals = {s: ln.total for ln in standings.lines for s in ln.seats}
     calls = citron_coco_calls(folded.state)

@@ -231,3 +231,12 @@ def test_seat_token_still_logs_after_stats_refresh(client: FlaskClient,
     assert answer.status_code == 201
     stats = client.get(f"/api/players/{night['players']['Dan']}/stats").json["games"][0]
     assert stats["played"] == 2 and stats["finished"] == 1
+
+
+def test_a_copy_imported_on_purpose_stays_out_of_the_stats(client: FlaskClient,
+                                                           night: dict[str, Any]) -> None:
+    exported = client.get(f"/api/matches/{night['matches'][0]}/export").json
+    copied = client.post("/api/matches/import?copy=true", json=exported)
+    assert copied.status_code == 201, copied.json
+    (game,) = client.get(f"/api/players/{night['players']['Alice']}/stats").json["games"]
+    assert game["played"] == 1

@@ -76,7 +76,7 @@ def test_rounds_mode_survives_export_and_import(client: FlaskClient) -> None:
     move(client, table, "round", None, ROUND_1)
     exported = client.get(f"/api/matches/{table.id}/export").json
     assert exported["mode"] == "rounds"
-    imported = client.post("/api/matches/import", json=exported)
+    imported = client.post("/api/matches/import?copy=true", json=exported)
     assert imported.status_code == 201, imported.json
     assert imported.json["mode"] == "rounds"
     assert imported.json["standings"] == exported["standings"]
