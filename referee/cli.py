@@ -1,4 +1,5 @@
-"""The ``referee`` command line: the database, the development server, replay, export, import."""
+"""The ``referee`` command line: the database, the development server, replay, export, import,
+what-if, read models, backup and restore."""
 
 from __future__ import annotations
 
@@ -154,3 +155,102 @@ def import_match(file: Any, copy: bool) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+# --- what-if, read models, backup -------------------------------------------------------------
+
+
+def option_value(text: str) -> Any:
+    """A --option value: JSON when it reads as JSON (true, 3, {"7": 4}), else the text."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+
+@main.command("what-if")
+@click.argument("match_id", type=int)
+@click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
+              help="An option to replay under (repeat it); VALUE is JSON or text.")
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@with_appcontext
+def what_if(match_id: int, options: tuple[str, ...], as_json: bool) -> None:
+    """Replay a match's log under other options: which verdicts and totals would change.
+    Nothing is appended."""
+    from referee.service import whatif
+
+    changes: dict[str, Any] = {}
+    for item in options:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            click.echo(f"error: --option takes NAME=VALUE, not {item!r}", err=True)
+            sys.exit(2)
+        changes[name.strip()] = option_value(value)
+    try:
+        result = whatif.what_if(database(current_app), match_id, changes)
+    except ServiceError as err:
+        where = err.details.get("where")
+        click.echo(f"error: {err.message}" + (f" (at {where})" if where else ""), err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps(result, indent=2, default=str))
+        return
+    click.echo(f"Options changed: {', '.join(result['changed_options']) or 'none'}")
+    for change in result["changes"]:
+        old, new = change["old"] or {}, change["new"] or {}
+        click.echo(f"{change['seq']:>5}  {change['type']:<12} "
+                   f"{old.get('kind', '-')} [{old.get('rule', '')}] -> "
+                   f"{new.get('kind', '-')} [{new.get('rule', '')}] {new.get('reason', '')}")
+    if not result["changes"]:
+        click.echo("No verdict would change.")
+    click.echo(f"Standings now:     {standings_line(result['own_standings'])}")
+    click.echo(f"Standings what-if: {standings_line(result['standings'])}")
+
+
+@main.command("rebuild-read-models")
+@click.argument("match_id", type=int, required=False)
+@with_appcontext
+def rebuild_read_models(match_id: int | None) -> None:
+    """Fold matches again from their logs and rewrite every read model (one match, or all)."""
+    from referee.service import stats
+
+    try:
+        done = stats.rebuild(database(current_app), None if match_id is None else [match_id])
+    except ServiceError as err:
+        fail(err)
+    click.echo(f"Rebuilt the read models of {done} match(es).")
+
+
+@main.command("backup")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@with_appcontext
+def backup(file: Path) -> None:
+    """Write everything (players, nights, matches with their logs, tokens' hashes) to FILE."""
+    from referee.service import backup as backups
+
+    data = backups.dump(database(current_app))
+    file.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+    click.echo(f"{len(data['matches'])} match(es), {len(data['nights'])} night(s), "
+               f"{len(data['players'])} player(s) written to {file}")
+
+
+@main.command("restore")
+@click.argument("file", type=click.File("r", encoding="utf-8"))
+@with_appcontext
+def restore(file: Any) -> None:
+    """Restore a backup, judging every match again; matches already here are skipped."""
+    from referee.service import backup as backups
+
+    try:
+        data = json.load(file)
+    except json.JSONDecodeError as err:
+        click.echo(f"error: {file.name} is not JSON: {err}", err=True)
+        sys.exit(1)
+    try:
+        counts = backups.restore(database(current_app), data)
+    except ServiceError as err:
+        where = err.details.get("where")
+        click.echo(f"error: {err.message}" + (f" (at {where})" if where else ""), err=True)
+        sys.exit(1)
+    click.echo(f"Restored {counts['matches']} match(es) ({counts['skipped']} already here), "
+               f"{counts['nights']} night(s), {counts['players']} player(s).")

@@ -88,7 +88,7 @@ class Matches(MethodView):
         """Create a match: returns the host's token and one token per seat."""
         created = matches.create_match(database(current_app), body["game"], body["options"],
                                        seat_specs(body["seats"]), body["night_id"],
-                                       body["follows"])
+                                       body["follows"], body["mode"])
         return created_dict(created)
 
 

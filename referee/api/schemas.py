@@ -51,6 +51,10 @@ class MatchCreateSchema(Schema):
                              validate=validate.Range(min=1, max=MAX_ID),
                              metadata={"description": "The match this one follows: its loser "
                                        "starts, where the rules say so"})
+    mode = fields.String(load_default="moves", validate=validate.OneOf(("moves", "rounds")),
+                         metadata={"description": "moves (default: every move judged) or "
+                                   "rounds (quick scoring: one 'round' event per round, its "
+                                   "payload in GET /api/games, 'rounds')"})
 
 
 class SeatOutSchema(Schema):
@@ -65,6 +69,8 @@ class SeatOutSchema(Schema):
 class MatchSchema(Schema):
     id = fields.Integer(required=True)
     game = fields.String(required=True)
+    mode = fields.String(metadata={"description": "moves (every move judged) or rounds "
+                                   "(quick scoring: one round event per round)"})
     options = fields.Dict(required=True)
     status = fields.String(required=True, metadata={"description": "in progress | finished"})
     night_id = fields.Integer(allow_none=True)
@@ -247,6 +253,7 @@ class ExportSchema(Schema):
     version = fields.Integer(required=True)
     game = fields.String(required=True)
     options = fields.Dict(required=True)
+    mode = fields.String(metadata={"description": "moves or rounds"})
     seats = fields.List(fields.Dict(), required=True)
     created_at = fields.String()
     uuid = fields.String(metadata={"description": "The match's identity"})
@@ -267,6 +274,8 @@ class GameSchema(Schema):
     moves = fields.Dict(required=True, metadata={
         "description": "Move type -> {host_only, payload: JSON schema}"})
     reportable_missplays = fields.Dict(required=True)
+    rounds = fields.Dict(metadata={"description": "Quick scoring (mode rounds): move type -> "
+                                   "{host_only, payload: JSON schema}"})
 
 
 class NightInSchema(Schema):

@@ -8,6 +8,7 @@ from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
 from referee.engines.base import REGISTRY, Engine
+from referee.engines.rounds import rounds_engine
 from referee.service.errors import NotFound
 from referee.service.matches import host_only_types, move_schemas
 
@@ -29,7 +30,16 @@ def describe(engine: Engine[Any]) -> dict[str, Any]:
         "moves": {move: {"host_only": move in host_only, "payload": to_json_schema(schema)}
                   for move, schema in move_schemas(engine).items()},
         "reportable_missplays": dict(engine.reportable_missplays),
+        "rounds": rounds_moves(engine.id),
     }
+
+
+def rounds_moves(game: str) -> dict[str, Any]:
+    """The moves of a match of ``game`` in quick scoring (mode rounds), with their schemas."""
+    engine = rounds_engine(game)
+    host_only = host_only_types(engine)
+    return {move: {"host_only": move in host_only, "payload": to_json_schema(schema)}
+            for move, schema in move_schemas(engine).items()}
 
 
 def all_games() -> list[dict[str, Any]]:

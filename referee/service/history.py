@@ -27,7 +27,7 @@ class MatchFilter:
 def match_dict(match: models.Match) -> dict[str, Any]:
     summary = match.summary
     return {
-        "id": match.id, "game": match.game, "options": match.options,
+        "id": match.id, "game": match.game, "options": match.options, "mode": match.mode,
         "status": summary.status, "night_id": match.night_id, "follows": match.follows_id,
         "last_seq": summary.last_seq, "created_at": models.iso(match.created_at),
         "updated_at": models.iso(summary.updated_at), "outcome": summary.outcome,

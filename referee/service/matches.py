@@ -27,9 +27,10 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
-from referee.service import identity, links
+from referee.service import identity, links, stats
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.live import notify_appended
+from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
     CHALLENGE,
@@ -106,6 +107,7 @@ class ImportSchema(Schema):
         "description": "The match's identity; absent in exports made before it existed"})
     digest = fields.String(allow_none=True, load_default=None, metadata={
         "description": "Fingerprint of the exported log (tells two exports of a match apart)"})
+    mode = fields.String(load_default=MOVES, validate=validate.OneOf(MODES))
 
 
 PLATFORM_SCHEMAS: dict[str, type[Schema]] = {
@@ -261,9 +263,10 @@ def loser_seat(previous: models.Match, players: list[models.Player]) -> int | No
 
 
 def create_match(db: Database, game: str, options: dict[str, Any], seats: list[SeatSpec],
-                 night_id: int | None = None, follows: int | None = None) -> Created:
+                 night_id: int | None = None, follows: int | None = None,
+                 mode: str = MOVES) -> Created:
     with db.unit_of_work() as session:
-        return _create(session, game, options, seats, night_id, follows)
+        return _create(session, game, options, seats, night_id, follows, mode)
 
 
 def engine_for(game: str) -> Engine[Any]:
@@ -275,8 +278,12 @@ def engine_for(game: str) -> Engine[Any]:
 
 
 def _create(session: Session, game: str, options: dict[str, Any], seats: list[SeatSpec],
-            night_id: int | None, follows: int | None) -> Created:
+            night_id: int | None, follows: int | None, mode: str = MOVES) -> Created:
     engine = engine_for(game)
+    if mode not in MODES:
+        raise Invalid(f"A match is played in mode {' or '.join(MODES)}, not {mode!r}.",
+                      where="mode")
+    engine = engine_in(game, mode)
     if not engine.min_seats <= len(seats) <= engine.max_seats:
         raise Invalid(f"{engine.title} is played by {engine.min_seats} to {engine.max_seats} "
                       f"seats, not {len(seats)}.", where="seats")
@@ -301,7 +308,7 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     host_token = new_token()
     seat_tokens = [new_token() for _ in seats]
     match = models.Match(game=game, options=loaded, host_token_hash=hash_token(host_token),
-                         night_id=night_id, follows_id=follows)
+                         night_id=night_id, follows_id=follows, mode=mode)
     session.add(match)
     session.flush()
     for index, (player, token) in enumerate(zip(players, seat_tokens, strict=True)):
@@ -386,7 +393,7 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
             idempotency_key: str | None) -> Recorded:
     match = get_match(session, match_id, lock=True)
     access = authenticate(match, token)
-    engine = get_engine(match.game)
+    engine = engine_of(match)
     if idempotency_key is not None and (earlier := _by_key(session, match, idempotency_key)):
         return _answer_again(session, match, earlier, move_type, seat, payload)
     last_seq = match.summary.last_seq
@@ -512,6 +519,7 @@ def refresh_read_models(session: Session, match: models.Match, seq: int, standin
         seat.total = totals.get(seat.seat, 0)
         seat.won = standings.finished and seat.seat in standings.winners
         seat.missplays = folded.missplays.get(seat.seat, 0)
+    stats.refresh(session, match, standings, folded)
 
 
 # --- reading the log -------------------------------------------------------------------------
@@ -595,6 +603,7 @@ def export(db: Database, match_id: int, token: str | None = None) -> dict[str, A
         return {
             "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game,
             "uuid": match.uuid, "digest": identity.rows_digest(rows), "options": match.options,
+            "mode": match.mode,
             "seats": [{"seat": s.seat, "name": s.player.name} for s in match.seats],
             "created_at": models.iso(match.created_at),
             "events": [event_dict(loader, r, viewer, now) for r in rows],
@@ -637,7 +646,8 @@ def _import(session: Session, data: dict[str, Any], night_id: int | None,
         options = with_earlier_readings(data["game"], options,
                                         engine_for(data["game"]).options_schema().fields)
     created = _create(session, data["game"], options,
-                      [SeatSpec(name=s["name"]) for s in data["seats"]], night_id, None)
+                      [SeatSpec(name=s["name"]) for s in data["seats"]], night_id, None,
+                      data.get("mode", MOVES))
     match = created.match
     identity.mark_imported(match, data, copy)
     loader = Loader(session, match)

@@ -17,7 +17,8 @@ from marshmallow import EXCLUDE
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from referee.engines.base import Engine, Event, Impossible, Verdict, Viewer, get_engine
+from referee.engines.base import Engine, Event, Impossible, Verdict, Viewer
+from referee.service.modes import engine_of
 from referee.store import models
 from referee.store.upcast import upcast
 
@@ -129,7 +130,7 @@ class Loader:
     def __init__(self, session: Session, match: models.Match) -> None:
         self.session = session
         self.match = match
-        self.engine: Engine[Any] = get_engine(match.game)
+        self.engine: Engine[Any] = engine_of(match)
         self.voided = voided_seqs(session, match.id)
         self.offenders = challenge_offenders(session, match.id)
 

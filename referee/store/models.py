@@ -60,6 +60,8 @@ class Night(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(120))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    # points per placement in each finished match (1st, 2nd, …); None: the default scale
+    placement_points: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class Match(Base):
@@ -71,6 +73,8 @@ class Match(Base):
     host_token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     night_id: Mapped[int | None] = mapped_column(ForeignKey("nights.id"), index=True)
     follows_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id"))
+    # "moves" (every move judged) or "rounds" (quick scoring: one event per round)
+    mode: Mapped[str] = mapped_column(String(10), default="moves", server_default="moves")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # The match's identity wherever its log travels (exports carry it): an import of a match
     # already here is refused, so one match never counts twice in the players' records.
@@ -169,3 +173,52 @@ class MatchSummary(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
     match: Mapped[Match] = relationship(back_populates="summary")
+
+
+class SeatResult(Base):
+    """Read model of one seat's result in one match, for players' stats and nights' boards.
+
+    Refreshed with every append (and by ``referee rebuild-read-models``), so that stats pages
+    aggregate rows and never replay a match.
+    """
+
+    __tablename__ = "seat_results"
+    __table_args__ = (
+        Index("ix_seat_results_player_game", "player_id", "game"),
+        Index("ix_seat_results_night", "night_id"),
+    )
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    game: Mapped[str] = mapped_column(String(40))
+    night_id: Mapped[int | None] = mapped_column(Integer)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    rank: Mapped[int] = mapped_column(Integer, default=1)  # 1 = first; ties share a rank
+    sides: Mapped[int] = mapped_column(Integer, default=1)  # how many sides played
+    score: Mapped[int] = mapped_column(Integer, default=0)  # the seat's side's total
+    lower_is_better: Mapped[bool] = mapped_column(Boolean, default=False)
+    won: Mapped[bool] = mapped_column(Boolean, default=False)
+    missplays: Mapped[int] = mapped_column(Integer, default=0)
+    calls: Mapped[int] = mapped_column(Integer, default=0)  # Citron Coco called
+    calls_won: Mapped[int] = mapped_column(Integer, default=0)  # … and succeeded
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class MatchResult(Base):
+    """Read model of a match's figures for a night's recap: length, rounds, best call."""
+
+    __tablename__ = "match_results"
+
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    night_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    game: Mapped[str] = mapped_column(String(40))
+    finished: Mapped[bool] = mapped_column(Boolean, default=False)
+    events: Mapped[int] = mapped_column(Integer, default=0)
+    rounds: Mapped[int] = mapped_column(Integer, default=0)
+    missplays: Mapped[int] = mapped_column(Integer, default=0)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    seconds: Mapped[int] = mapped_column(Integer, default=0)  # first move to last move
+    best_call: Mapped[int | None] = mapped_column(Integer)  # coconuts of the biggest Citron Coco
+    best_call_seat: Mapped[int | None] = mapped_column(Integer)

@@ -8,7 +8,7 @@ from flask import Flask, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter
 
-from referee.web import filters, flow  # noqa: F401  (flow adds its pages to the blueprint)
+from referee.web import filters, flow, insights  # noqa: F401  (flow adds its pages to the blueprint)
 from referee.web.errors import PLAIN, error_page
 from referee.web.views import bp
 
@@ -27,6 +27,7 @@ class IdConverter(IntegerConverter):
 def init_app(app: Flask) -> None:
     app.url_map.converters["id"] = IdConverter
     app.register_blueprint(bp)
+    app.register_blueprint(insights.bp)
     filters.init_app(app)
     api_handler = app.error_handler_spec.get(None, {}).get(None, {}).get(HTTPException)
 

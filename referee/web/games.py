@@ -76,6 +76,23 @@ def game(game_id: str) -> Game:
                 fields_of(described["options"]), moves, missplays)
 
 
+@lru_cache(maxsize=64)
+def rounds_game(game_id: str) -> Game:
+    """A game as played in quick scoring (mode rounds): its moves are the ``round`` event and
+    the shared corrections."""
+    full = game(game_id)
+    described = describe(get_engine(game_id))["rounds"]
+    moves = {move: Move(move, spec["host_only"], fields_of(spec["payload"]))
+             for move, spec in described.items() if move != "missplay"}
+    return Game(full.id, full.title, full.min_seats, full.max_seats, full.rules, full.options,
+                moves, {})
+
+
+def for_match(match: dict[str, Any]) -> Game:
+    """The game as a match of it is logged: move by move, or round by round."""
+    return rounds_game(match["game"]) if match.get("mode") == "rounds" else game(match["game"])
+
+
 def all_games() -> list[Game]:
     from referee import engines  # noqa: F401  (importing them fills the registry)
 

@@ -23,7 +23,7 @@ from flask import (
 from markupsafe import Markup
 
 from referee import database
-from referee.service import history, matches, pages
+from referee.service import history, matches, nights, pages, stats
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
@@ -31,11 +31,13 @@ from referee.web import addresses, confirm, games, pads
 from referee.web.chart import rounds_chart
 from referee.web.errors import PageError, error_page
 from referee.web.forms import FormError, read_fields
+from referee.web.images import results_chart
 
 bp = Blueprint("web", __name__)
 
 COOKIE_DAYS = 30
 INVITES_KEPT = 8  # matches whose join links the creating browser keeps
+NIGHT_MATCHES = 20  # the latest matches a night's page lists (the history has them all)
 
 
 
@@ -173,7 +175,11 @@ def create_night() -> Response:
 
 @bp.get("/nights/<id:night_id>")
 def night(night_id: int) -> str:
-    return render_template("night.html", night=history.get_night(db(), night_id))
+    board = nights.board(db(), night_id)
+    latest, count = history.list_matches(db(), history.MatchFilter(night=night_id), 1,
+                                         NIGHT_MATCHES)
+    return render_template("night.html", night=board, latest=latest, count=count, board=board,
+                           titles={g.id: g.title for g in games.all_games()})
 
 
 # --- creating a match ------------------------------------------------------------------------
@@ -214,7 +220,7 @@ def new_match(game_id: str) -> Any:
         options = {**previous_options(follows), **read_fields(game.options, form, "o.")}
         created = matches.create_match(db(), game.id, options,
                                        [matches.SeatSpec(name=n) for n in names], night_id,
-                                       follows)
+                                       follows, mode=form.get("mode") or "moves")
     except (ServiceError, FormError, PageError) as err:
         return render_template("new_match.html", game=game, night=night, players=players,
                                form=form, error=error_view(err)), error_status(err)
@@ -325,13 +331,14 @@ def render_play(match_id: int, *, logged: int | None = None, error: dict[str, An
                 posted: Any = None, status: int = 200) -> Any:
     match = match_or_404(match_id)
     access = page_access(match_id)
-    game = games.game(match["game"])
+    game = games.for_match(match)
     state = table_now(match_id)
     moves = game.moves_for(host=bool(access and access.host)) if access else []
     asked = request.args.to_dict()
     if posted:  # a refused move shows its pad again, for the seat and warrior it was for
         asked = {"seat": posted.get("seat"), "warrior": posted.get("p.warrior"), **asked}
-    pad = pads.pad_for(game.id, state["table"], access, asked)
+    pad = None if match["mode"] == "rounds" else pads.pad_for(game.id, state["table"], access,
+                                                                asked)
     return render_template(
         "play.html", match=match, access=access, game=game, moves=moves, state=state, pad=pad,
         table=state["table"], names=seat_names(match), logged=logged_event(match_id, logged),
@@ -348,7 +355,7 @@ def log_move(match_id: int) -> Any:
         return render_play(match_id, error=error_view(err), posted=request.form,
                            status=error_status(err))
     back = form.get("back") if form.get("back") in ("play", "match") else "play"
-    game = games.game(match_or_404(match_id)["game"])
+    game = games.for_match(match_or_404(match_id))
     move_type = form.get("type", "")
     try:
         if move_type not in game.moves:
@@ -543,11 +550,14 @@ def players() -> str:
 
 @bp.get("/players/<id:player_id>")
 def player(player_id: int) -> str:
-    person = history.get_player(db(), player_id)
+    person = stats.player_stats(db(), player_id)
     page = int_arg("page", request.args.get("page"), 1) or 1
     per_page = current_app.config["PAGE_SIZE"]
-    items, total = history.list_matches(db(), history.MatchFilter(player=player_id), page,
-                                        per_page)
+    items, total = stats.latest_matches(db(), player_id, page, per_page)
     titles = {g.id: g.title for g in games.all_games()}
     return render_template("player.html", player=person, items=items, total=total, page=page,
-                           pages=max(math.ceil(total / per_page), 1), titles=titles)
+                           pages=max(math.ceil(total / per_page), 1), titles=titles,
+                           stats=stats.player_stats(db(), player_id),
+                           opponents=stats.opponents(db(), player_id),
+                           chart=results_chart(stats.results_over_time(db(), player_id),
+                                               person["name"]))

@@ -1,0 +1,144 @@
+"""CitronCoco, rounds only: each round logged as who called Citron Coco and the hands revealed
+(or each seat's total), Nano and Nano Alpha in teams; scored by the game's own ``score_round``
+and ``result`` (CC-CALL-4/5, CC-END-2, CC-GOAL-1/2; CCT-CALL-3, CCT-NANO-1/2)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from referee.engines.base import Impossible, Standings, Verdict, Viewer
+from referee.engines.citroncoco.core import CitronCocoEngine, CitronCocoState, RoundSummary
+from referee.engines.rounds.common import RoundsEngine, public_view, seat_list
+
+SEAT = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(min=0, max=5))
+
+
+class CitronCocoRoundSchema(Schema):
+    """One round: the caller (or none: a hand was emptied) and the hands, or each seat's total."""
+
+    caller = fields.Integer(allow_none=True, load_default=None,
+                            validate=validate.Range(min=0, max=5),
+                            metadata={"description": "The seat that called Citron Coco; null "
+                                      "when the round ended on an emptied hand (CC-END-1)"})
+    hands = fields.List(fields.List(fields.Integer(validate=validate.Range(min=-99, max=99)),
+                                    validate=validate.Length(max=52)),
+                        validate=validate.Length(min=2, max=6), metadata={
+                            "description": "Each seat's revealed hand, card values, seat 0 first"})
+    totals = fields.List(fields.Integer(validate=validate.Range(min=-999, max=999)),
+                         validate=validate.Length(min=2, max=6), metadata={
+                             "description": "Or each seat's coconuts in hand, seat 0 first"})
+
+    @validates_schema
+    def _one_of(self, data: dict[str, Any], **_: object) -> None:
+        if ("hands" in data) == ("totals" in data):
+            raise ValidationError("Give either 'hands' or 'totals'.")
+
+
+class CitronCocoTeamsRoundSchema(CitronCocoRoundSchema):
+    nano = fields.Integer(allow_none=True, load_default=None,
+                          validate=validate.Range(min=0, max=3),
+                          metadata={"description": "The seat that answered Nano!, or null"})
+    nano_alpha = fields.Integer(allow_none=True, load_default=None,
+                                validate=validate.Range(min=0, max=3), metadata={
+                                    "description": "The seat that answered Nano Alpha!, or null"})
+
+
+class CitronCocoRounds(RoundsEngine):
+    unit_rule = "CC-END-2"
+
+    def __init__(self, base: CitronCocoEngine) -> None:  # type: ignore[override]
+        super().__init__(base)
+        self.game: CitronCocoEngine = base
+        teams = base.id == "citroncoco-teams"
+        self.event_types = {"round": CitronCocoTeamsRoundSchema if teams  # type: ignore[misc]
+                            else CitronCocoRoundSchema}
+        self.teams = teams
+
+    def setup(self, options: Mapping[str, Any], seats: int) -> CitronCocoState:
+        return self.game.setup(options, seats)
+
+    def standings(self, state: CitronCocoState) -> Standings:
+        return self.game.standings(state)
+
+    def view(self, state: CitronCocoState, viewer: Viewer) -> dict[str, Any]:
+        out = public_view(state.phase == "over", list(state.totals))
+        out["round"] = state.round
+        return out
+
+    def apply_round(self, st: CitronCocoState, payload: Mapping[str, Any]) -> Verdict:
+        if st.phase == "over":
+            raise Impossible("CC-GOAL-1", "The match is over: a ship has sunk.", "type")
+        caller = payload.get("caller")
+        if caller is not None and caller >= st.seats:
+            raise Impossible("CC-CALL-1", f"There is no seat {caller}.", "payload.caller")
+        if "hands" in payload and payload["hands"] is not None:
+            hands = seat_list(payload, "hands", st.seats, "CC-END-2")
+            self._check_deck(st, hands)
+            sums = [sum(h) for h in hands]
+            if caller is None and all(hands):
+                raise Impossible("CC-END-1", "A round with no Citron Coco ends on an emptied "
+                                 "hand: one seat's hand is empty.", "payload.hands")
+        else:
+            sums = seat_list(payload, "totals", st.seats, "CC-END-2")
+            self._check_totals(st, sums)
+        multiplier = self._multiplier(st, payload, caller)
+        st.caller, st.multiplier = caller, multiplier
+        scores, rule, text = self.game.score_round(st, sums)
+        for side, score in enumerate(scores):
+            st.totals[side] += score
+        ending = "citron coco" if caller is not None else "empty hand"
+        st.summaries.append(RoundSummary(st.round, scores, list(st.totals), sums, ending,
+                                         caller, multiplier))
+        finished, _, outcome = self.game.result(st)
+        number = st.round
+        st.caller, st.multiplier = None, 1
+        if finished:
+            st.phase = "over"
+            return Verdict.ok("CC-GOAL-1", f"Round {number}: {text}. {outcome}")
+        st.round += 1
+        return Verdict.ok(rule, f"Round {number}: {text}.")
+
+    def _check_deck(self, st: CitronCocoState, hands: list[list[int]]) -> None:
+        """CC-DECK-1: no more cards of a value than the deck holds."""
+        seen = Counter(v for hand in hands for v in hand)
+        for value, count in sorted(seen.items()):
+            if count > st.deck.get(value, 0):
+                raise Impossible("CC-DECK-1", f"The hands show {count} card(s) of value {value}; "
+                                 f"the deck holds {st.deck.get(value, 0)}.", "payload.hands")
+
+    def _check_totals(self, st: CitronCocoState, totals: list[int]) -> None:
+        """CC-DECK-1: together, the hands cannot hold less than every negative card."""
+        lowest = sum(v * n for v, n in st.deck.items() if v < 0)
+        if sum(totals) < lowest:
+            raise Impossible("CC-DECK-1", f"Together the hands cannot count fewer than {lowest} "
+                             "coconuts with this deck.", "payload.totals")
+
+    def _multiplier(self, st: CitronCocoState, payload: Mapping[str, Any],
+                    caller: int | None) -> int:
+        nano, alpha = payload.get("nano"), payload.get("nano_alpha")
+        if nano is None and alpha is None:
+            return 1
+        if nano is None:
+            raise Impossible("CCT-NANO-2", "Nano Alpha! answers a Nano!: give who said Nano!.",
+                             "payload.nano_alpha")
+        if not st.options.get("nano"):
+            raise Impossible("CCT-NANO-1", "This match is played without Nano and Nano Alpha.",
+                             "payload.nano")
+        if caller is None:
+            raise Impossible("CCT-NANO-1", "Nano answers a Citron Coco call; nobody called.",
+                             "payload.nano")
+        if nano != self.game.next_opponent(st, caller):
+            raise Impossible("CCT-NANO-1", f"Only the next player (seat "
+                             f"{self.game.next_opponent(st, caller)}) may answer Nano!",
+                             "payload.nano")
+        if alpha is None:
+            return 2
+        mate = self.game.partner(st, caller)
+        if alpha != mate:
+            raise Impossible("CCT-NANO-2", f"Only the caller's teammate (seat {mate}) may "
+                             "answer Nano Alpha!", "payload.nano_alpha")
+        return 4

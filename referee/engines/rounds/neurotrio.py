@@ -1,0 +1,85 @@
+"""Neurotrio, rounds only: the game logged at its end, each player's victory points by source,
+checked for sense: the finish bonuses (NT-FIN-1), the last player's loss (NT-END-2), penalties
+that only take points away; the deal's starting points come from the game's own set-up."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+
+from referee.engines.base import Impossible, Standings, Verdict, Viewer
+from referee.engines.rounds.common import FinalScore, RoundsEngine, public_view, seat_list
+
+FINISH = (5, 3, 1)  # NT-FIN-1
+LAST = (1, 2, 5, 20)  # NT-END-2: what the last player loses for 1, 2, 3, 4+ cards
+
+
+class SourcesSchema(Schema):
+    placements = fields.Integer(required=True, validate=validate.Range(min=0, max=999))
+    finish = fields.Integer(load_default=0, validate=validate.OneOf((0,) + FINISH))
+    bids = fields.Integer(load_default=0, validate=validate.Range(min=-999, max=999))
+    penalties = fields.Integer(load_default=0, validate=validate.Range(min=-999, max=0),
+                               metadata={"description": "Passes, faults and the last player's "
+                                         "loss, as a negative number"})
+
+
+class NeurotrioRoundSchema(Schema):
+    points = fields.List(fields.Nested(SourcesSchema), required=True,
+                         validate=validate.Length(min=3, max=8), metadata={
+                             "description": "Each player's victory points by source, seat 0 "
+                             "first"})
+    last = fields.Integer(required=True, validate=validate.Range(min=0, max=7), metadata={
+        "description": "The last player still holding cards"})
+
+
+class NeurotrioRounds(RoundsEngine):
+    unit_rule = "NT-END-1"
+    event_types = {"round": NeurotrioRoundSchema}  # type: ignore[assignment]
+
+    def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
+        game = self.base.setup(options, seats)
+        state = FinalScore([(s,) for s in range(seats)])
+        state.sources = [{"start": seat.start} for seat in game.seats]
+        return state
+
+    def standings(self, state: FinalScore) -> Standings:
+        return state.standings("victory points", False)
+
+    def view(self, state: FinalScore, viewer: Viewer) -> dict[str, Any]:
+        return public_view(state.over, [ln.total for ln in self.standings(state).lines])
+
+    def apply_round(self, state: FinalScore, payload: Mapping[str, Any]) -> Verdict:
+        if state.over:
+            raise Impossible("NT-END-1", "This game is over: its end is already logged.", "type")
+        seats = len(state.sides)
+        points = seat_list(payload, "points", seats, "NT-END-1")
+        last = payload["last"]
+        if last >= seats:
+            raise Impossible("NT-END-1", f"There is no seat {last}.", "payload.last")
+        expected = Counter(FINISH[: seats - 1])
+        given = Counter(p["finish"] for p in points if p["finish"])
+        if given != expected:
+            wanted = ", ".join(map(str, FINISH[: seats - 1]))
+            raise Impossible("NT-FIN-1", f"The first players out gain {wanted} victory points, "
+                             "once each.", "payload.points")
+        if points[last]["finish"]:
+            raise Impossible("NT-FIN-1", f"Seat {last} still held cards: no finish bonus.",
+                             f"payload.points.{last}.finish")
+        if -points[last]["penalties"] < LAST[0]:
+            raise Impossible("NT-END-2", f"The last player (seat {last}) loses at least "
+                             f"{LAST[0]} victory point for the cards still held.",
+                             f"payload.points.{last}.penalties")
+        state.sources = [{**src, "placements": p["placements"], "finish": p["finish"],
+                          "bids": p["bids"], "penalties": p["penalties"]}
+                         for src, p in zip(state.sources, points, strict=True)]
+        totals = [sum(src.values()) for src in state.sources]
+        best = max(totals)
+        state.winners = tuple(s for s in range(seats) if totals[s] == best)
+        state.over = True
+        names = " and ".join(f"seat {s}" for s in state.winners)
+        verb = "wins" if len(state.winners) == 1 else "share the win"
+        state.outcome = f"{names.capitalize()} {verb} with {best} victory points"
+        return Verdict.ok("NT-END-1", state.outcome + ".")

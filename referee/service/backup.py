@@ -1,0 +1,203 @@
+"""A backup of everything, and its restore: players, nights, matches with their whole logs.
+
+The file keeps ids and the tokens' hashes (never a token: only hashes are stored), so that a
+restore into an empty instance keeps every match at its id and every join link working. On the
+way in every match is replayed and judged again, as an import is; a log the engines refuse
+aborts the restore with the match and the event. Restoring onto an instance that already holds
+matches skips the matches already there — known by their uuid when matches carry one, otherwise
+by their host token's hash, which is unique to a match — and gives the others fresh ids.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, select, text
+from sqlalchemy.orm import Session
+
+from referee.service.errors import Invalid
+from referee.service.matches import _import_one, _parse_time, move_schemas, refresh_read_models
+from referee.service.replay import VOID, Loader, fresh
+from referee.store import models
+from referee.store.db import Database
+
+FORMAT = "referee-backup"
+VERSION = 1
+
+
+def _match_key(match: models.Match | dict[str, Any]) -> str:
+    """What identifies a match across instances: its uuid if it has one, else its host hash."""
+    if isinstance(match, dict):
+        return str(match.get("uuid") or match["host_token_hash"])
+    return str(getattr(match, "uuid", None) or match.host_token_hash)
+
+
+def dump(db: Database) -> dict[str, Any]:
+    """Everything, as one JSON-ready document."""
+    with db.reading() as session:
+        players = session.scalars(select(models.Player).order_by(models.Player.id)).all()
+        nights = session.scalars(select(models.Night).order_by(models.Night.id)).all()
+        matches = session.scalars(select(models.Match).order_by(models.Match.id)).all()
+        out_matches = []
+        for match in matches:
+            events = session.scalars(select(models.Event).where(
+                models.Event.match_id == match.id).order_by(models.Event.seq)).all()
+            item: dict[str, Any] = {
+                "id": match.id, "game": match.game, "options": match.options,
+                "host_token_hash": match.host_token_hash, "night_id": match.night_id,
+                "follows_id": match.follows_id, "created_at": models.iso(match.created_at),
+                "mode": match.mode,
+                "seats": [{"seat": s.seat, "player_id": s.player_id,
+                           "token_hash": s.token_hash} for s in match.seats],
+                "events": [{"seq": e.seq, "type": e.type, "seat": e.seat, "payload": e.payload,
+                            "schema_version": e.schema_version, "actor": e.actor,
+                            "idempotency_key": e.idempotency_key,
+                            "recorded_at": models.iso(e.recorded_at)} for e in events],
+            }
+            if getattr(match, "uuid", None):
+                item["uuid"] = str(match.uuid)
+            if getattr(match, "is_copy", False):
+                item["is_copy"], item["copy_of"] = True, match.copy_of
+            out_matches.append(item)
+        return {
+            "format": FORMAT, "version": VERSION,
+            "created_at": datetime.now(UTC).isoformat(),
+            "players": [{"id": p.id, "name": p.name, "created_at": models.iso(p.created_at)}
+                        for p in players],
+            "nights": [{"id": n.id, "name": n.name, "created_at": models.iso(n.created_at),
+                        "placement_points": n.placement_points} for n in nights],
+            "matches": out_matches,
+        }
+
+
+def _check(data: Any) -> None:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise Invalid("This is not a Referee backup (format 'referee-backup').", where="format")
+    if data.get("version") != VERSION:
+        raise Invalid(f"This backup is version {data.get('version')!r}; this Referee reads "
+                      f"version {VERSION}.", where="version")
+    for key in ("players", "nights", "matches"):
+        if not isinstance(data.get(key), list):
+            raise Invalid(f"The backup has no list of {key}.", where=key)
+
+
+def restore(db: Database, data: Any) -> dict[str, int]:
+    """Restore a backup; returns how many players, nights and matches were added or skipped.
+
+    All or nothing: one transaction.
+    """
+    _check(data)
+    with db.unit_of_work() as session:
+        empty = not session.scalar(select(func.count(models.Match.id))) and not session.scalar(
+            select(func.count(models.Player.id))) and not session.scalar(
+            select(func.count(models.Night.id)))
+        players = _players(session, data["players"], empty)
+        nights = _nights(session, data["nights"], empty)
+        known = {_match_key(m) for m in session.scalars(select(models.Match))}
+        matches: dict[int, int] = {}
+        added = skipped = 0
+        for index, item in enumerate(sorted(data["matches"], key=lambda m: m["id"])):
+            if _match_key(item) in known:
+                skipped += 1
+                continue
+            try:
+                matches[item["id"]] = _match(session, item, players, nights, matches, empty)
+            except Invalid as err:
+                raise Invalid(f"Match {item.get('id')}: {err.message}",
+                              **{**err.details, "where": f"matches.{index}"}) from err
+            added += 1
+        if empty and session.get_bind().dialect.name == "postgresql":
+            for table in ("players", "nights", "matches"):
+                session.execute(text(
+                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                    f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"))
+        return {"players": len(players), "nights": len(nights), "matches": added,
+                "skipped": skipped}
+
+
+def _players(session: Session, items: list[dict[str, Any]], keep_ids: bool) -> dict[int, int]:
+    out = {}
+    for item in items:
+        key = item["name"].strip().casefold()
+        found = session.scalars(select(models.Player).where(models.Player.name_key == key)).first()
+        if found is None:
+            found = models.Player(name=item["name"], name_key=key,
+                                  created_at=_parse_time(item.get("created_at")))
+            if keep_ids:
+                found.id = item["id"]
+            session.add(found)
+            session.flush()
+        out[item["id"]] = found.id
+    return out
+
+
+def _nights(session: Session, items: list[dict[str, Any]], keep_ids: bool) -> dict[int, int]:
+    out = {}
+    for item in items:
+        created = _parse_time(item.get("created_at"))
+        found = None
+        if not keep_ids:
+            found = next((n for n in session.scalars(select(models.Night).where(
+                models.Night.name == item["name"])) if models.iso(n.created_at)
+                == models.iso(created)), None)
+        if found is None:
+            found = models.Night(name=item["name"], created_at=created,
+                                 placement_points=item.get("placement_points"))
+            if keep_ids:
+                found.id = item["id"]
+            session.add(found)
+            session.flush()
+        out[item["id"]] = found.id
+    return out
+
+
+def _match(session: Session, item: dict[str, Any], players: dict[int, int],
+           nights: dict[int, int], matches: dict[int, int], keep_ids: bool) -> int:
+    """One match: its rows, then every event judged again on the way in."""
+    night_id = nights.get(item["night_id"]) if item.get("night_id") else None
+    match = models.Match(game=item["game"], options=item["options"],
+                         host_token_hash=item["host_token_hash"], night_id=night_id,
+                         follows_id=matches.get(item.get("follows_id") or 0),
+                         mode=item.get("mode") or "moves",
+                         created_at=_parse_time(item.get("created_at")))
+    if keep_ids:
+        match.id = item["id"]
+    if item.get("uuid") and hasattr(models.Match, "uuid"):
+        match.uuid = item["uuid"]
+    if item.get("is_copy") and hasattr(models.Match, "is_copy"):
+        match.is_copy, match.copy_of = True, item.get("copy_of")
+    session.add(match)
+    session.flush()
+    for seat in item["seats"]:
+        session.add(models.Seat(match_id=match.id, seat=seat["seat"],
+                                player_id=players[seat["player_id"]],
+                                token_hash=seat["token_hash"]))
+    session.flush()
+    session.refresh(match)
+    loader = Loader(session, match)
+    try:
+        folded = fresh(loader.engine, match)
+    except Exception as err:  # options the engine refuses
+        raise Invalid(f"its options do not make a {item['game']} match: {err}",
+                      where="options") from err
+    standings = loader.engine.standings(folded.state)
+    session.add(models.MatchSummary(
+        match_id=match.id, game=match.game,
+        seat_names=[s.player.name for s in match.seats], status="in progress",
+        totals=standings.as_dict(), winners=[], outcome="", last_seq=0, night_id=night_id,
+        created_at=match.created_at))
+    session.flush()
+    session.refresh(match)
+    schemas = move_schemas(loader.engine)
+    for seq, event in enumerate(item["events"], start=1):
+        row = _import_one(session, loader, folded, schemas, seq, event)
+        row.idempotency_key = event.get("idempotency_key")
+        if row.type == VOID:
+            loader.voided[row.payload["seq"]] = (row.seq, row.payload.get("reason", ""))
+            folded = loader.fold(use_snapshots=False)
+    refresh_read_models(session, match, len(item["events"]),
+                        loader.engine.standings(folded.state), folded)
+    match.summary.updated_at = max([_parse_time(item.get("created_at"))] + [
+        _parse_time(e.get("recorded_at")) for e in item["events"]])
+    return match.id

@@ -1,0 +1,98 @@
+"""CSV sheets: a match round by round, a night's results, a player's matches, a history filter.
+
+Every sheet has a header row and a fixed column order (written down here, in ``*_COLUMNS``), so
+a spreadsheet built on one keeps working on the next.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from sqlalchemy import select
+
+from referee.service import history, nights, stats
+from referee.service.matches import get_match
+from referee.store import models
+from referee.store.db import Database
+
+NIGHT_COLUMNS = ("match_id", "game", "status", "seat", "player_id", "player", "score", "rank",
+                 "won", "points", "missplays")
+PLAYER_COLUMNS = ("match_id", "created_at", "ended_at", "game", "night_id", "status", "seat",
+                  "rank", "sides", "score", "won", "missplays", "calls", "calls_won", "players")
+HISTORY_COLUMNS = ("match_id", "created_at", "updated_at", "game", "night_id", "status",
+                   "players", "totals", "winners", "outcome")
+HISTORY_LIMIT = 100_000
+
+
+def cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return " / ".join(str(v) for v in value)
+    return str(value)
+
+
+def to_csv(header: Iterable[str], rows: Iterable[Iterable[Any]]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(list(header))
+    for row in rows:
+        writer.writerow([cell(v) for v in row])
+    return out.getvalue()
+
+
+def match_sheet(db: Database, match_id: int) -> str:
+    """Round by round: the points each side scored that round, then a total row.
+
+    Columns: ``round``, then one column per side in seat order, named by its players. A game
+    scored at its end only (no rounds) has the total row alone.
+    """
+    with db.reading() as session:
+        match = get_match(session, match_id)
+        names = [s.player.name for s in match.seats]
+        totals = match.summary.totals
+    lines = totals.get("lines", [])
+    header = ["round"] + [" & ".join(names[s] for s in ln["seats"] if s < len(names))
+                          or ln["side"] for ln in lines]
+    rows: list[list[Any]] = []
+    before = {ln["side"]: 0 for ln in lines}
+    for number, running in enumerate(totals.get("rounds", []), start=1):
+        rows.append([number] + [int(running.get(ln["side"], 0)) - before[ln["side"]]
+                                for ln in lines])
+        before = {ln["side"]: int(running.get(ln["side"], 0)) for ln in lines}
+    rows.append(["total"] + [ln["total"] for ln in lines])
+    return to_csv(header, rows)
+
+
+def night_results(db: Database, night_id: int) -> str:
+    rows = nights.results(db, night_id)
+    return to_csv(NIGHT_COLUMNS, ([r[c] for c in NIGHT_COLUMNS] for r in rows))
+
+
+def player_matches(db: Database, player_id: int) -> str:
+    rows = stats.player_matches(db, player_id)
+    return to_csv(PLAYER_COLUMNS, ([r[c] for c in PLAYER_COLUMNS] for r in rows))
+
+
+def history_rows(db: Database, f: history.MatchFilter) -> Iterator[list[Any]]:
+    s = models.MatchSummary
+    with db.reading() as session:
+        query = history._filtered(select(s), f).order_by(s.updated_at.desc(), s.match_id.desc())
+        for summary in session.scalars(query.limit(HISTORY_LIMIT)):
+            lines = summary.totals.get("lines", [])
+            names = summary.seat_names
+            yield [summary.match_id, models.iso(summary.created_at),
+                   models.iso(summary.updated_at), summary.game, summary.night_id,
+                   summary.status, list(names),
+                   [f"{' & '.join(names[i] for i in ln['seats'] if i < len(names))} "
+                    f"{ln['total']}" for ln in lines],
+                   [names[i] for i in summary.winners if i < len(names)], summary.outcome]
+
+
+def history_sheet(db: Database, f: history.MatchFilter) -> str:
+    return to_csv(HISTORY_COLUMNS, history_rows(db, f))

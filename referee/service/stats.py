@@ -1,0 +1,288 @@
+"""Players' statistics from the results read models, and those read models themselves.
+
+``refresh`` runs in the same transaction as every append (beside the match summary), and
+``rebuild`` folds matches again from their logs to write the very same rows: a page view only
+aggregates rows, it never replays a match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import case, func, select
+from sqlalchemy.orm import Session, aliased
+
+from referee.engines.base import Standings
+from referee.service.errors import NotFound
+from referee.service.replay import Folded, Loader
+from referee.store import models
+from referee.store.db import Database
+
+# --- what one match says ---------------------------------------------------------------------
+
+
+def ranks(standings: Standings) -> dict[int, int]:
+    """seat -> placement (1 = first; ties share the better place, 1, 1, 3).
+
+    The winners the engine names come first; the other sides follow by their totals, in the
+    order the game's standings say is better.
+    """
+    winners = set(standings.winners) if standings.finished else set()
+    sign = 1 if standings.lower_is_better else -1
+    first = [ln for ln in standings.lines if winners & set(ln.seats)]
+    rest = [ln for ln in standings.lines if not winners & set(ln.seats)]
+    out: dict[int, int] = {}
+    for line in first:
+        out.update({s: 1 for s in line.seats})
+    for line in rest:
+        better = sum(1 for other in rest if sign * other.total < sign * line.total)
+        out.update({s: len(first) + 1 + better for s in line.seats})
+    return out
+
+
+def citron_coco_calls(state: Any) -> list[tuple[int, bool, int]]:
+    """(caller, succeeded, coconuts) of each scored round with a Citron Coco call.
+
+    Success is the engine's own test (the caller's side holds the fewest coconuts, ties as the
+    option says); a call's size is the most any other side scored on it (CC-CALL-4, CCT-CALL-3).
+    """
+    calls = []
+    for summary in getattr(state, "summaries", ()) or ():
+        caller = getattr(summary, "caller", None)
+        if caller is None:
+            continue
+        sides: list[list[int]] = state.sides
+        hands = [sum(summary.hands[s] for s in seats) for seats in sides]
+        mine = next(i for i, seats in enumerate(sides) if caller in seats)
+        others = [h for i, h in enumerate(hands) if i != mine]
+        ties = bool(state.options.get("caller_wins_ties"))
+        won = hands[mine] < min(others) or (ties and hands[mine] <= min(others))
+        size = max((sc for i, sc in enumerate(summary.scores) if i != mine), default=0)
+        calls.append((caller, won, size if won else 0))
+    return calls
+
+
+def refresh(session: Session, match: models.Match, standings: Standings,
+            folded: Folded) -> None:
+    """Write the match's seat results and match result as its log now stands."""
+    first, last, count = session.execute(
+        select(func.min(models.Event.recorded_at), func.max(models.Event.recorded_at),
+               func.count(models.Event.id)).where(models.Event.match_id == match.id)
+    ).one()
+    if not count or getattr(match, "is_copy", False):
+        return  # no move yet, or a copy imported on purpose: no result (stats count it once)
+    placed = ranks(standings)
+    totals = {s: ln.total for ln in standings.lines for s in ln.seats}
+    calls = citron_coco_calls(folded.state)
+    ended = last if standings.finished else None
+    existing = {r.seat: r for r in session.scalars(
+        select(models.SeatResult).where(models.SeatResult.match_id == match.id))}
+    for seat in match.seats:
+        row = existing.get(seat.seat)
+        if row is None:
+            row = models.SeatResult(match_id=match.id, seat=seat.seat)
+            session.add(row)
+        row.player_id = seat.player_id
+        row.game = match.game
+        row.night_id = match.night_id
+        row.finished = standings.finished
+        row.rank = placed.get(seat.seat, len(match.seats))
+        row.sides = len(standings.lines)
+        row.score = totals.get(seat.seat, 0)
+        row.lower_is_better = standings.lower_is_better
+        row.won = standings.finished and seat.seat in standings.winners
+        row.missplays = folded.missplays.get(seat.seat, 0)
+        row.calls = sum(1 for caller, _, _ in calls if caller == seat.seat)
+        row.calls_won = sum(1 for caller, won, _ in calls if caller == seat.seat and won)
+        row.ended_at = ended
+    result = session.get(models.MatchResult, match.id)
+    if result is None:
+        result = models.MatchResult(match_id=match.id)
+        session.add(result)
+    best = max(calls, key=lambda c: c[2], default=None)
+    result.night_id = match.night_id
+    result.game = match.game
+    result.finished = standings.finished
+    result.events = int(count or 0)
+    result.rounds = len(standings.rounds)
+    result.missplays = sum(folded.missplays.values())
+    result.started_at = first
+    result.ended_at = last
+    result.seconds = int((last - first).total_seconds()) if first and last else 0
+    result.best_call = best[2] if best and best[2] > 0 else None
+    result.best_call_seat = best[0] if best and best[2] > 0 else None
+
+
+def rebuild(db: Database, match_ids: Iterable[int] | None = None) -> int:
+    """Fold matches again from their logs (no snapshot) and rewrite every read model.
+
+    Returns how many matches were rebuilt. One transaction per match, so a long rebuild can
+    run beside the service.
+    """
+    from referee.service.matches import refresh_read_models  # the one place that writes them
+
+    if match_ids is None:
+        with db.reading() as session:
+            match_ids = list(session.scalars(select(models.Match.id).order_by(models.Match.id)))
+    done = 0
+    for match_id in match_ids:
+        with db.unit_of_work() as session:
+            match = session.get(models.Match, match_id)
+            if match is None:
+                raise NotFound(f"There is no match {match_id}.", where="match_id")
+            loader = Loader(session, match)
+            folded = loader.fold(use_snapshots=False)
+            last = session.scalar(select(func.max(models.Event.seq))
+                                  .where(models.Event.match_id == match_id)) or 0
+            refresh_read_models(session, match, last, loader.engine.standings(folded.state),
+                                folded)
+        done += 1
+    return done
+
+
+# --- a player's figures ----------------------------------------------------------------------
+
+
+def per_game(session: Session, player_id: int) -> list[dict[str, Any]]:
+    """Per game: played, finished, won, win rate, average and best score, missplays per match,
+    Citron Coco calls and their success rate."""
+    r = models.SeatResult
+    done = r.finished.is_(True)
+    rows = session.execute(
+        select(
+            r.game, func.count(), func.sum(case((done, 1), else_=0)),
+            func.sum(case((r.won.is_(True), 1), else_=0)),
+            func.avg(case((done, r.score), else_=None)),
+            func.min(case((done, r.score), else_=None)),
+            func.max(case((done, r.score), else_=None)),
+            func.max(case((r.lower_is_better.is_(True), 1), else_=0)),
+            func.sum(r.missplays), func.sum(r.calls), func.sum(r.calls_won),
+        ).where(r.player_id == player_id).group_by(r.game).order_by(r.game)
+    ).all()
+    out = []
+    for game, played, done_n, won, avg, low, high, lower, miss, calls, calls_won in rows:
+        done_n, won, calls, calls_won = (int(x or 0) for x in (done_n, won, calls, calls_won))
+        out.append({
+            "game": game, "played": int(played), "finished": done_n, "won": won,
+            "win_rate": round(won / done_n, 3) if done_n else None,
+            "average_score": None if avg is None else round(float(avg), 1),
+            "best_score": low if lower else high,
+            "missplays": int(miss or 0),
+            "missplays_per_match": round(int(miss or 0) / int(played), 2),
+            "calls": calls, "calls_won": calls_won,
+            "call_success_rate": round(calls_won / calls, 3) if calls else None,
+        })
+    return out
+
+
+def player_or_404(session: Session, player_id: int) -> models.Player:
+    player = session.get(models.Player, player_id)
+    if player is None:
+        raise NotFound(f"There is no player {player_id}.", where="player_id")
+    return player
+
+
+def player_stats(db: Database, player_id: int) -> dict[str, Any]:
+    with db.reading() as session:
+        player = player_or_404(session, player_id)
+        return {"id": player.id, "name": player.name, "games": per_game(session, player_id)}
+
+
+def results_over_time(db: Database, player_id: int, limit: int = 50) -> list[dict[str, Any]]:
+    """The player's latest finished matches, oldest first: placement and score."""
+    r = models.SeatResult
+    with db.reading() as session:
+        player_or_404(session, player_id)
+        rows = session.execute(
+            select(r.match_id, r.game, r.rank, r.sides, r.score, r.won, r.ended_at)
+            .where(r.player_id == player_id, r.finished.is_(True))
+            .order_by(r.ended_at.desc(), r.match_id.desc()).limit(limit)
+        ).all()
+    return [{"match_id": m, "game": g, "rank": rank, "sides": sides, "score": score,
+             "won": bool(won), "ended_at": models.iso(ended) if ended else None}
+            for m, g, rank, sides, score, won, ended in reversed(rows)]
+
+
+def head_to_head(db: Database, player_id: int, other_id: int) -> dict[str, Any]:
+    """Finished matches both played: who placed ahead of whom, per game and in all."""
+    a, b = aliased(models.SeatResult), aliased(models.SeatResult)
+    with db.reading() as session:
+        first = player_or_404(session, player_id)
+        second = player_or_404(session, other_id)
+        rows = session.execute(
+            select(a.game, func.count(),
+                   func.sum(case((a.rank < b.rank, 1), else_=0)),
+                   func.sum(case((b.rank < a.rank, 1), else_=0)))
+            .join(b, (b.match_id == a.match_id) & (b.player_id == other_id))
+            .where(a.player_id == player_id, a.finished.is_(True))
+            .group_by(a.game).order_by(a.game)
+        ).all()
+    games = [{"game": g, "played": int(n), "ahead": int(x or 0), "behind": int(y or 0),
+              "level": int(n) - int(x or 0) - int(y or 0)} for g, n, x, y in rows]
+    total = {k: sum(g[k] for g in games) for k in ("played", "ahead", "behind", "level")}
+    return {"player": {"id": first.id, "name": first.name},
+            "other": {"id": second.id, "name": second.name}, "games": games, "total": total}
+
+
+def opponents(db: Database, player_id: int, recent: int = 200) -> list[dict[str, Any]]:
+    """Whom the player met in their latest ``recent`` matches, most met first (for the
+    head-to-head picker; the head-to-head itself counts every match)."""
+    a, b = models.SeatResult, aliased(models.SeatResult)
+    with db.reading() as session:
+        latest = (select(a.match_id).where(a.player_id == player_id)
+                  .order_by(a.match_id.desc()).limit(recent).subquery())
+        rows = session.execute(
+            select(models.Player.id, models.Player.name, func.count())
+            .select_from(b).join(latest, latest.c.match_id == b.match_id)
+            .join(models.Player, models.Player.id == b.player_id)
+            .where(b.player_id != player_id)
+            .group_by(models.Player.id, models.Player.name)
+            .order_by(func.count().desc(), models.Player.name).limit(50)
+        ).all()
+    return [{"id": i, "name": n, "matches": int(c)} for i, n, c in rows]
+
+
+def latest_matches(db: Database, player_id: int, page: int, per_page: int
+                   ) -> tuple[list[dict[str, Any]], int]:
+    """One page of the player's matches, newest first, and how many there are in all.
+
+    Reads the narrow seats table by its player index, then loads only that page's matches.
+    """
+    from referee.service.history import match_dict
+
+    seat = models.Seat
+    with db.reading() as session:
+        total = session.scalar(select(func.count()).where(seat.player_id == player_id))
+        ids = session.scalars(select(seat.match_id).where(seat.player_id == player_id)
+                              .order_by(seat.match_id.desc())
+                              .offset((page - 1) * per_page).limit(per_page)).all()
+        found = {m.id: m for m in session.scalars(
+            select(models.Match).where(models.Match.id.in_(ids)))}
+        return [match_dict(found[i]) for i in ids], int(total or 0)
+
+
+def player_matches(db: Database, player_id: int) -> list[dict[str, Any]]:
+    """Every match the player sat in, newest first, with their result (for the CSV)."""
+    r, s = models.SeatResult, models.MatchSummary
+    with db.reading() as session:
+        player_or_404(session, player_id)
+        rows = session.execute(
+            select(r.match_id, s.created_at, r.ended_at, r.game, r.night_id, r.finished,
+                   r.seat, r.rank, r.sides, r.score, r.won, r.missplays, r.calls, r.calls_won,
+                   s.seat_names)
+            .join(s, s.match_id == r.match_id).where(r.player_id == player_id)
+            .order_by(r.match_id.desc())
+        ).all()
+    return [{"match_id": m, "created_at": models.iso(c),
+             "ended_at": models.iso(e) if e else None, "game": g, "night_id": n,
+             "status": "finished" if f else "in progress", "seat": seat, "rank": rank,
+             "sides": sides, "score": score, "won": bool(won), "missplays": miss,
+             "calls": calls, "calls_won": cw, "players": list(names)}
+            for (m, c, e, g, n, f, seat, rank, sides, score, won, miss, calls, cw, names)
+            in rows]
+
+
+def when(moment: datetime | None) -> str | None:
+    return models.iso(moment) if moment else None

@@ -1,0 +1,187 @@
+"""The results read models: a rebuild from the logs equals what the appends wrote; backup and
+restore; the what-if and rebuild commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import Result
+from flask import Flask
+from flask.testing import FlaskClient, FlaskCliRunner
+from sqlalchemy import select
+
+from referee import create_app, database
+from referee.cli import main
+from referee.store import models
+from tests.helpers import auth
+from tests.night_fixture import build_night
+
+READ_MODELS = (models.SeatResult, models.MatchResult)
+
+
+def run(runner: FlaskCliRunner, *args: str) -> Result:
+    return runner.invoke(main, list(args))
+
+
+def read_models(app: Flask) -> dict[str, list[dict[str, Any]]]:
+    """Every row of the stats read models and the seats' and summaries' figures."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    with database(app).reading() as session:
+        for model in READ_MODELS:
+            columns = [c.key for c in model.__table__.columns]
+            out[model.__tablename__] = [
+                {c: getattr(r, c) for c in columns}
+                for r in session.scalars(select(model).order_by(*model.__table__.primary_key))]
+        out["seats"] = [{"id": s.id, "total": s.total, "won": s.won, "missplays": s.missplays}
+                        for s in session.scalars(select(models.Seat).order_by(models.Seat.id))]
+        out["summaries"] = [
+            {"id": s.match_id, "status": s.status, "totals": s.totals, "winners": s.winners,
+             "last_seq": s.last_seq}
+            for s in session.scalars(select(models.MatchSummary)
+                                     .order_by(models.MatchSummary.match_id))]
+    return out
+
+
+@pytest.fixture
+def night(client: FlaskClient) -> dict[str, Any]:
+    built = build_night(client)
+    match_id = built["matches"][2]  # and a void in the running match
+    for payload in ({"source": "stock"},):
+        client.post(f"/api/matches/{match_id}/events", headers=auth(built["host"]),
+                    json={"type": "draw", "seat": 0, "payload": payload})
+    client.post(f"/api/matches/{match_id}/events", headers=auth(built["host"]),
+                json={"type": "void", "payload": {"seq": 1, "reason": "wrong seat"}})
+    return built
+
+
+def test_rebuild_equals_what_the_appends_wrote(app: Flask, runner: FlaskCliRunner,
+                                               night: dict[str, Any]) -> None:
+    before = read_models(app)
+    assert before["seat_results"], "the fixture night wrote results"
+    result = run(runner, "rebuild-read-models")
+    assert result.exit_code == 0, result.output
+    assert "3 match(es)" in result.output
+    assert read_models(app) == before
+
+
+def test_rebuild_restores_read_models_that_were_lost(app: Flask, runner: FlaskCliRunner,
+                                                     night: dict[str, Any]) -> None:
+    before = read_models(app)
+    with database(app).unit_of_work() as session:
+        for row in session.scalars(select(models.SeatResult)):
+            session.delete(row)
+    assert run(runner, "rebuild-read-models", str(night["matches"][0])).exit_code == 0
+    after = read_models(app)
+    assert [r for r in after["seat_results"] if r["match_id"] == night["matches"][0]] == [
+        r for r in before["seat_results"] if r["match_id"] == night["matches"][0]]
+
+
+def test_rebuild_of_a_missing_match_fails_in_words(runner: FlaskCliRunner, app: Flask) -> None:
+    result = run(runner, "rebuild-read-models", "4242")
+    assert result.exit_code == 1 and "There is no match 4242" in result.output
+
+
+def test_what_if_command_lists_the_changed_verdicts(client: FlaskClient,
+                                                    runner: FlaskCliRunner,
+                                                    night: dict[str, Any]) -> None:
+    """Match B's failed call (CC-CALL-5) stands whatever the tie rule: no tie there."""
+    result = run(runner, "what-if", str(night["matches"][1]), "--option", "target=30")
+    assert result.exit_code == 0, result.output
+    assert "Options changed: target" in result.output
+    assert "Standings what-if:" in result.output
+
+
+def test_what_if_command_names_a_bad_option(runner: FlaskCliRunner,
+                                            night: dict[str, Any]) -> None:
+    result = run(runner, "what-if", str(night["matches"][1]), "--option", "target=many")
+    assert result.exit_code == 1 and "target" in result.output
+
+
+def test_backup_then_restore_into_an_empty_instance_keeps_ids_and_tokens(
+        app: Flask, runner: FlaskCliRunner, night: dict[str, Any], tmp_path: Path) -> None:
+    file = tmp_path / "backup.json"
+    assert run(runner, "backup", str(file)).exit_code == 0
+    fresh = create_app({"TESTING": True,
+                        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"})
+    from referee.cli import upgrade_database
+
+    upgrade_database(fresh)
+    result = fresh.test_cli_runner().invoke(main, ["restore", str(file)])
+    assert result.exit_code == 0, result.output
+    assert "Restored 3 match(es) (0 already here)" in result.output
+    client = fresh.test_client()
+    board = client.get(f"/api/nights/{night['night']}/board").json
+    assert [ln["points"] for ln in board["leaderboard"]] == [6, 5, 5, 2]
+    # the host's join token still opens the running match
+    answer = client.post(f"/api/matches/{night['matches'][2]}/events",
+                         headers=auth(night["host"]),
+                         json={"type": "draw", "seat": 0, "payload": {"source": "stock"}})
+    assert answer.status_code == 201, answer.json
+    database(fresh).engine.dispose()
+
+
+def test_restore_onto_the_same_instance_skips_every_match(app: Flask, runner: FlaskCliRunner,
+                                                         night: dict[str, Any],
+                                                         tmp_path: Path) -> None:
+    file = tmp_path / "backup.json"
+    run(runner, "backup", str(file))
+    result = run(runner, "restore", str(file))
+    assert result.exit_code == 0, result.output
+    assert "Restored 0 match(es) (3 already here)" in result.output
+
+
+def test_restore_refuses_a_file_that_is_no_backup(runner: FlaskCliRunner, app: Flask,
+                                                  tmp_path: Path) -> None:
+    file = tmp_path / "nope.json"
+    file.write_text(json.dumps({"format": "something else"}))
+    result = run(runner, "restore", str(file))
+    assert result.exit_code == 1 and "not a Referee backup" in result.output
+
+
+def test_restore_judges_every_event_on_the_way_in(app: Flask, runner: FlaskCliRunner,
+                                                  night: dict[str, Any],
+                                                  tmp_path: Path) -> None:
+    """A backup whose log the engine refuses (a reveal before the round's end, CC-END-1) is
+    not restored."""
+    file = tmp_path / "backup.json"
+    run(runner, "backup", str(file))
+    data = json.loads(file.read_text())
+    data["matches"][0]["events"].insert(0, {
+        "seq": 1, "type": "reveal", "seat": None, "actor": "host",
+        "payload": {"hands": [[1, 1, 1, 1], [2, 2, 2, 2], [3, 3, 3, 3]]}})
+    for seq, event in enumerate(data["matches"][0]["events"], start=1):
+        event["seq"] = seq
+    file.write_text(json.dumps(data))
+    fresh = create_app({"TESTING": True,
+                        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"})
+    from referee.cli import upgrade_database
+
+    upgrade_database(fresh)
+    result = fresh.test_cli_runner().invoke(main, ["restore", str(file)])
+    assert result.exit_code == 1 and "Match 1: Event 1" in result.output
+    database(fresh).engine.dispose()
+
+
+def test_restore_into_an_empty_instance_on_each_database(app: Flask, tmp_path: Path) -> None:
+    """A backup made elsewhere restores into this (empty) database with its ids, and the
+    instance goes on numbering after them (PostgreSQL sequences moved past the ids)."""
+    from referee.cli import upgrade_database
+
+    source = create_app({"TESTING": True,
+                         "DATABASE_URL": f"sqlite:///{tmp_path / 'source.sqlite3'}"})
+    upgrade_database(source)
+    night = build_night(source.test_client())
+    file = tmp_path / "backup.json"
+    assert source.test_cli_runner().invoke(main, ["backup", str(file)]).exit_code == 0
+    database(source).engine.dispose()
+    result = app.test_cli_runner().invoke(main, ["restore", str(file)])
+    assert result.exit_code == 0, result.output
+    client = app.test_client()
+    assert client.get(f"/api/nights/{night['night']}/board").json["finished"] == 2
+    created = client.post("/api/matches", json={"game": "plouc", "seats": [
+        {"name": "Alice"}, {"name": "Zoé"}]})
+    assert created.status_code == 201, created.json
+    assert created.json["id"] == max(night["matches"]) + 1

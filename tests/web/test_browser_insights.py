@@ -1,0 +1,182 @@
+"""The night's board, TV view and recap, a player's stats and head-to-head, the what-if page and
+the BG Stats link, in a real browser (Debian's Chromium through Playwright) against a real
+server holding the hand-computed night of ``tests/night_fixture.py``."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import playwright.sync_api as playwright_api
+import pytest
+from werkzeug.serving import make_server
+
+from referee import create_app, database
+from referee.cli import upgrade_database
+from tests.night_fixture import build_night
+from tests.web.test_browser import ARGS, CHROMIUM, TIMEOUT, TV, expect, phone, shoot
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def chrome() -> Iterator[Any]:
+    """Debian's Chromium, as the other browser tests launch it."""
+    with playwright_api.sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The app on a migrated SQLite file holding the fixture night, served over real HTTP."""
+    path = tmp_path_factory.mktemp("browser-insights") / "referee.sqlite3"
+    app = create_app({"DATABASE_URL": f"sqlite:///{path}"})
+    upgrade_database(app)
+    night = build_night(app.test_client())
+    http = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=http.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{http.server_port}", night
+    http.shutdown()
+    thread.join(5)
+    database(app).engine.dispose()
+
+
+def test_night_page_shows_the_leaderboard_and_recap(chrome: Any, site: Any) -> None:
+    base, night = site
+    page = phone(chrome)
+    page.goto(f"{base}/nights/{night['night']}")
+    rows = page.locator("table.leaderboard tbody tr")
+    expect(rows).to_have_count(4, timeout=TIMEOUT)
+    expect(rows.first).to_contain_text("Bob")
+    expect(rows.first.locator("td.points")).to_have_text("6")
+    expect(page.locator("dl.recap")).to_contain_text("Alice, 16 coconuts")
+    expect(page.locator("ul.running")).to_contain_text("Alice")
+    shoot(page, "night-board")
+    page.context.close()
+
+
+def test_night_points_are_set_from_the_page(chrome: Any, site: Any) -> None:
+    base, night = site
+    page = phone(chrome)
+    page.goto(f"{base}/nights/{night['night']}")
+    page.locator("details.tool summary", has_text="Placement points").click()
+    page.fill("#points", "5, 3, 2, 1")
+    page.get_by_role("button", name="Set the points").click()
+    page.wait_for_load_state()
+    expect(page.locator("table.leaderboard tbody tr").first.locator("td.points")).to_have_text(
+        "6")
+    page.context.close()
+
+
+def test_night_tv_view_on_a_tv(chrome: Any, site: Any) -> None:
+    base, night = site
+    page = chrome.new_context(viewport=TV).new_page()
+    page.goto(f"{base}/nights/{night['night']}/tv")
+    expect(page.locator("body.tv table.leaderboard")).to_contain_text("Chloé")
+    shoot(page, "night-tv")
+    page.context.close()
+
+
+def test_night_recap_shows_the_board_image(chrome: Any, site: Any) -> None:
+    base, night = site
+    page = phone(chrome)
+    page.goto(f"{base}/nights/{night['night']}/recap")
+    image = page.locator("figure.night-image img")
+    expect(image).to_be_visible(timeout=TIMEOUT)
+    assert page.evaluate("img => img.naturalWidth", image.element_handle()) == 900
+    expect(page.get_by_role("link", name="Results (CSV)")).to_be_visible()
+    shoot(page, "night-recap")
+    page.context.close()
+
+
+def test_player_page_shows_stats_chart_and_head_to_head(chrome: Any, site: Any) -> None:
+    base, night = site
+    page = phone(chrome)
+    page.goto(f"{base}/players/{night['players']['Bob']}")
+    stats = page.locator("table.stats tbody tr").first
+    expect(stats).to_contain_text("19.0")
+    expect(page.locator("svg.chart circle")).to_have_count(2)
+    page.select_option("#other", label="Alice (1)")
+    page.get_by_role("button", name="Compare").click()
+    page.wait_for_load_state()
+    expect(page.locator("h1")).to_contain_text("Bob")
+    expect(page.locator("table.versus tr.total")).to_contain_text("1")
+    shoot(page, "player-stats")
+    page.context.close()
+
+
+def test_what_if_page_shows_the_changed_verdicts(chrome: Any, site: Any) -> None:
+    """Match A's target raised to 50: its last reveal no longer ends it (CC-GOAL-1 becomes
+    CC-CALL-5)."""
+    base, night = site
+    page = phone(chrome)
+    page.goto(f"{base}/m/{night['matches'][0]}")
+    page.get_by_role("link", name="What if…").click()
+    page.fill('[name="o.target"]', "50")
+    page.get_by_role("button", name="Replay under these options").click()
+    page.wait_for_load_state()
+    changes = page.locator("ol.what-if-changes li")
+    expect(changes).to_have_count(1)
+    expect(changes.first).to_contain_text("CC-GOAL-1")
+    expect(changes.first).to_contain_text("CC-CALL-5")
+    shoot(page, "what-if")
+    page.context.close()
+
+
+def test_finished_match_offers_bgstats_and_the_sheet(chrome: Any, site: Any) -> None:
+    base, night = site
+    page = phone(chrome)
+    page.goto(f"{base}/m/{night['matches'][0]}")
+    expect(page.get_by_role("link", name="Score sheet (CSV)")).to_be_visible()
+    page.get_by_role("link", name="Send to BG Stats").click()
+    page.wait_for_load_state()
+    link = page.locator("#bgstats-link").get_attribute("href")
+    assert link and link.startswith("bgstats://app.bgstatsapp.com/addPlay.html?data=")
+    page.context.close()
+
+
+def test_history_page_links_its_filter_as_csv(chrome: Any, site: Any) -> None:
+    base, _ = site
+    page = phone(chrome)
+    page.goto(f"{base}/history?status=finished")
+    href = page.get_by_role("link", name="These matches as CSV").get_attribute("href")
+    assert href == "/history.csv?status=finished"
+    page.context.close()
+
+
+def test_quick_scoring_from_creation_to_a_logged_round(chrome: Any, site: Any) -> None:
+    """A rounds-only match: chosen at creation, shown on the pad, a round logged and scored
+    (CC-CALL-4)."""
+    base, _ = site
+    page = phone(chrome)
+    page.goto(f"{base}/new/citroncoco")
+    page.fill("#seat-0", "Eve")
+    page.fill("#seat-1", "Fanny")
+    page.check('input[name="mode"][value="rounds"]')
+    page.get_by_role("button", name="Create the match").click()
+    page.wait_for_load_state()
+    page.goto(page.url.replace("/invite", "/play"))
+    expect(page.locator("h1 .badge.mode")).to_have_text("rounds only")
+    form = page.locator("form").filter(has=page.get_by_role("button", name="Log: round"))
+    form.locator('[name="p.caller"]').fill("0")
+    form.locator('[name="p.hands"]').fill("1 2\n5 6")
+    form.get_by_role("button", name="Log: round").click()
+    page.wait_for_load_state()
+    expect(page.locator("#verdict")).to_contain_text("CC-CALL-4")
+    expect(page.locator(".mini-standings")).to_contain_text("-11")
+    shoot(page, "rounds-pad")
+    page.context.close()
+
+
+def test_night_board_as_png(chrome: Any, site: Any) -> None:
+    """The recap's PNG link gives a PNG image of the board."""
+    base, night = site
+    page = phone(chrome)
+    answer = page.request.get(f"{base}/nights/{night['night']}/board.png")
+    assert answer.status == 200 and answer.headers["content-type"] == "image/png"
+    assert answer.body()[:8] == b"\x89PNG\r\n\x1a\n"
+    page.context.close()
