@@ -29,6 +29,7 @@ from referee.engines.base import (
 )
 from referee.service import identity, links
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
+from referee.service.imported import ImportEventSchema
 from referee.service.live import notify_appended
 from referee.service.replay import (
     CHALLENGE,
@@ -96,7 +97,7 @@ class ImportSchema(Schema):
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seats = fields.List(fields.Nested(ImportSeatSchema), required=True,
                         validate=validate.Length(min=1, max=12))
-    events = fields.List(fields.Dict(keys=fields.String()), required=True)
+    events = fields.List(fields.Nested(ImportEventSchema), required=True)
     night_id = fields.Integer(allow_none=True, load_default=None,
                               validate=validate.Range(min=1, max=2**31 - 1))
     uuid = fields.String(allow_none=True, load_default=None, validate=validate.Regexp(
@@ -655,6 +656,9 @@ def _import_one(session: Session, loader: Loader, folded: Folded,
         raise Invalid(f"Events must be numbered 1, 2, 3…; expected seq {seq}.", where=where)
     if item.get("type") not in schemas:
         raise Invalid(f"Unknown move type {item.get('type')!r}.", where=f"{where}.type")
+    if item["seat"] is not None and item["seat"] >= len(loader.match.seats):
+        raise Invalid(f"The match has seats 0 to {len(loader.match.seats) - 1}.",
+                      where=f"{where}.seat")
     game = loader.match.game
     version = int(item.get("schema_version", 1))
     payload = load_payload(schemas[item["type"]],

@@ -27,6 +27,7 @@ from referee.service import history, matches, pages
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
+from referee.validation import Refused, load_json, whole_number
 from referee.web import addresses, confirm, games, pads
 from referee.web.chart import rounds_chart
 from referee.web.errors import PageError, error_page
@@ -108,12 +109,9 @@ def int_arg(name: str, value: str | None, minimum: int | None = None) -> int | N
     if value is None or value.strip() == "":
         return None
     try:
-        number = int(value)
-    except ValueError:
-        raise PageError(400, f"{name} must be a whole number, not {value!r}.") from None
-    if minimum is not None and number < minimum:
-        raise PageError(400, f"{name} must be at least {minimum}.")
-    return number
+        return whole_number(value, name, minimum)
+    except Refused as err:
+        raise PageError(400, err.message, where=err.where) from None
 
 
 def date_arg(name: str, value: str | None) -> date | None:
@@ -460,9 +458,10 @@ def import_match() -> Any:
             raise Invalid("Choose the match's JSON file (a Referee export) to import.",
                           where="file")
         try:
-            data = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as err:
-            raise Invalid(f"{upload.filename} is not a JSON file: {err}.", where="file") from err
+            data = load_json(upload.read(), "file")
+        except Refused as err:
+            raise Invalid(f"{upload.filename} is not a JSON file: {err.detail or err.message}",
+                          where=err.where) from err
         if not isinstance(data, dict):
             raise Invalid(f"{upload.filename} holds no match export.", where="file")
         night_id = int_arg("night", request.form.get("night"), 1)
