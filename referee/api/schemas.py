@@ -266,7 +266,8 @@ class GameSchema(Schema):
     catalogue = fields.String(required=True, metadata={"description": "Its rule catalogue"})
     options = fields.Dict(required=True, metadata={"description": "JSON schema of the options"})
     moves = fields.Dict(required=True, metadata={
-        "description": "Move type -> {host_only, payload: JSON schema}"})
+        "description": "Move type -> {host_only, cards: whose cards it may state (none, "
+                       "own, others: the host's), payload: JSON schema}"})
     reportable_missplays = fields.Dict(required=True)
 
 
