@@ -17,7 +17,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from markupsafe import Markup
@@ -28,7 +27,7 @@ from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
 from referee.validation import Refused, load_json, whole_number
-from referee.web import addresses, confirm, games, pads
+from referee.web import addresses, confirm, games, pads, security
 from referee.web.chart import rounds_chart
 from referee.web.errors import PageError, error_page
 from referee.web.forms import FormError, read_fields
@@ -36,7 +35,6 @@ from referee.web.forms import FormError, read_fields
 bp = Blueprint("web", __name__)
 
 COOKIE_DAYS = 30
-INVITES_KEPT = 8  # matches whose join links the creating browser keeps
 
 
 
@@ -86,10 +84,8 @@ def keep_token(response: Response, match_id: int, token: str) -> Response:
 
 
 def remember_invites(match_id: int, seats: list[str]) -> None:
-    """The creating browser keeps the join links (the store keeps only the tokens' hashes)."""
-    invites = dict(session.get("invites", {}))
-    invites[str(match_id)] = {"seats": seats}
-    session["invites"] = dict(list(invites.items())[-INVITES_KEPT:])
+    """The creating browser keeps the join links, encrypted (the store keeps only hashes)."""
+    security.keep_invites(match_id, list(seats))
 
 
 def public_url(endpoint: str, **values: Any) -> str:
@@ -241,8 +237,7 @@ def invite(match_id: int) -> Any:
     access = page_access(match_id)
     links = None
     if access is not None and access.host:
-        kept = session.get("invites", {}).get(str(match_id), {})
-        tokens = list(kept.get("seats", []))
+        tokens = list(security.read_invites().get(str(match_id)) or [])
         host = public_url("web.join", match_id=match_id, token=page_token(match_id))
         links = {"host": host, "host_qr": qr_svg(host, "Host's link"), "seats": []}
         for seat, name in enumerate(seat_names(match)):
@@ -262,14 +257,10 @@ def invite(match_id: int) -> Any:
 def reissue(match_id: int, seat: int) -> Response:
     """A new join link for a seat (host only): for a lost link, or one this browser lacks."""
     token = matches.reissue_seat_token(db(), match_id, page_token(match_id), seat)
-    invites = dict(session.get("invites", {}))
-    kept = dict(invites.get(str(match_id), {}))
-    seats = list(kept.get("seats", []))
+    seats: list[str | None] = list(security.read_invites().get(str(match_id)) or [])
     seats += [None] * (seat + 1 - len(seats))
     seats[seat] = token
-    kept["seats"] = seats
-    invites[str(match_id)] = kept
-    session["invites"] = dict(list(invites.items())[-INVITES_KEPT:])
+    security.keep_invites(match_id, seats)
     return redirect(url_for("web.invite", match_id=match_id) + f"#seat-{seat}", 303)
 
 
