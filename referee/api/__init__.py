@@ -66,13 +66,14 @@ def init_app(app: Flask) -> None:
                  "each move is judged by the game's rules."},
     })
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
-    from referee.api import games, matches, people, stream
+    from referee.api import document, games, matches, people, stream
 
     api.register_blueprint(games.blp)
     api.register_blueprint(matches.blp)
     api.register_blueprint(people.blp)
     api.register_blueprint(stream.blp)
     games.document_move_schemas(api)
+    document.complete(api)
     app.register_error_handler(ServiceError, handle_service_error)
     app.extensions["referee.api"] = api
 

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from referee.engines.base import (
     HOST,
+    REGISTRY,
     Engine,
     Impossible,
     InvalidOptions,
@@ -93,7 +94,7 @@ class ImportSchema(Schema):
 
     format = fields.String(required=True, validate=validate.Equal(EXPORT_FORMAT))
     version = fields.Integer(required=True, validate=validate.Equal(EXPORT_VERSION))
-    game = fields.String(required=True)
+    game = fields.String(required=True, validate=validate.OneOf(sorted(REGISTRY)))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seats = fields.List(fields.Nested(ImportSeatSchema), required=True,
                         validate=validate.Length(min=1, max=12))

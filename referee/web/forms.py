@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.validation import MAX_DIGITS, MAX_INT, Refused, load_json, whole_number
+from referee.validation import MAX_INT, Refused, load_json, whole_number
 
 PREFIX = "p."  # posted payload fields are named "p.<field>"; options are "o.<field>"
 SPLIT = re.compile(r"[\s,;]+")
@@ -198,7 +198,7 @@ def to_int(name: str, text: str) -> int:
         return whole_number(text, name, maximum=MAX_INT)
     except Refused:
         if text.strip().lstrip("+-").isdigit():
-            raise FormError(name, f"a whole number of at most {MAX_DIGITS} digits.") from None
+            raise FormError(name, f"a whole number up to {MAX_INT}.") from None
         raise FormError(name, f"{text[:40]!r} is not a whole number.") from None
 
 
