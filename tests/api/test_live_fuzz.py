@@ -1,0 +1,74 @@
+"""schemathesis, every check and the stateful phase (create, log, read through the document's
+links), against a live gunicorn on each database: no 5xx, no schema violation, no finding."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import requests
+
+from referee import ROOT
+
+VENV = Path(os.environ.get("VIRTUAL_ENV") or ROOT / ".venv") / "bin"
+CONFIG = Path(__file__).with_name("schemathesis.toml")
+EXAMPLES = "8"  # per operation and phase: the whole run stays within a minute per database
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def live(database_url: str, tmp_path: Path) -> Iterator[str]:
+    """gunicorn (two workers) on the test's database, as in production."""
+    env = {**os.environ, "DATABASE_URL": database_url, "REFEREE_SECRET_KEY": "fuzz",
+           "REFEREE_RATELIMIT_CREATE": "100000 per minute",
+           "REFEREE_RATELIMIT_IMPORT": "100000 per minute"}
+    port = free_port()
+    server = subprocess.Popen(
+        [str(VENV / "gunicorn"), "--workers", "2", "--bind", f"127.0.0.1:{port}",
+         "--log-level", "warning", "wsgi:app"], cwd=ROOT, env=env,
+        stderr=(tmp_path / "gunicorn.log").open("w"))
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                requests.get(f"{base}/api/games", timeout=5)
+                break
+            except requests.ConnectionError:
+                if time.monotonic() > deadline or server.poll() is not None:
+                    pytest.fail("gunicorn did not start: "
+                                + (tmp_path / "gunicorn.log").read_text()[-3000:])
+                time.sleep(0.2)
+        yield base
+    finally:
+        server.terminate()
+        server.wait(15)
+    errors = (tmp_path / "gunicorn.log").read_text()
+    assert "Traceback" not in errors, errors[-3000:]
+
+
+def test_schemathesis_finds_nothing(live: str, tmp_path: Path) -> None:
+    created = requests.post(f"{live}/api/matches", json={
+        "game": "citroncoco", "seats": [{"name": "Alice"}, {"name": "Bob"}]}, timeout=10)
+    assert created.status_code == 201
+    token = created.json()["host_token"]
+    run = subprocess.run(
+        [str(VENV / "schemathesis"), "--config-file", str(CONFIG), "run",
+         f"{live}/api/openapi.json", "--checks", "all",
+         "--phases", "examples,coverage,fuzzing,stateful", "--max-examples", EXAMPLES,
+         "--workers", "2", "--seed", "15", "--no-color",
+         "-H", f"Authorization: Bearer {token}"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=240)
+    report = run.stdout + run.stderr
+    assert run.returncode == 0, report[-6000:]
+    assert "Stateful" in report and "❌" not in report, report[-6000:]
