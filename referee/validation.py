@@ -189,7 +189,22 @@ def screen_request() -> Any:
     return None
 
 
+def _read_chunked(request: Any) -> None:
+    """A body sent with chunked transfer encoding has no Content-Length: read it here, up to
+    the limit, so that it is screened (and refused when too large) like any other."""
+    from flask import current_app
+    from werkzeug.exceptions import RequestEntityTooLarge
+
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    raw = request.environ["wsgi.input"].read(limit + 1)
+    if len(raw) > limit:
+        raise RequestEntityTooLarge()
+    request._cached_data = raw  # what get_data, get_json and the form parser read from now on
+
+
 def _screen_body(request: Any) -> None:
+    if request.content_length is None and request.environ.get("wsgi.input_terminated"):
+        _read_chunked(request)
     mimetype = request.mimetype or ""
     if mimetype == "application/json" or mimetype.endswith("+json"):
         raw = request.get_data(cache=True)  # bounded by MAX_CONTENT_LENGTH, chunked or not

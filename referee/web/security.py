@@ -140,8 +140,9 @@ def limit_posts(app: Flask) -> Limiter:
         if view is None:
             continue
         rate = str(app.config[key])
-        app.view_functions[endpoint] = limiter.limit(rate, methods=["POST"],
-                                                     error_message=limit_message(rate))(view)
+        shared = limiter.shared_limit(rate, scope=key.lower(), methods=["POST"],
+                                      error_message=limit_message(rate))
+        app.view_functions[endpoint] = shared(view)  # one count for the API and the pages
     return limiter
 
 

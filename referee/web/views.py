@@ -246,8 +246,9 @@ def invite(match_id: int) -> Any:
             links["seats"].append({
                 "seat": seat, "name": name, "url": url,
                 "qr": qr_svg(url, f"Join link of seat {seat}, {name}") if url else None})
-    response = Response(render_template("invite.html", match=match, access=access,
-                                        links=links, network=addresses.link_base()))
+    response = current_app.response_class(render_template(
+        "invite.html", match=match, access=access, links=links,
+        network=addresses.link_base()))
     response.headers["Cache-Control"] = "no-store"  # the page carries the seats' tokens
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
@@ -434,7 +435,7 @@ def export(match_id: int) -> Response:
     access = page_access(match_id)
     data = matches.export(db(), match_id, page_token(match_id) if access else None)
     body = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    return Response(body, mimetype="application/json", headers={
+    return current_app.response_class(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="referee-match-{match_id}.json"'})
 
 
@@ -487,7 +488,7 @@ def board(match_id: int) -> str:
 def board_live(match_id: int) -> Response:
     """The scoreboard's changing part, fetched by the page's few lines of script."""
     context = board_context(match_id)
-    response = Response(render_template("_board.html", **context))
+    response = current_app.response_class(render_template("_board.html", **context))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Last-Seq"] = str(context["match"]["last_seq"])
     return response

@@ -42,9 +42,9 @@ def live(database_url: str, tmp_path: Path) -> Iterator[str]:
         deadline = time.monotonic() + 90
         while True:
             try:
-                requests.get(f"{base}/api/games", timeout=5)
+                requests.get(f"{base}/api/games", timeout=10)
                 break
-            except requests.ConnectionError:
+            except requests.RequestException:
                 if time.monotonic() > deadline or server.poll() is not None:
                     pytest.fail("gunicorn did not start: "
                                 + (tmp_path / "gunicorn.log").read_text()[-3000:])
@@ -72,3 +72,37 @@ def test_schemathesis_finds_nothing(live: str, tmp_path: Path) -> None:
     report = run.stdout + run.stderr
     assert run.returncode == 0, report[-6000:]
     assert "Stateful" in report and "❌" not in report, report[-6000:]
+
+
+def chunked(body: bytes) -> Iterator[bytes]:
+    """A body sent with chunked transfer encoding (no Content-Length), in small pieces."""
+    for start in range(0, len(body), 7):
+        yield body[start:start + 7]
+
+
+def test_nul_sent_chunked_is_refused(live: str) -> None:
+    """Into a player's name and into a note: 422, nothing stored."""
+    headers = {"Content-Type": "application/json"}
+    body = b'{"game": "citroncoco", "seats": [{"name": "A\\u0000"}, {"name": "B"}]}'
+    response = requests.post(f"{live}/api/matches", data=chunked(body), headers=headers,
+                             timeout=10)
+    assert response.status_code == 422, response.text
+    assert response.json()["where"] == "body.seats.0.name"
+    assert requests.get(f"{live}/api/players", timeout=10).json()["items"] == []
+    made = requests.post(f"{live}/api/matches", json={
+        "game": "citroncoco", "seats": [{"name": "A"}, {"name": "B"}]}, timeout=10).json()
+    auth = {"Authorization": f"Bearer {made['host_token']}", **headers}
+    url = f"{live}/api/matches/{made['id']}/events"
+    assert requests.post(url, json={"type": "draw", "seat": 0, "payload": {"source": "stock"}},
+                         headers=auth, timeout=10).status_code == 201
+    note = b'{"type": "challenge", "payload": {"seq": 1, "claim": "a\\u0000b"}}'
+    response = requests.post(url, data=chunked(note), headers=auth, timeout=10)
+    assert response.status_code == 422 and response.json()["where"] == "body.payload.claim"
+    assert requests.get(url, timeout=10).json()["last_seq"] == 1
+
+
+def test_a_body_over_64_kib_sent_chunked_is_refused(live: str) -> None:
+    body = b'{"name": "' + b"x" * 70000 + b'"}'
+    response = requests.post(f"{live}/api/nights", data=chunked(body),
+                             headers={"Content-Type": "application/json"}, timeout=30)
+    assert response.status_code == 413, response.text
