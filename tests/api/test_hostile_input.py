@@ -146,3 +146,8 @@ def test_an_import_keeps_the_actor_it_was_given(client: FlaskClient, table: Tabl
     assert response.status_code == 201
     events = client.get(f"/api/matches/{response.json['id']}/events").json["events"]
     assert events[0]["actor"] == data["events"][0]["actor"]
+
+
+def test_trace_on_a_page_is_not_allowed(client: FlaskClient) -> None:
+    response = client.open("/history", method="TRACE")
+    assert response.status_code == 405 and "GET" in response.headers["Allow"]
