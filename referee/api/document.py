@@ -12,6 +12,8 @@ from typing import Any
 
 from flask_smorest import Api
 
+from referee.engines.base import REGISTRY
+
 BEARER = {"bearer": []}
 PUBLIC: list[dict[str, Any]] = []  # no token needed
 OPTIONAL = [{}, BEARER]  # without a token: the public's view; with one: that seat's or the host's
@@ -39,6 +41,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, list[dict[str, Any]]]] = {
     ("get", "/api/nights/{night_id}"): ("getNight", PUBLIC),
 }
 
+IF_MATCH = r'^(W/)?"?[0-9]{1,12}"?$'  # as referee.api.matches.SEQ_TAG reads it
 HOST = "Bearer {$response.body#/host_token}"
 NEW_MATCH = "$response.body#/id"
 SAME_MATCH = "$request.path.match_id"
@@ -102,6 +105,13 @@ def complete(api: Api) -> None:
     if log is not None:
         log["responses"]["201"]["links"] = logged_links()
         log["responses"]["422"] = IMPOSSIBLE
+    if log is not None:  # what the service reads in If-Match (a 400 otherwise)
+        for parameter in log.get("parameters", []):
+            if parameter.get("name") == "If-Match":
+                parameter["schema"]["pattern"] = IF_MATCH
+    create = api.spec.components.schemas.get("MatchCreate")
+    if create is not None:  # the games there are (any other is refused, 422)
+        create["properties"]["game"]["enum"] = sorted(REGISTRY)
     seat_in = api.spec.components.schemas.get("SeatIn")
     if seat_in is not None:  # a seat names a player: by name or by id, one of the two
         seat_in["oneOf"] = [{"required": ["name"]}, {"required": ["player_id"]}]
