@@ -1,7 +1,7 @@
 """idempotency keys remember their token and their request
 
 Revision ID: 0004
-Revises: 0001
+Revises: 0003
 Create Date: 2026-11-24 08:40:00
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0004"
-down_revision = "0001"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
