@@ -126,7 +126,7 @@ def test_an_import_with_a_wrongly_typed_event_field_is_refused(client: FlaskClie
                                                                value: Any) -> None:
     data = export_of(client, table)
     data["events"][0][field] = value
-    response = client.post("/api/matches/import", json=data)
+    response = client.post("/api/matches/import?copy=true", json=data)
     assert response.status_code == 422, response.json
     assert field in json.dumps(response.json["errors"])
     assert client.get("/api/matches").json["total"] == 1  # nothing imported
@@ -136,13 +136,13 @@ def test_an_import_naming_a_seat_the_match_lacks_is_refused(client: FlaskClient,
                                                             table: Table) -> None:
     data = export_of(client, table)
     data["events"][0]["seat"] = 7
-    response = client.post("/api/matches/import", json=data)
+    response = client.post("/api/matches/import?copy=true", json=data)
     assert response.status_code == 422 and response.json["where"] == "events.0.seat"
 
 
 def test_an_import_keeps_the_actor_it_was_given(client: FlaskClient, table: Table) -> None:
     data = export_of(client, table)
-    response = client.post("/api/matches/import", json=data)
+    response = client.post("/api/matches/import?copy=true", json=data)
     assert response.status_code == 201
     events = client.get(f"/api/matches/{response.json['id']}/events").json["events"]
     assert events[0]["actor"] == data["events"][0]["actor"]
