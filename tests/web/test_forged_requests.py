@@ -138,7 +138,8 @@ def test_imports_are_rate_limited_per_address(database_url: str, tmp_path) -> No
     made = create(client)
     move(client, made.id, "draw", 0, {"p.source": "stock"})
     exported = client.get(f"/m/{made.id}/export.json").get_data()
-    assert client.post("/api/matches/import?copy=true", json=json.loads(exported)).status_code == 201
+    copied = client.post("/api/matches/import?copy=true", json=json.loads(exported))
+    assert copied.status_code == 201
     response = client.post("/import", data={"file": (io.BytesIO(exported), "m.json")},
                            content_type="multipart/form-data")
     assert response.status_code == 429
