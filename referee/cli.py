@@ -18,6 +18,7 @@ from werkzeug.serving import run_simple
 from referee import ROOT, create_app, database
 from referee.service import matches
 from referee.service.errors import ServiceError
+from referee.validation import Refused, load_json
 
 
 def alembic_config(url: str) -> Config:
@@ -128,7 +129,7 @@ def export_match(match_id: int, output: Path | None) -> None:
 
 
 @main.command("import")
-@click.argument("file", type=click.File("r"))
+@click.argument("file", type=click.File("rb"))
 @click.option("--copy", is_flag=True,
               help="Import as a copy (new identity, not counted in the players' records).")
 @with_appcontext
@@ -137,9 +138,9 @@ def import_match(file: Any, copy: bool) -> None:
 
     A match already here is refused, unless --copy asks for a copy."""
     try:
-        data = json.load(file)
-    except json.JSONDecodeError as err:
-        click.echo(f"error: {file.name} is not JSON: {err}", err=True)
+        data = load_json(file.read(), "file")
+    except Refused as err:
+        click.echo(f"error: {file.name}: {err.message} (at {err.where})", err=True)
         sys.exit(1)
     try:
         created = matches.import_match(database(current_app), data, copy=copy)

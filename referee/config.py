@@ -45,6 +45,18 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # Set to a public base URL (https://referee.example.org) when behind a proxy, for the
         # join links and QR codes; by default the request's own host is used.
         "PUBLIC_URL": os.environ.get("REFEREE_PUBLIC_URL", ""),
+        # Forms: a CSRF token lives this long (seconds), so a pad left open all night still
+        # posts; the browser session ends it sooner when the browser closes.
+        "WTF_CSRF_TIME_LIMIT": int(os.environ.get("REFEREE_CSRF_TIME_LIMIT", str(7 * 86400))),
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        # Rate limits per client address (Flask-Limiter notation); counted in each process's
+        # memory unless REFEREE_RATELIMIT_STORAGE_URI names a shared store (redis://host:6379).
+        "RATELIMIT_CREATE": os.environ.get("REFEREE_RATELIMIT_CREATE",
+                                           "30 per minute;300 per hour"),
+        "RATELIMIT_IMPORT": os.environ.get("REFEREE_RATELIMIT_IMPORT",
+                                           "10 per minute;100 per hour"),
+        "RATELIMIT_STORAGE_URI": os.environ.get("REFEREE_RATELIMIT_STORAGE_URI", "memory://"),
+        "RATELIMIT_ENABLED": os.environ.get("REFEREE_RATELIMIT_ENABLED", "1") != "0",
         "API_TITLE": "Referee",
         "API_VERSION": "1",
         "OPENAPI_VERSION": "3.0.3",

@@ -21,6 +21,7 @@ from sqlalchemy import create_engine, text
 
 from referee import create_app, database
 from referee.cli import upgrade_database
+from tests.web.helpers import Browser
 
 POSTGRES_URL = os.environ.get("REFEREE_TEST_POSTGRES_URL",
                               "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -92,6 +93,7 @@ def app(database_url: str, snapshot_every: int, tmp_path: Path) -> Iterator[Flas
     app = create_app({"TESTING": True, "DATABASE_URL": database_url,
                       "SNAPSHOT_EVERY": snapshot_every})
     app.instance_path = str(tmp_path / "instance")
+    app.test_client_class = Browser  # posts a page's form with the page's CSRF token
     yield app
     database(app).engine.dispose()
 

@@ -11,6 +11,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 from flask import Flask
 from flask.testing import FlaskClient, FlaskCliRunner
@@ -106,3 +107,17 @@ def wait_for(url: str, seconds: float = 30) -> bytes:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.2)
+
+
+@pytest.mark.parametrize("text, said", [
+    ('{"format": "referee-match", "name": "a\\udc80"}', "lone surrogates"),
+    ('{"format": "referee-match", "version": ' + "9" * 5000 + "}", "too large"),
+    ("[" * 1000 + "]" * 1000, "nests deeper"),
+])
+def test_import_of_a_hostile_file_fails_in_words(runner: FlaskCliRunner, tmp_path: Path,
+                                                 text: str, said: str) -> None:
+    """The command line's import reads its file under the same policy as the API."""
+    bad = tmp_path / "bad.json"
+    bad.write_text(text)
+    result = run(runner, "import", str(bad))
+    assert result.exit_code == 1 and said in result.output

@@ -6,7 +6,7 @@ from http import HTTPStatus
 from typing import Any
 
 import swagger_ui_bundle
-from flask import Flask, Response, jsonify, request, send_from_directory
+from flask import Flask, Response, jsonify, send_from_directory
 from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
@@ -39,6 +39,8 @@ class Api(SmorestApi):
             message = "The request body is larger than 64 KiB."
         body = error_body(code, message, errors=errors, where=where)
         response = jsonify(body)
+        if code == 405:  # which methods the address does allow
+            response.headers["Allow"] = dict(error.get_headers()).get("Allow", "")
         for name, value in (data.get("headers") or {}).items():
             response.headers[name] = value
         return response, code
@@ -54,23 +56,6 @@ def _first_path(errors: Any) -> list[str]:
     return path
 
 
-def refuse_nul_characters() -> tuple[Response, int] | None:
-    """PostgreSQL text cannot hold NUL characters: say so, rather than fail in the database."""
-    if not request.path.startswith("/api/"):
-        return None
-    where = None
-    if any("\x00" in value for value in request.args.values()):
-        where = "query"
-    elif request.content_length and request.content_length <= 64 * 1024:
-        body = request.get_data(cache=True)
-        if b"\\u0000" in body or b"\x00" in body:
-            where = "body"
-    if where is None:
-        return None
-    return jsonify(error_body(422, "Text may not contain NUL characters (\\u0000).",
-                              where=where)), 422
-
-
 def handle_service_error(error: ServiceError) -> tuple[Response, int]:
     return jsonify(error_body(error.status, error.message, **error.details)), error.status
 
@@ -81,7 +66,7 @@ def init_app(app: Flask) -> None:
                  "each move is judged by the game's rules."},
     })
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
-    from referee.api import games, insights, matches, people, stream
+    from referee.api import document, games, insights, matches, people, stream
 
     api.register_blueprint(games.blp)
     api.register_blueprint(matches.blp)
@@ -89,8 +74,8 @@ def init_app(app: Flask) -> None:
     api.register_blueprint(stream.blp)
     api.register_blueprint(insights.blp)
     games.document_move_schemas(api)
+    document.complete(api)
     app.register_error_handler(ServiceError, handle_service_error)
-    app.before_request(refuse_nul_characters)
     app.extensions["referee.api"] = api
 
     ui_path = swagger_ui_bundle.swagger_ui_path

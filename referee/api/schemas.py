@@ -21,6 +21,7 @@ class ErrorSchema(Schema):
     last_seq = fields.Integer(metadata={"description": "On 409: the seq the log is at"})
     match_id = fields.Integer(metadata={
         "description": "On 409 to an import: the match already here"})
+    detail = fields.String(metadata={"description": "The parser's own words, when it has some"})
 
 
 class SeatInSchema(Schema):
@@ -203,7 +204,7 @@ class EventsQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0, max=MAX_ID))
     limit = fields.Integer(load_default=500, validate=validate.Range(min=1, max=5000))
 
 
@@ -223,7 +224,7 @@ class StateQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    at = fields.Integer(validate=validate.Range(min=0), metadata={
+    at = fields.Integer(validate=validate.Range(min=0, max=MAX_ID), metadata={
         "description": "Show the table right after this event (default: now)"})
     as_seat = fields.Integer(data_key="as", validate=validate.Range(min=0, max=100), metadata={
         "description": "See it as this seat (needs that seat's or the host's token)"})
@@ -272,7 +273,8 @@ class GameSchema(Schema):
     catalogue = fields.String(required=True, metadata={"description": "Its rule catalogue"})
     options = fields.Dict(required=True, metadata={"description": "JSON schema of the options"})
     moves = fields.Dict(required=True, metadata={
-        "description": "Move type -> {host_only, payload: JSON schema}"})
+        "description": "Move type -> {host_only, cards: whose cards it may state (none, "
+                       "own, others: the host's), payload: JSON schema}"})
     reportable_missplays = fields.Dict(required=True)
     rounds = fields.Dict(metadata={"description": "Quick scoring (mode rounds): move type -> "
                                    "{host_only, payload: JSON schema}"})

@@ -144,6 +144,11 @@ class Standings:
 
 PUBLIC: None = None
 HOST: Literal["host"] = "host"
+
+# Whose cards a move type may state (``Engine.states_cards``).
+NO_CARDS = "none"  # no hidden card: a choice, a count, or cards face up for all to see
+OWN_CARDS = "own"  # the logging seat's own, or those the rules make it show (a power's card)
+OTHERS_CARDS = "others"  # other seats' hidden cards: only the host logs it
 Viewer = int | Literal["host"] | None  # a seat, the host, or the public (None)
 
 
@@ -179,6 +184,9 @@ class Engine(Generic[S]):
     options_schema: ClassVar[type[Schema]]
     event_types: ClassVar[Mapping[str, type[Schema]]]
     host_only: ClassVar[frozenset[str]] = frozenset({"missplay"})
+    # Move type -> whose cards it may state (NO_CARDS, OWN_CARDS, OTHERS_CARDS); every type is
+    # declared. A move stating other seats' hidden cards is the host's to log.
+    states_cards: ClassVar[Mapping[str, str]] = {}
     reportable_missplays: ClassVar[Mapping[str, str]] = {}
     #: Moves the table confirms before they are logged, whatever the state: they end a round,
     #: cost points or give something up (a call, a reveal, a pass that costs a point).

@@ -32,6 +32,9 @@ from marshmallow import Schema, ValidationError, fields, validate
 
 from referee.engines.base import (
     HOST,
+    NO_CARDS,
+    OTHERS_CARDS,
+    OWN_CARDS,
     Engine,
     Event,
     Flag,
@@ -628,6 +631,19 @@ class NeurotrioEngine(Engine[NeurotrioState]):
     # and a bidding round given up.
     costly_moves: ClassVar[frozenset[str]] = frozenset({"pass", "open_more", "reveal",
                                                         "reveal_bids", "decline"})
+    states_cards: ClassVar[Mapping[str, str]] = {
+        "start_domain": NO_CARDS,  # a card laid face up from the stock
+        "place": OWN_CARDS,
+        "pass": NO_CARDS,
+        "deux_cartes": NO_CARDS,
+        "open_more": NO_CARDS,
+        "neuro": NO_CARDS,
+        "bid": OWN_CARDS,  # the bidder's own token (sealed)
+        "decline": NO_CARDS,
+        "reveal": OWN_CARDS,  # the last player shows its own hand (NT-TRES-1)
+        "reveal_bids": OTHERS_CARDS,  # every bidder's face-down token: the host's to log
+        "missplay": NO_CARDS,
+    }
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         "NT-DUTY-2": "Under the « deux cartes » duty, the seat passed although it could place a "
         "card, and the table proved it during play: −10 victory points (not charged again if "

@@ -18,6 +18,8 @@ from typing import Any, ClassVar
 from marshmallow import Schema, fields, validate
 
 from referee.engines.base import (
+    NO_CARDS,
+    OWN_CARDS,
     Engine,
     Event,
     Flag,
@@ -727,6 +729,17 @@ class PloucEngine(Engine[PloucState]):
     host_only: ClassVar[frozenset[str]] = frozenset({"missplay", "ruling"})
     # PL-ZERO-1: a slap swaps two whole hands.
     costly_moves: ClassVar[frozenset[str]] = frozenset({"slap"})
+    states_cards: ClassVar[Mapping[str, str]] = {
+        "turn_up": NO_CARDS,  # the stock's first card, turned face up
+        "play": OWN_CARDS,
+        "draw": NO_CARDS,
+        "announce": NO_CARDS,
+        "contre": NO_CARDS,
+        "flag": NO_CARDS,
+        "ruling": NO_CARDS,
+        "slap": NO_CARDS,
+        "missplay": NO_CARDS,
+    }
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         "PL-MD-1": "Le mot doux: the seat swore; it draws two cards from the stock, without "
         "playing (needs the mot_doux option)",

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from referee.engines.base import (
     HOST,
+    REGISTRY,
     Engine,
     Impossible,
     InvalidOptions,
@@ -27,8 +28,9 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
-from referee.service import identity, links, stats
+from referee.service import authority, idempotency, identity, links, stats
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
+from referee.service.imported import ImportEventSchema
 from referee.service.live import notify_appended
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.readings import with_earlier_readings
@@ -94,11 +96,11 @@ class ImportSchema(Schema):
 
     format = fields.String(required=True, validate=validate.Equal(EXPORT_FORMAT))
     version = fields.Integer(required=True, validate=validate.OneOf([1, EXPORT_VERSION]))
-    game = fields.String(required=True)
+    game = fields.String(required=True, validate=validate.OneOf(sorted(REGISTRY)))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seats = fields.List(fields.Nested(ImportSeatSchema), required=True,
                         validate=validate.Length(min=1, max=12))
-    events = fields.List(fields.Dict(keys=fields.String()), required=True)
+    events = fields.List(fields.Nested(ImportEventSchema), required=True)
     night_id = fields.Integer(allow_none=True, load_default=None,
                               validate=validate.Range(min=1, max=2**31 - 1))
     uuid = fields.String(allow_none=True, load_default=None, validate=validate.Regexp(
@@ -124,7 +126,7 @@ def move_schemas(engine: Engine[Any]) -> dict[str, type[Schema]]:
 
 def host_only_types(engine: Engine[Any]) -> frozenset[str]:
     shared = PLATFORM_HOST_ONLY & platform_types(engine)
-    return engine.host_only | {"missplay"} | shared
+    return engine.host_only | {"missplay"} | shared | authority.stating_others(engine)
 
 
 @dataclass(frozen=True)
@@ -368,7 +370,8 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
                 match = get_match(session, match_id)
                 earlier = _by_key(session, match, idempotency_key)
                 if earlier is not None:
-                    return _answer_again(session, match, earlier, move_type, seat, payload)
+                    return _answer_again(session, match, earlier, token, move_type, seat,
+                                         payload)
         raise Conflict("Another move was logged at the same time; fetch the log and retry.",
                        where="header.If-Match") from None
 
@@ -378,11 +381,9 @@ def _by_key(session: Session, match: models.Match, key: str) -> models.Event | N
         models.Event.match_id == match.id, models.Event.idempotency_key == key)).first()
 
 
-def _answer_again(session: Session, match: models.Match, row: models.Event, move_type: str,
-                  seat: int | None, payload: dict[str, Any]) -> Recorded:
-    if row.type != move_type or (seat is not None and row.seat != seat):
-        raise Conflict("That Idempotency-Key was used for a different move.",
-                       where="header.Idempotency-Key")
+def _answer_again(session: Session, match: models.Match, row: models.Event, token: str | None,
+                  move_type: str, seat: int | None, payload: dict[str, Any]) -> Recorded:
+    idempotency.check_same_request(row, token, move_type, seat, payload)
     loader = Loader(session, match)
     standings = loader.engine.standings(loader.fold(row.seq).state)
     return Recorded(row.seq, row.verdict, standings.as_dict(), replayed=True)
@@ -395,7 +396,8 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
     access = authenticate(match, token)
     engine = engine_of(match)
     if idempotency_key is not None and (earlier := _by_key(session, match, idempotency_key)):
-        return _answer_again(session, match, earlier, move_type, seat, payload)
+        return _answer_again(session, match, earlier, token, move_type, seat, payload)
+    keyed = idempotency.stamp(idempotency_key, token, move_type, seat, payload)  # as sent
     last_seq = match.summary.last_seq
     if expected_seq is not None and expected_seq != last_seq:
         raise Conflict(f"The log is at seq {last_seq}, not {expected_seq}: someone logged a "
@@ -405,6 +407,7 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
     if move_type not in schemas:
         raise Invalid(f"{engine.title} has no move {move_type!r}; it knows "
                       f"{', '.join(sorted(schemas))}.", where="type")
+    authority.check_cards(engine, move_type, access.host)
     if move_type in host_only_types(engine) and not access.host:
         raise Forbidden(f"Only the host may log {move_type!r}.", where="type")
     if seat is None and not access.host:
@@ -422,7 +425,8 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
     row = models.Event(match_id=match.id, seq=seq, type=move_type, seat=seat, payload=loaded,
                        schema_version=current_version(match.game, move_type),
                        actor=access.actor, idempotency_key=idempotency_key,
-                       recorded_at=datetime.now(UTC), verdict={})
+                       recorded_at=datetime.now(UTC), verdict={},
+                       **keyed)
     verdict = _judge_new(session, loader, folded, row)
     row.verdict = verdict.as_dict()
     session.add(row)
@@ -670,6 +674,9 @@ def _import_one(session: Session, loader: Loader, folded: Folded,
         raise Invalid(f"Events must be numbered 1, 2, 3…; expected seq {seq}.", where=where)
     if item.get("type") not in schemas:
         raise Invalid(f"Unknown move type {item.get('type')!r}.", where=f"{where}.type")
+    if item["seat"] is not None and item["seat"] >= len(loader.match.seats):
+        raise Invalid(f"The match has seats 0 to {len(loader.match.seats) - 1}.",
+                      where=f"{where}.seat")
     game = loader.match.game
     version = int(item.get("schema_version", 1))
     payload = load_payload(schemas[item["type"]],

@@ -139,6 +139,9 @@ class Event(Base):
     schema_version: Mapped[int] = mapped_column(Integer, default=1)
     actor: Mapped[str] = mapped_column(String(20))  # "host" or "seat:N"
     idempotency_key: Mapped[str | None] = mapped_column(String(200))
+    # Whose key it is and for which request (sha256 of the token, of the canonical request).
+    key_token_hash: Mapped[str | None] = mapped_column(String(64))
+    key_request_hash: Mapped[str | None] = mapped_column(String(64))
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     verdict: Mapped[dict[str, Any]] = mapped_column(JSON)  # as judged when appended
 

@@ -42,4 +42,7 @@ def init_app(app: Flask) -> None:
             return error_page(500, PLAIN[500])
         if code == 404:
             return error_page(404, f"There is no page at {request.path}.")
+        if code == 405:  # the page says which methods it takes
+            body, status = error_page(405, PLAIN[405])
+            return body, status, {"Allow": dict(error.get_headers()).get("Allow", "")}
         return error_page(code, PLAIN.get(code) or error.description or "")

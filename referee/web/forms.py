@@ -8,9 +8,12 @@ the schema expects. The service validates the result: nothing here knows any gam
 from __future__ import annotations
 
 import json
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from referee.validation import MAX_INT, Refused, load_json, whole_number
 
 PREFIX = "p."  # posted payload fields are named "p.<field>"; options are "o.<field>"
 SPLIT = re.compile(r"[\s,;]+")
@@ -166,9 +169,10 @@ def read_value(f: Field, text: str) -> Any:
                  if part and part != "-"] for line in text.splitlines()]
     if f.kind == "json":
         try:
-            return json.loads(text)
-        except json.JSONDecodeError as err:
-            raise FormError(f.name, f"this is not JSON ({err.msg}).") from err
+            return load_json(text.encode("utf-8", "surrogatepass"), f.name)
+        except Refused as err:
+            raise FormError(f.name, f"this is not JSON ({err.detail})." if err.detail
+                            else err.message) from None
     return text
 
 
@@ -191,13 +195,18 @@ def read_item(name: str, kind: str, text: str) -> Any:
 
 def to_int(name: str, text: str) -> int:
     try:
-        return int(text)
-    except ValueError:
-        raise FormError(name, f"{text!r} is not a whole number.") from None
+        return whole_number(text, name, maximum=MAX_INT)
+    except Refused:
+        if text.strip().lstrip("+-").isdigit():
+            raise FormError(name, f"a whole number up to {MAX_INT}.") from None
+        raise FormError(name, f"{text[:40]!r} is not a whole number.") from None
 
 
 def to_number(name: str, text: str) -> float:
     try:
-        return float(text)
+        number = float(text)
     except ValueError:
-        raise FormError(name, f"{text!r} is not a number.") from None
+        raise FormError(name, f"{text[:40]!r} is not a number.") from None
+    if not math.isfinite(number):
+        raise FormError(name, "a number must be finite.")
+    return number

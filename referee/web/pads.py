@@ -25,7 +25,10 @@ from referee.engines.citroncoco.core import POWER_NAMES
 from referee.engines.croconounours import board as croco_board
 from referee.engines.neurotrio import FORCES, NATURES, TOKENS
 from referee.service.matches import Access
+from referee.validation import MAX_INT, small_int
 from referee.web.forms import FormError
+
+MAX_CELLS = 64  # the most rows or parts a pad's grid or card picker posts
 
 # --- ordinary cards, as the pickers show them ---------------------------------------------------
 
@@ -44,10 +47,7 @@ def acting_seat(access: Access | None, table: Mapping[str, Any], asked: Any) -> 
     if not access.host:
         return access.seat
     seats = len(table.get("seats") or ())
-    try:
-        wanted = int(asked)
-    except (TypeError, ValueError):
-        wanted = None
+    wanted = small_int(asked if isinstance(asked, str) else None, 100)
     if wanted is not None and 0 <= wanted < seats:
         return wanted
     turn = table.get("turn")
@@ -336,8 +336,9 @@ def compose(form: Mapping[str, Any]) -> MultiDict[str, str]:
 
 def joined_parts(form: MultiDict[str, str], name: str) -> str:
     prefix = f"part.{name}."
-    parts = sorted((int(k[len(prefix):]), form.get(k, "").strip()) for k in form
-                   if k.startswith(prefix) and k[len(prefix):].isdigit())
+    parts = sorted((small_int(k[len(prefix):], MAX_CELLS) or 0, form.get(k, "").strip())
+                   for k in form if k.startswith(prefix)
+                   and small_int(k[len(prefix):], MAX_CELLS) is not None)
     if not any(v for _, v in parts):
         return ""
     if not all(v for _, v in parts):
@@ -382,15 +383,13 @@ def mapped(form: MultiDict[str, str], prefix: str) -> dict[str, str]:
 
 
 def grid_lines(form: MultiDict[str, str], name: str) -> str:
-    try:
-        rows = int(form.get(f"grid.{name}") or 0)
-    except ValueError:
-        rows = 0
+    rows = max(0, min(small_int(form.get(f"grid.{name}")) or 0, MAX_CELLS))
     lines = []
     for r in range(rows):
         prefix = f"grid.{name}.{r}."
-        cells = sorted((int(k[len(prefix):]), form.get(k, "").strip()) for k in form
-                       if k.startswith(prefix) and k[len(prefix):].isdigit())
+        cells = sorted((small_int(k[len(prefix):], MAX_CELLS) or 0, form.get(k, "").strip())
+                       for k in form if k.startswith(prefix)
+                       and small_int(k[len(prefix):], MAX_CELLS) is not None)
         if any(not v for _, v in cells):
             raise FormError(name, f"give every card's value (row {r + 1} has an empty one).")
         lines.append(" ".join(v for _, v in cells) or "-")
@@ -401,6 +400,7 @@ def records(form: MultiDict[str, str], name: str) -> str:
     key_name, _, value_name = (form.get(f"records.{name}") or "key value").partition(" ")
     found = []
     for key, value in mapped(form, f"records.{name}.").items():
-        found.append({key_name: int(key) if key.lstrip("-").isdigit() else key,
+        number = small_int(key, MAX_INT)
+        found.append({key_name: key if number is None else number,
                       value_name: value})
     return json.dumps(found) if found else ""

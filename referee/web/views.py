@@ -17,7 +17,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from markupsafe import Markup
@@ -27,7 +26,8 @@ from referee.service import history, matches, nights, pages, stats
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
-from referee.web import addresses, confirm, games, pads
+from referee.validation import Refused, load_json, whole_number
+from referee.web import addresses, confirm, games, pads, security
 from referee.web.chart import rounds_chart
 from referee.web.errors import PageError, error_page
 from referee.web.forms import FormError, read_fields
@@ -36,7 +36,6 @@ from referee.web.images import results_chart
 bp = Blueprint("web", __name__)
 
 COOKIE_DAYS = 30
-INVITES_KEPT = 8  # matches whose join links the creating browser keeps
 NIGHT_MATCHES = 20  # the latest matches a night's page lists (the history has them all)
 
 
@@ -87,10 +86,8 @@ def keep_token(response: Response, match_id: int, token: str) -> Response:
 
 
 def remember_invites(match_id: int, seats: list[str]) -> None:
-    """The creating browser keeps the join links (the store keeps only the tokens' hashes)."""
-    invites = dict(session.get("invites", {}))
-    invites[str(match_id)] = {"seats": seats}
-    session["invites"] = dict(list(invites.items())[-INVITES_KEPT:])
+    """The creating browser keeps the join links, encrypted (the store keeps only hashes)."""
+    security.keep_invites(match_id, list(seats))
 
 
 def public_url(endpoint: str, **values: Any) -> str:
@@ -110,12 +107,9 @@ def int_arg(name: str, value: str | None, minimum: int | None = None) -> int | N
     if value is None or value.strip() == "":
         return None
     try:
-        number = int(value)
-    except ValueError:
-        raise PageError(400, f"{name} must be a whole number, not {value!r}.") from None
-    if minimum is not None and number < minimum:
-        raise PageError(400, f"{name} must be at least {minimum}.")
-    return number
+        return whole_number(value, name, minimum)
+    except Refused as err:
+        raise PageError(400, err.message, where=err.where) from None
 
 
 def date_arg(name: str, value: str | None) -> date | None:
@@ -249,8 +243,7 @@ def invite(match_id: int) -> Any:
     access = page_access(match_id)
     links = None
     if access is not None and access.host:
-        kept = session.get("invites", {}).get(str(match_id), {})
-        tokens = list(kept.get("seats", []))
+        tokens = list(security.read_invites().get(str(match_id)) or [])
         host = public_url("web.join", match_id=match_id, token=page_token(match_id))
         links = {"host": host, "host_qr": qr_svg(host, "Host's link"), "seats": []}
         for seat, name in enumerate(seat_names(match)):
@@ -259,8 +252,9 @@ def invite(match_id: int) -> Any:
             links["seats"].append({
                 "seat": seat, "name": name, "url": url,
                 "qr": qr_svg(url, f"Join link of seat {seat}, {name}") if url else None})
-    response = Response(render_template("invite.html", match=match, access=access,
-                                        links=links, network=addresses.link_base()))
+    response = current_app.response_class(render_template(
+        "invite.html", match=match, access=access, links=links,
+        network=addresses.link_base()))
     response.headers["Cache-Control"] = "no-store"  # the page carries the seats' tokens
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
@@ -270,14 +264,10 @@ def invite(match_id: int) -> Any:
 def reissue(match_id: int, seat: int) -> Response:
     """A new join link for a seat (host only): for a lost link, or one this browser lacks."""
     token = matches.reissue_seat_token(db(), match_id, page_token(match_id), seat)
-    invites = dict(session.get("invites", {}))
-    kept = dict(invites.get(str(match_id), {}))
-    seats = list(kept.get("seats", []))
+    seats: list[str | None] = list(security.read_invites().get(str(match_id)) or [])
     seats += [None] * (seat + 1 - len(seats))
     seats[seat] = token
-    kept["seats"] = seats
-    invites[str(match_id)] = kept
-    session["invites"] = dict(list(invites.items())[-INVITES_KEPT:])
+    security.keep_invites(match_id, seats)
     return redirect(url_for("web.invite", match_id=match_id) + f"#seat-{seat}", 303)
 
 
@@ -452,7 +442,7 @@ def export(match_id: int) -> Response:
     access = page_access(match_id)
     data = matches.export(db(), match_id, page_token(match_id) if access else None)
     body = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    return Response(body, mimetype="application/json", headers={
+    return current_app.response_class(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="referee-match-{match_id}.json"'})
 
 
@@ -467,9 +457,10 @@ def import_match() -> Any:
             raise Invalid("Choose the match's JSON file (a Referee export) to import.",
                           where="file")
         try:
-            data = json.loads(upload.read().decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError) as err:
-            raise Invalid(f"{upload.filename} is not a JSON file: {err}.", where="file") from err
+            data = load_json(upload.read(), "file")
+        except Refused as err:
+            raise Invalid(f"{upload.filename} is not a JSON file: {err.detail or err.message}",
+                          where=err.where) from err
         if not isinstance(data, dict):
             raise Invalid(f"{upload.filename} holds no match export.", where="file")
         night_id = int_arg("night", request.form.get("night"), 1)
@@ -504,7 +495,7 @@ def board(match_id: int) -> str:
 def board_live(match_id: int) -> Response:
     """The scoreboard's changing part, fetched by the page's few lines of script."""
     context = board_context(match_id)
-    response = Response(render_template("_board.html", **context))
+    response = current_app.response_class(render_template("_board.html", **context))
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Last-Seq"] = str(context["match"]["last_seq"])
     return response

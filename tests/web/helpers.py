@@ -8,6 +8,33 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+from werkzeug.datastructures import MultiDict
+
+CSRF_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+class Browser(FlaskClient):
+    """A test client that sends a form with the CSRF token of one of the site's pages."""
+
+    def open(self, *args: Any, **kwargs: Any) -> Any:
+        path = args[0] if args and isinstance(args[0], str) else ""
+        data = kwargs.get("data")
+        if (kwargs.get("method") == "POST" and not path.startswith("/api/")
+                and (data is None or isinstance(data, dict)) and "csrf_token" not in (data or {})):
+            if isinstance(data, MultiDict):
+                data = data.copy()
+                data["csrf_token"] = self.csrf_token()
+            else:  # a plain dict: a file is a (stream, name) tuple, not a list of values
+                data = {**(data or {}), "csrf_token": self.csrf_token()}
+            kwargs["data"] = data
+        return super().open(*args, **kwargs)
+
+    def csrf_token(self) -> str:
+        page = super().open("/", method="GET").get_data(as_text=True)
+        found = CSRF_TOKEN.search(page)
+        assert found, "the home page carries no CSRF token"
+        return found.group(1)
+
 
 JOIN = re.compile(r'href="(https?://[^"]+/m/(\d+)/join\?token=([^"]+))" data-seat="([^"]+)"')
 

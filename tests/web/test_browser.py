@@ -162,13 +162,16 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
     log(bob, "Discard the drawn card", value="6")
     expect(tv.locator(".board-seq")).to_have_text("6 moves logged")  # live, mid-round
 
-    # the hands are revealed from Bob's phone, with the pad's full form for that move
-    bob.locator("details.move summary", has_text="Reveal").click()
-    bob.locator('textarea[name="p.hands"]').fill("1 2 3 4\n3 6 7 8 9")
-    bob.get_by_role("button", name="Log: reveal").click()
-    bob.get_by_role("button", name="Yes, log reveal").click()
-    assert "CC-CALL" in verdict(bob)
-    shoot(bob, "play-phone-after-round")
+    # the hands are revealed from the host's phone, with the pad's full form for that move: a
+    # seat's pad does not offer it, since it states the other seats' hands
+    expect(bob.locator("details.move summary", has_text="Reveal")).to_have_count(0)
+    host.goto(f"{server}/m/{match_id}/play")
+    host.locator("details.move summary", has_text="Reveal").click()
+    host.locator('details.move[open] textarea[name="p.hands"]').fill("1 2 3 4\n3 6 7 8 9")
+    host.get_by_role("button", name="Log: reveal").click()
+    host.get_by_role("button", name="Yes, log reveal").click()
+    assert "CC-CALL" in verdict(host)
+    shoot(host, "play-phone-after-round")
 
     # the TV changed by itself: totals, the round chart toward 200
     expect(tv.locator(".board-unit")).to_contain_text("after round 1")

@@ -24,6 +24,9 @@ from marshmallow import Schema, ValidationError, fields, validate, validates
 
 from referee.engines.base import (
     HOST,
+    NO_CARDS,
+    OTHERS_CARDS,
+    OWN_CARDS,
     Engine,
     Event,
     Impossible,
@@ -377,6 +380,17 @@ class CitronCocoEngine(Engine[CitronCocoState]):
     host_only: ClassVar[frozenset[str]] = frozenset({"missplay"})
     # CC-CALL-1 (the others play one last turn), CC-END-2 (the round is scored).
     costly_moves: ClassVar[frozenset[str]] = frozenset({"citron_coco", "reveal", "forgo_power"})
+    states_cards: ClassVar[Mapping[str, str]] = {
+        "draw": NO_CARDS,
+        "discard": OWN_CARDS,
+        "replace": OWN_CARDS,
+        "power": OWN_CARDS,  # the Spy's card: the seat using the 10 turns it face up (CC-SPY-1)
+        "quick_play": OWN_CARDS,  # teams: the teammate's card of a sum, as the rules allow
+        "citron_coco": NO_CARDS,
+        "forgo_power": NO_CARDS,
+        "reveal": OTHERS_CARDS,  # every seat's hand: the host's to log
+        "missplay": NO_CARDS,
+    }
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         "CC-MISS-3": "A player looked at a card without permission.",
         "CC-MISS-4": "A player who discarded a special card did not use its power correctly.",

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from referee.engines.base import Event, Impossible, InvalidOptions, Verdict
+from referee.engines.base import NO_CARDS, Event, Impossible, InvalidOptions, Verdict
 from referee.engines.citroncoco.core import (
     CitronCocoEngine,
     CitronCocoOptions,
@@ -72,6 +72,11 @@ class CitronCocoTeamsEngine(CitronCocoEngine):
     # CCT-NANO-1, CCT-NANO-2: a Nano call doubles (or quadruples) the points of the round.
     costly_moves: ClassVar[frozenset[str]] = CitronCocoEngine.costly_moves | {"nano",
                                                                               "nano_alpha"}
+    states_cards: ClassVar[Mapping[str, str]] = {
+        **CitronCocoEngine.states_cards,
+        "nano": NO_CARDS,
+        "nano_alpha": NO_CARDS,
+    }
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         **CitronCocoEngine.reportable_missplays,
         "CCT-MISS-1": "A player gave information to their teammate.",

@@ -16,6 +16,8 @@ from typing import Any
 from referee.engines import cards as deck_cards
 from referee.engines.base import (
     HOST,
+    NO_CARDS,
+    OWN_CARDS,
     Engine,
     Event,
     Impossible,
@@ -322,6 +324,20 @@ class CrocoNounoursEngine(Engine[CrocoState]):
     host_only = frozenset({"missplay"})
     costly_moves = frozenset({"no_defence"})  # the attack lands in full
     state_version = 2  # 2: reading options and what reports are checked against
+    states_cards = {
+        "first_player": NO_CARDS,  # the cards drawn for first player are shown face up
+        "choose_team": NO_CARDS,
+        "deploy": NO_CARDS,
+        "obstacles": NO_CARDS,
+        "discard": OWN_CARDS,
+        "draw": NO_CARDS,
+        "move": OWN_CARDS,
+        "attack": OWN_CARDS,
+        "defend": OWN_CARDS,
+        "no_defence": NO_CARDS,
+        "end_turn": NO_CARDS,
+        "missplay": NO_CARDS,
+    }
     reportable_missplays = {
         "CN-DRAW-1": "A player drew more cards than allowed (more than 3, or over 7 in hand)",
         "CN-ACT-1": "A card was played on a warrior without the action it pays for",

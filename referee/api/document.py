@@ -1,0 +1,117 @@
+"""What the OpenAPI document says beyond the schemas: who may call each operation, the links
+between creating a match, logging a move and reading it back, and the answers a move may get.
+
+The document is generated from the code (flask-smorest); this completes it in one place, so
+that a client (or a fuzzer) knows which operations need a token, which take one optionally (a
+seat sees its own hand, the public sees the table) and which need none.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Api
+
+from referee.engines.base import REGISTRY
+
+BEARER = {"bearer": []}
+PUBLIC: list[dict[str, Any]] = []  # no token needed
+OPTIONAL = [{}, BEARER]  # without a token: the public's view; with one: that seat's or the host's
+REQUIRED = [BEARER]
+
+# (method, path) -> (operationId, security)
+OPERATIONS: dict[tuple[str, str], tuple[str, list[dict[str, Any]]]] = {
+    ("get", "/api/games"): ("listGames", PUBLIC),
+    ("get", "/api/games/{game_id}"): ("getGame", PUBLIC),
+    ("get", "/api/matches"): ("listMatches", PUBLIC),
+    ("post", "/api/matches"): ("createMatch", PUBLIC),
+    ("post", "/api/matches/import"): ("importMatch", PUBLIC),
+    ("get", "/api/matches/{match_id}"): ("getMatch", PUBLIC),
+    ("post", "/api/matches/{match_id}/seats/{seat}/token"): ("reissueSeatToken", REQUIRED),
+    ("get", "/api/matches/{match_id}/events"): ("listEvents", OPTIONAL),
+    ("post", "/api/matches/{match_id}/events"): ("logMove", REQUIRED),
+    ("get", "/api/matches/{match_id}/timeline"): ("getTimeline", OPTIONAL),
+    ("get", "/api/matches/{match_id}/state"): ("getState", OPTIONAL),
+    ("get", "/api/matches/{match_id}/standings"): ("getStandings", PUBLIC),
+    ("get", "/api/matches/{match_id}/export"): ("exportMatch", OPTIONAL),
+    ("get", "/api/players"): ("listPlayers", PUBLIC),
+    ("get", "/api/players/{player_id}"): ("getPlayer", PUBLIC),
+    ("get", "/api/nights"): ("listNights", PUBLIC),
+    ("post", "/api/nights"): ("createNight", PUBLIC),
+    ("get", "/api/nights/{night_id}"): ("getNight", PUBLIC),
+}
+
+IF_MATCH = r'^(W/)?"?[0-9]{1,12}"?$'  # as referee.api.matches.SEQ_TAG reads it
+HOST = "Bearer {$response.body#/host_token}"
+NEW_MATCH = "$response.body#/id"
+SAME_MATCH = "$request.path.match_id"
+
+
+def _link(operation: str, description: str, **parameters: str) -> dict[str, Any]:
+    return {"operationId": operation, "description": description, "parameters": parameters}
+
+
+def created_links() -> dict[str, Any]:
+    """From a new (or imported) match to what its host does next."""
+    return {
+        "GetMatch": _link("getMatch", "The match just made", match_id=NEW_MATCH),
+        "LogMove": _link("logMove", "Log a move with the host's token", match_id=NEW_MATCH,
+                         **{"header.Authorization": HOST}),
+        "ListEvents": _link("listEvents", "Its log", match_id=NEW_MATCH),
+        "GetState": _link("getState", "The table as the host sees it", match_id=NEW_MATCH,
+                          **{"header.Authorization": HOST}),
+        "GetTimeline": _link("getTimeline", "Its timeline", match_id=NEW_MATCH),
+        "GetStandings": _link("getStandings", "Its standings", match_id=NEW_MATCH),
+        "ExportMatch": _link("exportMatch", "Its whole log", match_id=NEW_MATCH,
+                             **{"header.Authorization": HOST}),
+        "ReissueSeatToken": _link("reissueSeatToken", "A seat's join link again",
+                                  match_id=NEW_MATCH, **{"header.Authorization": HOST}),
+    }
+
+
+def logged_links() -> dict[str, Any]:
+    """From a logged move to reading it back."""
+    return {
+        "ListEvents": _link("listEvents", "The log from this move on", match_id=SAME_MATCH,
+                            after="$response.body#/seq"),
+        "GetState": _link("getState", "The table right after this move", match_id=SAME_MATCH,
+                          at="$response.body#/seq"),
+        "GetStandings": _link("getStandings", "The totals now", match_id=SAME_MATCH),
+    }
+
+
+IMPOSSIBLE = {
+    "description": "Refused, nothing appended: the move cannot have happened given the table "
+    "(`kind: impossible`, with the rule that says so), or its payload does not fit its type "
+    "(`errors` field by field).",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+}
+
+
+def complete(api: Api) -> None:
+    """Declare security and operation ids, add the links and the move's documented answers."""
+    paths: dict[str, dict[str, Any]] = api.spec._paths  # the document flask-smorest serves
+    for (method, path), (operation_id, security) in OPERATIONS.items():
+        operation = paths.get(path, {}).get(method)
+        if operation is None:
+            continue
+        operation["operationId"] = operation_id
+        operation["security"] = security
+    for path in ("/api/matches", "/api/matches/import"):
+        created = paths.get(path, {}).get("post", {}).get("responses", {}).get("201")
+        if created is not None:
+            created["links"] = created_links()
+    log = paths.get("/api/matches/{match_id}/events", {}).get("post")
+    if log is not None:
+        log["responses"]["201"]["links"] = logged_links()
+        log["responses"]["422"] = IMPOSSIBLE
+    if log is not None:  # what the service reads in If-Match (a 400 otherwise)
+        for parameter in log.get("parameters", []):
+            if parameter.get("name") == "If-Match":
+                parameter["schema"]["pattern"] = IF_MATCH
+    create = api.spec.components.schemas.get("MatchCreate")
+    if create is not None:  # the games there are (any other is refused, 422)
+        create["properties"]["game"]["enum"] = sorted(REGISTRY)
+    seat_in = api.spec.components.schemas.get("SeatIn")
+    if seat_in is not None:  # a seat names a player: by name or by id, one of the two
+        seat_in["oneOf"] = [{"required": ["name"]}, {"required": ["player_id"]}]

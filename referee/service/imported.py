@@ -1,0 +1,30 @@
+"""The shape of one event in a match export, as an import takes it: typed and bounded.
+
+An export is a file a user hands over; each field is checked for its type and range before
+the log is replayed, so a hostile file is refused with the field it got wrong.
+"""
+
+from __future__ import annotations
+
+from marshmallow import EXCLUDE, Schema, fields, validate
+
+MAX_ID = 2**31 - 1
+ACTOR = r"^(host|seat:\d{1,3})$"  # who logged the event, as ``Access.actor`` writes it
+
+
+class ImportEventSchema(Schema):
+    class Meta:
+        unknown = EXCLUDE  # verdicts and re-judgements are judged again, not taken
+
+    seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MAX_ID))
+    type = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    seat = fields.Integer(allow_none=True, load_default=None, strict=True,
+                          validate=validate.Range(min=0, max=100))
+    payload = fields.Dict(keys=fields.String(), allow_none=True, load_default=dict)
+    schema_version = fields.Integer(load_default=1, strict=True,
+                                    validate=validate.Range(min=1, max=1000))
+    actor = fields.String(allow_none=True, load_default="host",
+                          validate=validate.Regexp(ACTOR, error="An actor is 'host' or "
+                                                   "'seat:<n>'."))
+    recorded_at = fields.String(allow_none=True, load_default=None,
+                                validate=validate.Length(max=40))

@@ -1,0 +1,258 @@
+"""One policy for what comes in at the edges: the API, the pages and the command line's import.
+
+Text is valid UTF-8, without NUL characters (PostgreSQL text cannot hold them) and without lone
+surrogates (they cannot be written out as UTF-8 again: a stored one would break every page and
+export of its match). Integers are bounded before Python or SQL sees them (a 5,000-digit number
+costs Python seconds to read and overflows every SQL column). JSON nests at most ``MAX_DEPTH``
+deep. Each refusal says what was wrong and where, and nothing is changed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import unquote_to_bytes
+
+MAX_DEPTH = 32  # the deepest a request's JSON may nest (a move's payload needs 4)
+MAX_DIGITS = 100  # the longest number a request's JSON may hold (typed fields have ranges)
+MAX_INT = 2**63 - 1  # a whole number typed into a form: it fits in 64 bits, signed
+MAX_ID = 2**31 - 1  # the largest id an INTEGER column holds on PostgreSQL
+
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKET = re.compile(rb"[\[\]{}]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_WHOLE = re.compile(r"^\s*[+-]?\d+\s*$")
+
+
+class Refused(ValueError):
+    """Input the policy refuses: what was wrong (message) and where (a dotted path)."""
+
+    def __init__(self, message: str, where: str, status: int = 400,
+                 detail: str | None = None) -> None:
+        super().__init__(f"{message} (at {where})")
+        self.message = message
+        self.where = where
+        self.status = status
+        self.detail = detail  # the parser's own words, when there are some
+
+
+class _TooLong(str):
+    """An integer's digits, kept as text while the document is read, refused afterwards."""
+
+
+# --- text ------------------------------------------------------------------------------------
+
+
+def check_text(text: str, where: str) -> str:
+    """The text itself, when it holds no NUL character and no lone surrogate."""
+    if "\x00" in text:
+        raise Refused("Text may not contain NUL characters (\\u0000).", where, 422)
+    if _SURROGATE.search(text):
+        raise Refused("Text may not contain lone surrogates (\\ud800 to \\udfff): they are no "
+                      "Unicode character.", where, 422)
+    return text
+
+
+def decode(raw: bytes, where: str) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise Refused(f"This is not valid UTF-8 (byte {err.start}).", where) from None
+
+
+def printable(text: str) -> str:
+    """Text that can be written out as UTF-8 whatever it holds (lone surrogates become �)."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+# --- integers --------------------------------------------------------------------------------
+
+
+def whole_number(text: str, where: str, minimum: int | None = None,
+                 maximum: int = MAX_ID) -> int:
+    """A whole number typed into a page or a query, within bounds, read only once it is short."""
+    if not _WHOLE.match(text):
+        raise Refused(f"{where} must be a whole number, not {text[:40]!r}.", where)
+    digits = text.strip().lstrip("+-").lstrip("0")
+    if len(digits) > len(str(maximum)) or int(text) > maximum:
+        raise Refused(f"{where} must be at most {maximum}.", where)
+    number = int(text)
+    if minimum is not None and number < minimum:
+        raise Refused(f"{where} must be at least {minimum}.", where)
+    return number
+
+
+# --- JSON ------------------------------------------------------------------------------------
+
+
+def _parse_int(text: str) -> int | _TooLong:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        return _TooLong(text)
+    return int(text)
+
+
+def _parse_float(text: str) -> float | _TooLong:
+    value = float(text)
+    return value if math.isfinite(value) else _TooLong(text)
+
+
+def _refuse_constant(text: str) -> Any:
+    raise ValueError(f"{text} is not a JSON number")
+
+
+def depth(raw: bytes) -> int:
+    """How deep the document's arrays and objects nest, found without reading it."""
+    deepest = level = 0
+    for found in _BRACKET.finditer(_STRING.sub(b'""', raw)):
+        if found.group() in (b"[", b"{"):
+            level += 1
+            deepest = max(deepest, level)
+        else:
+            level -= 1
+    return deepest
+
+
+def load_json(raw: bytes, where: str = "body") -> Any:
+    """A JSON document read under the policy, or ``Refused`` saying what and where."""
+    text = decode(raw, where)
+    if depth(raw) > MAX_DEPTH:
+        raise Refused(f"The JSON nests deeper than {MAX_DEPTH} levels.", where)
+    try:
+        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                           parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as err:
+        what = "The request body" if where == "body" else "This"
+        raise Refused(f"{what} is not valid JSON.", where, detail=str(err)) from None
+    check_value(value, where)
+    return value
+
+
+def check_value(value: Any, where: str) -> None:
+    """Every string (keys too) and number of a JSON value, against the policy."""
+    for path, item in _walk(value, where):
+        if isinstance(item, _TooLong):
+            raise Refused(f"The number {item[:20]}… is too large: numbers here have at most "
+                          f"{MAX_DIGITS} digits.", path)
+        if isinstance(item, str):
+            check_text(item, path)
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise Refused("Numbers must be finite.", path)
+
+
+def _walk(value: Any, where: str) -> Iterator[tuple[str, Any]]:
+    stack: list[tuple[str, Any]] = [(where, value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, dict):
+            for key, sub in item.items():
+                yield f"{path}.{printable(str(key))}", key
+                stack.append((f"{path}.{printable(str(key))}", sub))
+        elif isinstance(item, list):
+            stack.extend((f"{path}.{i}", sub) for i, sub in enumerate(item))
+        else:
+            yield path, item
+
+
+# --- forms and queries -----------------------------------------------------------------------
+
+
+def check_urlencoded(raw: bytes, where: str) -> None:
+    """A query string or a posted form: every name and value valid UTF-8, no NUL."""
+    for pair in raw.split(b"&"):
+        if not pair:
+            continue
+        name, _, value = pair.partition(b"=")
+        key = decode(unquote_to_bytes(name.replace(b"+", b" ")), where)
+        check_text(key, where)
+        place = f"{where}.{key}"
+        check_text(decode(unquote_to_bytes(value.replace(b"+", b" ")), place), place)
+
+
+# --- the policy applied to every request ------------------------------------------------------
+
+BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def screen_request() -> Any:
+    """Refuse what the policy refuses before any view, service or database sees it."""
+    from flask import request
+
+    try:
+        check_urlencoded(request.query_string, "query")
+        if request.method in BODY_METHODS:
+            _screen_body(request)
+    except Refused as err:
+        return refusal(err)
+    return None
+
+
+def _read_chunked(request: Any) -> None:
+    """A body sent with chunked transfer encoding has no Content-Length: read it here, up to
+    the limit, so that it is screened (and refused when too large) like any other."""
+    from flask import current_app
+    from werkzeug.exceptions import RequestEntityTooLarge
+
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    raw = request.environ["wsgi.input"].read(limit + 1)
+    if len(raw) > limit:
+        raise RequestEntityTooLarge()
+    request._cached_data = raw  # what get_data, get_json and the form parser read from now on
+
+
+def _screen_body(request: Any) -> None:
+    if request.content_length is None and request.environ.get("wsgi.input_terminated"):
+        _read_chunked(request)
+    mimetype = request.mimetype or ""
+    if mimetype == "application/json" or mimetype.endswith("+json"):
+        raw = request.get_data(cache=True)  # bounded by MAX_CONTENT_LENGTH, chunked or not
+        if raw.strip():
+            load_json(raw, "body")
+    elif mimetype == "application/x-www-form-urlencoded":
+        check_urlencoded(request.get_data(cache=True), "form")
+    elif mimetype == "multipart/form-data":
+        for name, value in request.form.items(multi=True):
+            check_text(name, "form")
+            check_text(value, f"form.{name}")
+        for name, upload in request.files.items(multi=True):
+            check_text(upload.filename or "", f"form.{name}")
+
+
+def refusal(err: Refused) -> Any:
+    """The API answers in its one JSON error shape; the pages in words."""
+    from flask import jsonify, request
+
+    path = request.path
+    if path == "/api" or path.startswith("/api/"):
+        from referee.api import error_body
+
+        body = error_body(err.status, err.message, where=err.where, detail=err.detail)
+        return jsonify(body), err.status
+    from referee.web.errors import error_page
+
+    return error_page(err.status, err.message, where=err.where)
+
+
+def init_app(app: Any) -> None:
+    class SafeResponse(app.response_class):  # type: ignore[name-defined, misc]
+        """A body with a stray lone surrogate is still written out, as U+FFFD."""
+
+        def set_data(self, value: bytes | str) -> None:
+            if isinstance(value, str):
+                value = printable(value).encode("utf-8")
+            super().set_data(value)
+
+    app.response_class = SafeResponse
+    app.before_request_funcs.setdefault(None, []).insert(0, screen_request)
+
+
+def small_int(text: str | None, maximum: int = MAX_ID) -> int | None:
+    """A form field's index or count when it is an ASCII whole number within bounds, else None."""
+    if text is None or not _WHOLE.match(text) or not text.isascii():
+        return None
+    try:
+        return whole_number(text, "field", -maximum, maximum)
+    except Refused:
+        return None

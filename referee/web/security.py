@@ -1,0 +1,160 @@
+"""What guards the pages against forged requests: CSRF tokens, the Origin of a posted form, the
+seats' join links kept encrypted in the creating browser, and rate limits on creating matches.
+
+Flask-WTF's CSRFProtect checks a token in every form a page posts (the bearer-token API is not
+a browser's business: a cross-site page cannot set its Authorization header). Flask-Limiter
+counts match creations and imports per client address. ``cryptography``'s Fernet encrypts the
+join links a host's browser keeps, so that a cookie seen in clear tells nothing.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from urllib.parse import urlsplit
+
+from cryptography.fernet import Fernet, InvalidToken
+from flask import Flask, Response, current_app, g, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from referee.web.errors import error_page
+
+csrf = CSRFProtect()
+
+# What the rate limits count: creating a match and importing one, per client address, from the
+# API and the pages alike (endpoint -> config key of its limit).
+LIMITED = {
+    "matches.Matches": "RATELIMIT_CREATE",
+    "web.new_match": "RATELIMIT_CREATE",
+    "matches.Import": "RATELIMIT_IMPORT",
+    "web.import_match": "RATELIMIT_IMPORT",
+}
+
+FORM_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+INVITES_COOKIE = "referee_invites"
+INVITES_KEPT = 8  # matches whose join links the creating browser keeps
+COOKIE_BYTES = 3800  # under the 4 KiB browsers keep per cookie
+COOKIE_DAYS = 30
+
+
+def is_api(path: str) -> bool:
+    return path == "/api" or path.startswith("/api/")
+
+
+# --- forms: the CSRF token and the Origin ---------------------------------------------------
+
+
+def own_hosts() -> set[str]:
+    """The host[:port] a form of ours is posted from: this request's, or the public URL's."""
+    hosts = {request.host.lower()}
+    public = current_app.config.get("PUBLIC_URL")
+    if public:
+        hosts.add(urlsplit(public).netloc.lower())
+    return hosts
+
+
+def check_origin() -> None:
+    """A form posted from another origin (another site, or this host on another port) is
+    refused, whatever cookies the browser sent with it."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return  # an older browser or a script without a page: the CSRF token still decides
+    netloc = urlsplit(origin).netloc.lower() if origin != "null" else ""
+    if netloc not in own_hosts():
+        raise CSRFError(f"This form was sent from {origin}, not from this site's pages.")
+
+
+def guard_forms() -> None:
+    """Every page form: same origin, and the CSRF token of the page it came from."""
+    if request.method not in FORM_METHODS or is_api(request.path):
+        return
+    check_origin()
+    csrf.protect()
+
+
+def csrf_refused(error: CSRFError) -> tuple[str, int]:
+    return error_page(400, f"{error.description} Reload the page and send the form again.",
+                      where="form.csrf_token")
+
+
+# --- the join links a host's browser keeps ---------------------------------------------------
+
+
+def _fernet() -> Fernet:
+    """Keyed from the app's secret key, so every worker reads what another wrote."""
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    digest = hashlib.sha256(b"referee invites cookie\x00" + secret).digest()
+    return Fernet(base64.urlsafe_b64encode(digest))
+
+
+def read_invites() -> dict[str, list[str | None]]:
+    """Match id -> the seats' join tokens, as this browser keeps them (empty if unreadable)."""
+    if "invites" in g:
+        return dict(g.invites)
+    sealed = request.cookies.get(INVITES_COOKIE)
+    if not sealed:
+        return {}
+    try:
+        kept = json.loads(_fernet().decrypt(sealed.encode(), ttl=COOKIE_DAYS * 86400))
+    except (InvalidToken, ValueError):
+        return {}
+    return kept if isinstance(kept, dict) else {}
+
+
+def keep_invites(match_id: int, seats: list[str | None]) -> None:
+    """Remember a match's join tokens in this browser, encrypted; the newest matches win."""
+    invites = read_invites()
+    invites.pop(str(match_id), None)
+    invites[str(match_id)] = list(seats)
+    g.invites = dict(list(invites.items())[-INVITES_KEPT:])
+
+    def write(response: Response) -> Response:
+        kept = dict(g.invites)
+        while True:
+            sealed = _fernet().encrypt(json.dumps(kept).encode()).decode()
+            if len(sealed) <= COOKIE_BYTES or len(kept) <= 1:
+                break
+            kept.pop(next(iter(kept)))
+        response.set_cookie(INVITES_COOKIE, sealed, max_age=COOKIE_DAYS * 86400, path="/",
+                            httponly=True, samesite="Lax", secure=request.is_secure)
+        return response
+
+    from flask import after_this_request
+
+    after_this_request(write)
+
+
+# --- set-up ----------------------------------------------------------------------------------
+
+
+def limit_posts(app: Flask) -> Limiter:
+    """Count creations and imports per client address (Flask-Limiter; in the process's memory,
+    or in the shared store RATELIMIT_STORAGE_URI names, e.g. redis://)."""
+    limiter = Limiter(key_func=get_remote_address, app=app, default_limits=[],
+                      headers_enabled=True)
+    for endpoint, key in LIMITED.items():
+        view = app.view_functions.get(endpoint)
+        if view is None:
+            continue
+        rate = str(app.config[key])
+        shared = limiter.shared_limit(rate, scope=key.lower(), methods=["POST"],
+                                      error_message=limit_message(rate))
+        app.view_functions[endpoint] = shared(view)  # one count for the API and the pages
+    return limiter
+
+
+def limit_message(rate: str) -> str:
+    return (f"Too many matches created or imported from this address (at most {rate}); "
+            "wait a moment and try again.")
+
+
+def init_app(app: Flask) -> None:
+    """After the blueprints: the limits wrap their views."""
+    app.config.setdefault("WTF_CSRF_CHECK_DEFAULT", False)  # guard_forms decides (not the API)
+    csrf.init_app(app)
+    app.before_request(guard_forms)
+    app.register_error_handler(CSRFError, csrf_refused)
+    app.extensions["referee.limiter"] = limit_posts(app)
