@@ -24,11 +24,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                                             snapshot_every=app.config["SNAPSHOT_EVERY"],
                                             replica_url=app.config["DATABASE_REPLICA_URL"])
 
-    from referee import api, readpath, web
+    from referee import api, health, readpath, web
 
     api.init_app(app)
     web.init_app(app)
     readpath.init_app(app)
+    health.init_app(app)
     return app
 
 
