@@ -6,7 +6,7 @@ the indexes that history's seek pagination walks, and a tally per game and statu
 counting the whole table.
 
 Revision ID: 0005
-Revises: 0001
+Revises: 0003
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0001"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
