@@ -6,6 +6,7 @@ import argparse
 import atexit
 import itertools
 import os
+import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,12 +24,24 @@ def parser(description: str) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=description)
     p.add_argument("--database", default="sqlite",
                    help="sqlite (a fresh temporary file) or a PostgreSQL URL")
+    p.add_argument("--sqlite-dir", default=None,
+                   help="where the SQLite files go (default: the system's temporary folder; "
+                        "/dev/shm takes the disk's fsync out of the figures)")
     return p
+
+
+SQLITE_DIR: list[str | None] = [None]
+
+
+def sqlite_folder() -> Path:
+    folder = Path(tempfile.mkdtemp(dir=SQLITE_DIR[0]))
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
 
 
 def fresh_app(database_arg: str) -> Flask:
     if database_arg == "sqlite":
-        url = f"sqlite:///{Path(tempfile.mkdtemp()) / 'bench.sqlite3'}"
+        url = f"sqlite:///{sqlite_folder() / 'bench.sqlite3'}"
     else:
         schema = f"referee_bench_{os.getpid()}"
         with create_engine(database_arg).begin() as conn:
@@ -62,6 +75,7 @@ class Match:
     """A two-seat CitronCoco match fed by ``citroncoco_moves``."""
 
     def __init__(self, app: Flask) -> None:
+        self.app = app
         self.db = database(app)
         created = matches.create_match(self.db, "citroncoco", {},
                                        [matches.SeatSpec("Alice"), matches.SeatSpec("Bob")])
@@ -79,3 +93,35 @@ class Match:
     def grow_to(self, seq: int) -> None:
         while self.seq < seq:
             self.append()
+
+
+def percentile(samples: list[float], pct: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(pct / 100 * (len(ordered) - 1))))]
+
+
+def imported_match(app: Flask, events: int) -> tuple[int, str]:
+    """A two-seat CitronCoco match of ``events`` moves, imported in one transaction (judged on
+    the way in, snapshots taken): (match id, host token)."""
+    moves = itertools.islice(citroncoco_moves(), events)
+    data = {"format": matches.EXPORT_FORMAT, "version": matches.EXPORT_VERSION,
+            "game": "citroncoco", "options": {},
+            "seats": [{"seat": 0, "name": f"Alice {events}"}, {"seat": 1, "name": f"Bob {events}"}],
+            "events": [{"seq": seq, "type": t, "seat": s, "payload": p, "actor": "host"}
+                       for seq, (t, s, p) in enumerate(moves, start=1)]}
+    created = matches.import_match(database(app), data)
+    return created.match.id, created.host_token
+
+
+def database_url(app: Flask) -> str:
+    return str(app.config["DATABASE_URL"])
+
+
+def stop_server(server: Any) -> None:
+    """Stop gunicorn, waiting for its workers (a loaded machine may take a while)."""
+    server.terminate()
+    try:
+        server.wait(60)
+    except Exception:  # noqa: BLE001 — still running: kill it rather than leave it behind
+        server.kill()
+        server.wait(10)

@@ -24,7 +24,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                                             snapshot_every=app.config["SNAPSHOT_EVERY"],
                                             replica_url=app.config["DATABASE_REPLICA_URL"])
 
-    from referee import api, readpath, validation, web
+    from referee import api, health, readpath, validation, web
     from referee.web import security
 
     validation.init_app(app)
@@ -32,6 +32,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     web.init_app(app)
     readpath.init_app(app)
     security.init_app(app)
+    health.init_app(app)
     return app
 
 

@@ -77,7 +77,7 @@ def fail(error: ServiceError) -> None:
 def replay(match_id: int, as_json: bool) -> None:
     """Re-judge a match from its log and print its timeline with verdicts."""
     try:
-        result = matches.timeline(database(current_app), match_id, None)
+        result = matches.full_timeline(database(current_app), match_id, None)
     except ServiceError as err:
         fail(err)
     if as_json:

@@ -27,7 +27,8 @@ POSTGRES_URL = os.environ.get("REFEREE_TEST_POSTGRES_URL",
                               "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 BACKENDS = [b.strip() for b in os.environ.get("REFEREE_TEST_DATABASES",
                                               "sqlite,postgresql").split(",") if b.strip()]
-TABLES = ["replaced_tokens", "snapshots", "events", "match_summaries", "seats", "matches",
+TABLES = ["replaced_tokens", "snapshots", "events", "match_tallies", "match_summaries", "seats",
+          "matches",
           "nights", "players"]
 
 

@@ -21,7 +21,7 @@ from alembic import op
 from referee.service.readings import INTRODUCED_IN_0002, READINGS_BEFORE_0002
 
 revision = "0002"
-down_revision = "0003"  # after the match identities (0003), already on main
+down_revision = "0003"  # after the match identities (0003)
 branch_labels = None
 depends_on = None
 

@@ -29,6 +29,7 @@ from referee.api.schemas import (
     StandingsSchema,
     StateQuery,
     StateSchema,
+    TimelineQuery,
     TimelineSchema,
 )
 from referee.service import history, matches
@@ -77,10 +78,12 @@ class Matches(MethodView):
     @blp.response(200, MatchPageSchema)
     def get(self, query: dict[str, Any]) -> dict[str, Any]:
         """Browse matches by game, player, night, status and date; newest first, paged."""
-        page, per_page = query.pop("page"), query.pop("per_page")
-        items, total = history.list_matches(database(current_app), history.MatchFilter(**query),
-                                            page, per_page)
-        return {"items": items, "page": page, "per_page": per_page, "total": total}
+        per_page, before, after = query.pop("per_page"), query.pop("before", None), \
+            query.pop("after", None)
+        found = history.list_matches(database(current_app), history.MatchFilter(**query),
+                                     per_page, before=before, after=after)
+        return {"items": found.items, "per_page": per_page, "total": found.total,
+                "older": found.older, "newer": found.newer}
 
     @blp.arguments(MatchCreateSchema)
     @blp.response(201, CreatedSchema)
@@ -156,10 +159,14 @@ class Events(MethodView):
 
 @blp.route("/<int(max=2147483647):match_id>/timeline")
 class Timeline(MethodView):
+    @blp.arguments(TimelineQuery, location="query")
     @blp.response(200, TimelineSchema)
-    def get(self, match_id: int) -> dict[str, Any]:
-        """Every event re-judged as the log stands now: verdicts, voids and what they changed."""
-        return matches.timeline(database(current_app), match_id, bearer_token())
+    def get(self, query: dict[str, Any], match_id: int) -> dict[str, Any]:
+        """The log judged as it stands now (verdicts, voids and what they changed), a page at a
+        time: the latest events, or those ``before`` or ``after`` a seq."""
+        return matches.timeline(database(current_app), match_id, bearer_token(),
+                                before=query.get("before"), after=query.get("after"),
+                                limit=query["limit"])
 
 
 @blp.route("/<int(max=2147483647):match_id>/state")

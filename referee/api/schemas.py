@@ -107,15 +107,23 @@ class MatchListQuery(Schema):
     status = fields.String(validate=validate.OneOf(["in progress", "finished"]))
     since = fields.Date(metadata={"description": "Created on or after this day"})
     until = fields.Date(metadata={"description": "Created on or before this day"})
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=100000))
+    before = fields.String(validate=validate.Length(max=60), metadata={
+        "description": "A page cursor: the matches just older than it (the `older` of a page)"})
+    after = fields.String(validate=validate.Length(max=60), metadata={
+        "description": "A page cursor: the matches just newer than it (the `newer` of a page)"})
     per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
 
 
 class MatchPageSchema(Schema):
     items = fields.List(fields.Nested(MatchSchema), required=True)
-    page = fields.Integer(required=True)
     per_page = fields.Integer(required=True)
-    total = fields.Integer(required=True)
+    total = fields.Integer(allow_none=True, required=True, metadata={
+        "description": "How many matches fit the filters in all"})
+    older = fields.String(allow_none=True, required=True, metadata={
+        "description": "Cursor of the next (older) page, to pass as `before`; null on the last"})
+    newer = fields.String(allow_none=True, required=True, metadata={
+        "description": "Cursor of the previous (newer) page, to pass as `after`; null on the "
+                       "first"})
 
 
 class MoveSchema(Schema):
@@ -213,10 +221,30 @@ class EventPageSchema(Schema):
     last_seq = fields.Integer(required=True)
 
 
+class TimelineQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    before = fields.Integer(validate=validate.Range(min=1, max=2**31 - 1), metadata={
+        "description": "The events just before this seq (the page's `earlier`)"})
+    after = fields.Integer(validate=validate.Range(min=0, max=2**31 - 1), metadata={
+        "description": "The events just after this seq (the page's `later`)"})
+    limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
+
+
 class TimelineSchema(Schema):
     match_id = fields.Integer(required=True)
     game = fields.String(required=True)
-    events = fields.List(fields.Nested(EventSchema), required=True)
+    last_seq = fields.Integer(required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True,
+                         metadata={"description": "One page, in log order; the latest by "
+                                   "default"})
+    earlier = fields.Integer(allow_none=True, metadata={
+        "description": "Pass as `before` for the page of earlier events; null on the first"})
+    later = fields.Integer(allow_none=True, metadata={
+        "description": "Pass as `after` for the page of later events; null on the latest"})
+    challenges = fields.List(fields.Integer(), metadata={
+        "description": "Challenges not yet ruled on (their seqs)"})
     standings = fields.Dict(required=True)
 
 

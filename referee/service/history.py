@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from typing import Any
 
-from sqlalchemy import Select, case, func, select
+from sqlalchemy import Select, case, func, literal, select, tuple_
 from sqlalchemy.orm import Session
 
-from referee.service.errors import NotFound
+from referee.service.errors import Invalid, NotFound
 from referee.store import models
 from referee.store.db import Database
 
@@ -69,19 +69,91 @@ def _filtered(query: Select[Any], f: MatchFilter) -> Select[Any]:
     return query
 
 
-def list_matches(db: Database, f: MatchFilter, page: int, per_page: int
-                 ) -> tuple[list[dict[str, Any]], int]:
-    """One page of matches, newest first, and how many match the filter in all."""
+@dataclass(frozen=True)
+class MatchPage:
+    """One page of matches, newest first, and the cursors of the pages on either side."""
+
+    items: list[dict[str, Any]]
+    total: int | None  # from the tallies (or one player's or night's matches); None: unknown
+    older: str | None  # pass as ``before`` for the next page, None on the last
+    newer: str | None  # pass as ``after`` for the previous page, None on the first
+
+
+def cursor_of(updated_at: datetime, match_id: int) -> str:
+    """A page boundary: a match's place in the newest-first order, as ``<µs since epoch>.<id>``."""
+    if updated_at.tzinfo is None:
+        updated_at = updated_at.replace(tzinfo=UTC)
+    micros = (updated_at - EPOCH) // timedelta(microseconds=1)
+    return f"{micros}.{match_id}"
+
+
+EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def parse_cursor(text: str, where: str) -> tuple[datetime, int]:
+    micros, dot, match_id = text.partition(".")
+    try:
+        if not dot:
+            raise ValueError
+        return EPOCH + timedelta(microseconds=int(micros)), int(match_id)
+    except (ValueError, OverflowError):
+        raise Invalid(f"{text!r} is not a page cursor; follow the older and newer links.",
+                      where=where) from None
+
+
+def list_matches(db: Database, f: MatchFilter, per_page: int, *, before: str | None = None,
+                 after: str | None = None) -> MatchPage:
+    """One page of matches, newest first, by key: the ``per_page`` matches just older than
+    cursor ``before`` (or just newer than ``after``; the newest without either). The indexes
+    on ``(updated_at, match_id)`` serve every page alike: the 50th costs what the first does."""
+    summary = models.MatchSummary
+    key = tuple_(summary.updated_at, summary.match_id)
+    query = _filtered(select(summary.match_id, summary.updated_at), f)
+    if after is not None:
+        moment, match_id = parse_cursor(after, "query.after")
+        query = query.where(key > tuple_(literal(moment), literal(match_id)))
+        query = query.order_by(summary.updated_at.asc(), summary.match_id.asc())
+    else:
+        if before is not None:
+            moment, match_id = parse_cursor(before, "query.before")
+            query = query.where(key < tuple_(literal(moment), literal(match_id)))
+        query = query.order_by(summary.updated_at.desc(), summary.match_id.desc())
     with db.reading() as session:
-        total = session.scalar(_filtered(select(func.count(models.MatchSummary.match_id)), f))
-        ids = session.scalars(
-            _filtered(select(models.MatchSummary.match_id), f)
-            .order_by(models.MatchSummary.updated_at.desc(), models.MatchSummary.match_id.desc())
-            .offset((page - 1) * per_page).limit(per_page)
-        ).all()
+        keys = list(session.execute(query.limit(per_page + 1)).all())
+        more = len(keys) > per_page
+        keys = keys[:per_page]
+        if after is not None:
+            keys.reverse()
+        ids = [k.match_id for k in keys]
         matches = {m.id: m for m in session.scalars(
-            select(models.Match).where(models.Match.id.in_(ids)))}
-        return [match_dict(matches[i]) for i in ids], int(total or 0)
+            select(models.Match).where(models.Match.id.in_(ids)))} if ids else {}
+        items = [match_dict(matches[i]) for i in ids]
+        total = _total(session, f)
+    first = cursor_of(keys[0].updated_at, keys[0].match_id) if keys else None
+    last = cursor_of(keys[-1].updated_at, keys[-1].match_id) if keys else None
+    if after is not None:
+        return MatchPage(items, total, last, first if more else None)
+    return MatchPage(items, total, last if more else None,
+                     first if before is not None and keys else None)
+
+
+def _total(session: Session, f: MatchFilter) -> int | None:
+    """How many matches fit ``f``, from the tallies; for one player's or one night's matches,
+    counted among theirs alone (an index gives them)."""
+    if f.player is not None or f.night is not None:
+        return int(session.scalar(
+            _filtered(select(func.count(models.MatchSummary.match_id)), f)) or 0)
+    tally = models.MatchTally
+    query = select(func.coalesce(func.sum(tally.count), 0))
+    if f.game:
+        query = query.where(tally.game == f.game)
+    if f.status:
+        query = query.where(tally.status == f.status)
+    if f.since:
+        query = query.where(tally.day >= f.since)
+    if f.until:
+        query = query.where(tally.day <= f.until)
+    return int(session.scalar(query) or 0)
 
 
 # --- nights ----------------------------------------------------------------------------------

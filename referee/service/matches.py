@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -28,7 +28,8 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
-from referee.service import authority, idempotency, identity, links, stats
+from referee.service import authority, idempotency, identity, ledger, links, stats
+from referee.service.cache import MatchState, build, cache_for, current
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import notify_appended
@@ -42,11 +43,12 @@ from referee.service.replay import (
     Judged,
     Loader,
     accused_seat,
+    engine_event,
     judge_row,
     platform_types,
 )
 from referee.service.tokens import hash_token, new_token
-from referee.store import models
+from referee.store import models, snapshots
 from referee.store.db import Database
 from referee.store.upcast import current_version, upcast
 
@@ -313,15 +315,21 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
                          night_id=night_id, follows_id=follows, mode=mode)
     session.add(match)
     session.flush()
-    for index, (player, token) in enumerate(zip(players, seat_tokens, strict=True)):
-        session.add(models.Seat(match_id=match.id, seat=index, player_id=player.id,
-                                token_hash=hash_token(token)))
     standings = engine.standings(state)
+    records = ledger.seat_records(standings, {}, len(seats))
+    for index, (player, token) in enumerate(zip(players, seat_tokens, strict=True)):
+        total, won, _ = records[index]
+        session.add(models.Seat(match_id=match.id, seat=index, player_id=player.id,
+                                token_hash=hash_token(token), total=total, won=won,
+                                missplays=0))
+    ledger.tally(session, game, ledger.status_of(standings), models.utc_day(match.created_at),
+                 +1)
     session.add(models.MatchSummary(
         match_id=match.id, game=game, seat_names=[p.name for p in players],
-        status="finished" if standings.finished else "in progress",
+        status=ledger.status_of(standings),
         totals=standings.as_dict(), winners=list(standings.winners),
         outcome=standings.outcome, last_seq=0, night_id=night_id,
+        created_at=match.created_at, updated_at=match.created_at,
     ))
     session.flush()
     session.refresh(match)
@@ -347,9 +355,16 @@ def reissue_seat_token(db: Database, match_id: int, token: str | None, seat: int
         return fresh_token
 
 
+_SCHEMA_INSTANCES: dict[type[Schema], Schema] = {}
+
+
 def load_payload(schema: type[Schema], payload: dict[str, Any]) -> dict[str, Any]:
+    """The payload through its type's schema (one instance per schema, made once)."""
+    instance = _SCHEMA_INSTANCES.get(schema)
+    if instance is None:
+        instance = _SCHEMA_INSTANCES.setdefault(schema, schema())
     try:
-        return schema().load(payload)
+        return instance.load(payload)
     except ValidationError as err:
         raise Invalid("The move's payload does not fit its type.",
                       errors={"payload": err.messages}, where="payload") from err
@@ -361,44 +376,66 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
     """Judge a move and append it; the heart of the referee."""
     try:
         with db.unit_of_work() as session:
-            return _record(session, db, match_id, token, move_type, seat, payload,
-                           expected_seq, idempotency_key)
+            recorded, after = _record(session, db, match_id, token, move_type, seat, payload,
+                                      expected_seq, idempotency_key)
     except IntegrityError:
         # Another request appended the same seq or key first: the database said no.
         if idempotency_key is not None:
             with db.reading() as session:
                 match = get_match(session, match_id)
-                earlier = _by_key(session, match, idempotency_key)
+                earlier = _by_key(session, match.id, idempotency_key)
                 if earlier is not None:
-                    return _answer_again(session, match, earlier, token, move_type, seat,
-                                         payload)
+                    return _answer_again(session, db, match, earlier, token, move_type,
+                                         seat, payload)
         raise Conflict("Another move was logged at the same time; fetch the log and retry.",
                        where="header.If-Match") from None
+    if after is not None:
+        cache_for(db).put(after)  # only now: the commit succeeded
+    return recorded
 
 
-def _by_key(session: Session, match: models.Match, key: str) -> models.Event | None:
+def _by_key(session: Session, match_id: int, key: str) -> models.Event | None:
     return session.scalars(select(models.Event).where(
-        models.Event.match_id == match.id, models.Event.idempotency_key == key)).first()
+        models.Event.match_id == match_id, models.Event.idempotency_key == key)).first()
 
 
-def _answer_again(session: Session, match: models.Match, row: models.Event, token: str | None,
-                  move_type: str, seat: int | None, payload: dict[str, Any]) -> Recorded:
+def _answer_again(session: Session, db: Database, match: models.Match, row: models.Event,
+                  token: str | None, move_type: str, seat: int | None,
+                  payload: dict[str, Any]) -> Recorded:
     idempotency.check_same_request(row, token, move_type, seat, payload)
-    loader = Loader(session, match)
-    standings = loader.engine.standings(loader.fold(row.seq).state)
+    folded = _fold_at(session, db, match, row.seq)
+    standings = engine_of(match).standings(folded.state)
     return Recorded(row.seq, row.verdict, standings.as_dict(), replayed=True)
+
+
+def _access(head: ledger.Head, token: str | None) -> Access:
+    if not token:
+        raise Unauthenticated("This needs a token: send 'Authorization: Bearer <token>'.",
+                              where="header.Authorization")
+    if head.host:
+        return Access(host=True)
+    if head.seat is not None:
+        return Access(seat=head.seat)
+    raise Unauthenticated("That token belongs to no seat of this match, nor to its host.",
+                          where="header.Authorization")
 
 
 def _record(session: Session, db: Database, match_id: int, token: str | None, move_type: str,
             seat: int | None, payload: dict[str, Any], expected_seq: int | None,
-            idempotency_key: str | None) -> Recorded:
-    match = get_match(session, match_id, lock=True)
-    access = authenticate(match, token)
-    engine = engine_of(match)
-    if idempotency_key is not None and (earlier := _by_key(session, match, idempotency_key)):
-        return _answer_again(session, match, earlier, token, move_type, seat, payload)
+            idempotency_key: str | None) -> tuple[Recorded, MatchState | None]:
+    """One append: lock and authorise (one statement), judge one move on a clone of the cached
+    state, insert it, update the read models; the new state goes to the cache after commit."""
+    head = ledger.lock_head(session, match_id, hash_token(token) if token else None)
+    if head is None:
+        raise NotFound(f"There is no match {match_id}.", where="match_id")
+    access = _access(head, token)
+    engine = engine_in(head.game, head.mode)
+    if idempotency_key is not None and (earlier := _by_key(session, match_id, idempotency_key)):
+        match = get_match(session, match_id)
+        return _answer_again(session, db, match, earlier, token, move_type, seat,
+                             payload), None
     keyed = idempotency.stamp(idempotency_key, token, move_type, seat, payload)  # as sent
-    last_seq = match.summary.last_seq
+    last_seq = head.last_seq
     if expected_seq is not None and expected_seq != last_seq:
         raise Conflict(f"The log is at seq {last_seq}, not {expected_seq}: someone logged a "
                        "move since; fetch it and decide again.", where="header.If-Match",
@@ -410,103 +447,119 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
     authority.check_cards(engine, move_type, access.host)
     if move_type in host_only_types(engine) and not access.host:
         raise Forbidden(f"Only the host may log {move_type!r}.", where="type")
+    before = current(session, cache_for(db), None, match_id, last_seq, head.identity)
     if seat is None and not access.host:
         seat = access.seat
-    if seat is not None and not 0 <= seat < len(match.seats):
-        raise Invalid(f"Match {match.id} has seats 0 to {len(match.seats) - 1}, not {seat}.",
+    if seat is not None and not 0 <= seat < before.seats:
+        raise Invalid(f"Match {match_id} has seats 0 to {before.seats - 1}, not {seat}.",
                       where="seat")
     if not access.host and seat != access.seat:
         raise Forbidden(f"Seat {access.seat}'s token cannot log a move for seat {seat}.",
                         where="seat")
     loaded = load_payload(schemas[move_type], payload)
+    if before.cold and last_seq >= db.snapshot_every:
+        _replace_stale_snapshots(session, before, engine.state_version)
     seq = last_seq + 1
-    loader = Loader(session, match)
-    folded = loader.fold()
-    row = models.Event(match_id=match.id, seq=seq, type=move_type, seat=seat, payload=loaded,
-                       schema_version=current_version(match.game, move_type),
+    row = models.Event(match_id=match_id, seq=seq, type=move_type, seat=seat, payload=loaded,
+                       schema_version=current_version(head.game, move_type),
                        actor=access.actor, idempotency_key=idempotency_key,
-                       recorded_at=datetime.now(UTC), verdict={},
-                       **keyed)
-    verdict = _judge_new(session, loader, folded, row)
-    row.verdict = verdict.as_dict()
-    session.add(row)
-    notify_appended(session, match.id, seq)
+                       recorded_at=datetime.now(UTC), verdict={})
+    after = before.clone()
+    verdict = _judge_new(session, after, row).as_dict()
+    ledger.insert_event(session, match_id=match_id, seq=seq, type=move_type, seat=seat,
+                        payload=loaded, schema_version=row.schema_version, actor=row.actor,
+                        idempotency_key=idempotency_key, recorded_at=row.recorded_at,
+                        verdict=verdict, key_token_hash=keyed.get("key_token_hash"),
+                        key_request_hash=keyed.get("key_request_hash"))
+    notify_appended(session, match_id, seq)
     if move_type == VOID:
-        folded = _apply_void(session, loader, row)
+        after = _apply_void(session, after, row)
+    after.moved_to(seq)
     if seq % db.snapshot_every == 0:
-        loader.save_snapshot(seq, folded)
-    standings = engine.standings(folded.state)
-    refresh_read_models(session, match, seq, standings, folded)
-    return Recorded(seq, row.verdict, standings.as_dict())
+        snapshots.save(session, match_id, seq, engine.state_version, after.folded)
+    standings = after.standings
+    ledger.write_read_models(session, match_id, head.game, before.day, seq, standings,
+                             after.records,
+                             (before.standings, before.records))
+    match = session.get(models.Match, match_id)
+    assert match is not None
+    stats.refresh(session, match, standings, after.folded)
+    ledger.appended(session, match_id, seq)  # the append's hooks, in its transaction
+    return Recorded(seq, verdict, standings.as_dict()), after
 
 
-def _event_at(session: Session, match: models.Match, seq: int) -> models.Event | None:
+def _replace_stale_snapshots(session: Session, state: MatchState, state_version: int) -> None:
+    """After a cold load, snapshots the code can no longer read are rebuilt from the log: the
+    state just folded is stored in their place."""
+    if snapshots.drop_stale(session, state.match_id, state_version):
+        snapshots.drop_from(session, state.match_id, state.last_seq)
+        snapshots.save(session, state.match_id, state.last_seq, state_version, state.folded)
+
+
+def _event_at(session: Session, match_id: int, seq: int) -> models.Event | None:
     return session.scalars(select(models.Event).where(
-        models.Event.match_id == match.id, models.Event.seq == seq)).first()
+        models.Event.match_id == match_id, models.Event.seq == seq)).first()
 
 
-def _judge_new(session: Session, loader: Loader, folded: Folded, row: models.Event) -> Verdict:
-    """The verdict on a new move, or Invalid (422) when it cannot have happened."""
-    match = loader.match
-    shared = platform_types(loader.engine)
+def _judge_new(session: Session, state: MatchState, row: models.Event) -> Verdict:
+    """The verdict on a new move, applied to ``state`` (a clone), or Invalid (422) when it
+    cannot have happened."""
+    engine = state.engine
+    shared = platform_types(engine)
     if row.type == VOID:
-        return _judge_void(session, loader, row)
+        return _judge_void(session, state, row)
     if row.type == CHALLENGE and CHALLENGE in shared:
         target = row.payload["seq"]
-        challenged = _event_at(session, match, target) if target < row.seq else None
+        challenged = _event_at(session, state.match_id, target) if target < row.seq else None
         if challenged is None:
             raise Invalid(f"There is no event {target} to challenge.", where="payload.seq")
-        loader.offenders[row.seq] = accused_seat(row.payload, challenged.seat)
+        state.offenders[row.seq] = accused_seat(row.payload, challenged.seat)
         return Verdict.ok("PLATFORM-CHALLENGE", f"Challenge of event {target} recorded; "
                           "the host rules on it.")
     if row.type == RULING and RULING in shared:
         challenge = row.payload["challenge"]
-        if challenge not in loader.offenders:
+        if challenge not in state.offenders:
             raise Invalid(f"Event {challenge} is not a challenge.", where="payload.challenge")
-        if _ruled(session, match, challenge):
+        if challenge in state.ruled:
             raise Invalid(f"Challenge {challenge} has already been ruled on.",
                           where="payload.challenge")
         if not row.payload["upheld"]:
+            state.ruled.add(challenge)
             return Verdict.ok("PLATFORM-RULING", f"Challenge {challenge} dismissed.")
         if not row.payload.get("rule"):
             raise Invalid("An upheld ruling names the fault's rule.", where="payload.rule")
     try:
-        verdict = judge_row(loader.engine, folded, row, match.game, loader.offenders)
+        verdict = judge_row(engine, state.folded, row, state.game, state.offenders)
     except Impossible as err:
         raise Invalid(err.reason, rule=err.rule, where=err.where, kind="impossible") from err
     assert verdict is not None
+    if row.type == RULING and RULING in shared:
+        state.ruled.add(row.payload["challenge"])
     return verdict
 
 
-def _ruled(session: Session, match: models.Match, challenge: int) -> bool:
-    rows = session.scalars(select(models.Event.payload).where(
-        models.Event.match_id == match.id, models.Event.type == RULING)).all()
-    return any(p["challenge"] == challenge for p in rows)
-
-
-def _judge_void(session: Session, loader: Loader, row: models.Event) -> Verdict:
+def _judge_void(session: Session, state: MatchState, row: models.Event) -> Verdict:
     target = row.payload["seq"]
-    found = _event_at(session, loader.match, target)
+    found = _event_at(session, state.match_id, target) if target < row.seq else None
     if found is None:
         raise Invalid(f"There is no event {target} to void.", where="payload.seq")
     if found.type == VOID:
         raise Invalid("A void cannot be voided; log the move again instead.",
                       where="payload.seq")
-    if target in loader.voided:
+    if target in state.voided:
         raise Invalid(f"Event {target} is already voided (by event "
-                      f"{loader.voided[target][0]}).", where="payload.seq")
+                      f"{state.voided[target][0]}).", where="payload.seq")
     return Verdict.ok("PLATFORM-VOID", f"Event {target} ({found.type}) voided: "
                       f"{row.payload['reason']}. Every later move is judged again.")
 
 
-def _apply_void(session: Session, loader: Loader, row: models.Event) -> Folded:
-    """Snapshots from the voided event on are stale: drop them and fold again."""
-    target = row.payload["seq"]
-    loader.voided[target] = (row.seq, row.payload["reason"])
-    session.execute(delete(models.Snapshot).where(
-        models.Snapshot.match_id == loader.match.id, models.Snapshot.seq >= target))
-    session.flush()
-    return loader.fold()
+def _apply_void(session: Session, state: MatchState, row: models.Event) -> MatchState:
+    """Snapshots from the voided event on are stale: drop them and fold again from the log
+    (which holds the void now), re-judging the events the void changed."""
+    snapshots.drop_from(session, state.match_id, row.payload["seq"])
+    match = session.get(models.Match, state.match_id)
+    assert match is not None
+    return build(session, match, row.seq)
 
 
 def refresh_read_models(session: Session, match: models.Match, seq: int, standings: Standings,
@@ -526,7 +579,24 @@ def refresh_read_models(session: Session, match: models.Match, seq: int, standin
     stats.refresh(session, match, standings, folded)
 
 
+def _fold_at(session: Session, db: Database, match: models.Match, at: int) -> Folded:
+    """The state after event ``at``: the cached state when it is the latest, else the latest
+    snapshot at or before ``at`` plus the events after it (at most K of them)."""
+    now = current(session, cache_for(db), match, match.id, match.summary.last_seq,
+                  match.host_token_hash)
+    if at == now.last_seq:
+        return now.folded
+    loader = Loader(session, match)
+    loader.voided, loader.offenders = now.voided, now.offenders
+    return loader.fold(at)
+
+
 # --- reading the log -------------------------------------------------------------------------
+
+
+def _state_now(session: Session, db: Database, match: models.Match) -> MatchState:
+    return current(session, cache_for(db), match, match.id, match.summary.last_seq,
+                   match.host_token_hash)
 
 
 def state_at(db: Database, match_id: int, at: int | None, token: str | None,
@@ -538,21 +608,30 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
         if at is not None and not 0 <= at <= last:
             raise NotFound(f"Match {match_id} has events 1 to {last}; there is no seq {at}.",
                            where="query.at")
-        loader = Loader(session, match)
-        folded = loader.fold(at)
+        folded = _fold_at(session, db, match, last if at is None else at)
+        engine = engine_of(match)
         return {
             "match_id": match.id, "game": match.game, "at": last if at is None else at,
             "last_seq": last, "viewer": "public" if viewer is None else viewer,
-            "table": loader.engine.view(folded.state, viewer),
-            "standings": loader.engine.standings(folded.state).as_dict(),
+            "table": engine.view(folded.state, viewer),
+            "standings": engine.standings(folded.state).as_dict(),
         }
 
 
-def event_dict(loader: Loader, row: models.Event, viewer: Viewer, now: Folded,
+def payload_for(state: MatchState, row: models.Event, viewer: Viewer) -> dict[str, Any]:
+    """The payload as ``viewer`` may read it, the match being at ``state``."""
+    engine = state.engine
+    if row.type in platform_types(engine):
+        return dict(row.payload)
+    event = engine_event(row, state.game)
+    return dict(engine.public_payload(state.folded.state, event, viewer))
+
+
+def event_dict(state: MatchState, row: models.Event, viewer: Viewer,
                judged: Judged | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "seq": row.seq, "type": row.type, "seat": row.seat, "actor": row.actor,
-        "payload": loader.payload_for(row, viewer, now), "schema_version": row.schema_version,
+        "payload": payload_for(state, row, viewer), "schema_version": row.schema_version,
         "recorded_at": models.iso(row.recorded_at), "verdict": row.verdict,
     }
     if judged is not None:
@@ -563,29 +642,78 @@ def event_dict(loader: Loader, row: models.Event, viewer: Viewer, now: Folded,
     return out
 
 
+def _rows(session: Session, match_id: int, first: int, last: int) -> Sequence[models.Event]:
+    """Events ``first`` to ``last`` (seqs are gapless, so a page is a range of them)."""
+    return session.scalars(select(models.Event).where(
+        models.Event.match_id == match_id, models.Event.seq >= first, models.Event.seq <= last
+    ).order_by(models.Event.seq)).all()
+
+
 def events_after(db: Database, match_id: int, after: int, limit: int, token: str | None
                  ) -> tuple[list[dict[str, Any]], int]:
     with db.reading() as session:
         match = get_match(session, match_id)
         viewer = viewer_for(match, token, None)
-        loader = Loader(session, match)
-        rows = session.scalars(select(models.Event).where(
-            models.Event.match_id == match_id, models.Event.seq > after
-        ).order_by(models.Event.seq).limit(limit)).all()
-        now = loader.fold()
-        return [event_dict(loader, r, viewer, now) for r in rows], match.summary.last_seq
+        last = match.summary.last_seq
+        now = _state_now(session, db, match)
+        rows = _rows(session, match_id, after + 1, min(last, after + limit))
+        return [event_dict(now, r, viewer) for r in rows], last
 
 
-def timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
-    """The whole log re-judged as it stands now: verdicts, voids, what corrections changed."""
+TIMELINE_PAGE = 50
+
+
+def _judged(state: MatchState, row: models.Event) -> Judged:
+    if row.seq in state.voided:
+        by, reason = state.voided[row.seq]
+        return Judged(row, None, voided_by=by, void_reason=reason)
+    now = state.judged_now(row)
+    return Judged(row, now.verdict, impossible=now.impossible)
+
+
+def timeline(db: Database, match_id: int, token: str | None = None, *,
+             before: int | None = None, after: int | None = None,
+             limit: int = TIMELINE_PAGE) -> dict[str, Any]:
+    """One page of the log as it stands judged now (verdicts, voids, what corrections changed):
+    the latest ``limit`` events, or those just before seq ``before``, or just after ``after``.
+
+    Judgements come from the log (each event's verdict as appended) and, for the events a void
+    changed, from the cached state's re-judged window: nothing is folded for a page.
+    """
+    with db.reading() as session:
+        match = get_match(session, match_id)
+        viewer = viewer_for(match, token, None)
+        last = match.summary.last_seq
+        if after is not None:
+            first, end = after + 1, min(last, after + limit)
+        else:
+            end = last if before is None else min(last, before - 1)
+            first = max(1, end - limit + 1)
+        now = _state_now(session, db, match)
+        rows = _rows(session, match_id, first, end) if end >= first else []
+        return {
+            "match_id": match.id, "game": match.game, "last_seq": last,
+            "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
+            "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
+            "later": rows[-1].seq if rows and rows[-1].seq < last else None,
+            "challenges": sorted(s for s in now.offenders if s not in now.ruled
+                                 and s not in now.voided),
+            "standings": now.standings.as_dict(),
+        }
+
+
+def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
+    """The whole log re-judged from the first move, folding every event again: a check of
+    the stored judgements (``referee replay``), not what pages use."""
     with db.reading() as session:
         match = get_match(session, match_id)
         viewer = viewer_for(match, token, None)
         loader = Loader(session, match)
         folded, entries = loader.timeline()
+        now = _state_now(session, db, match)
         return {
-            "match_id": match.id, "game": match.game,
-            "events": [event_dict(loader, j.row, viewer, folded, j) for j in entries],
+            "match_id": match.id, "game": match.game, "last_seq": match.summary.last_seq,
+            "events": [event_dict(now, j.row, viewer, j) for j in entries],
             "standings": loader.engine.standings(folded.state).as_dict(),
         }
 
@@ -601,23 +729,22 @@ def export(db: Database, match_id: int, token: str | None = None) -> dict[str, A
     with db.reading() as session:
         match = get_match(session, match_id)
         viewer = viewer_for(match, token, None)
-        loader = Loader(session, match)
-        rows = loader.rows(0, None)
-        now = loader.fold()
+        now = _state_now(session, db, match)
+        rows = _rows(session, match_id, 1, match.summary.last_seq)
         return {
             "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game,
             "uuid": match.uuid, "digest": identity.rows_digest(rows), "options": match.options,
             "mode": match.mode,
             "seats": [{"seat": s.seat, "name": s.player.name} for s in match.seats],
             "created_at": models.iso(match.created_at),
-            "events": [event_dict(loader, r, viewer, now) for r in rows],
+            "events": [event_dict(now, r, viewer) for r in rows],
             "standings": match.summary.totals,
-            "complete": viewer == HOST or not _has_sealed(loader, rows, now),
+            "complete": viewer == HOST or not _has_sealed(now, rows),
         }
 
 
-def _has_sealed(loader: Loader, rows: Sequence[models.Event], now: Folded) -> bool:
-    return any(loader.payload_for(r, None, now) != r.payload for r in rows)
+def _has_sealed(now: MatchState, rows: Sequence[models.Event]) -> bool:
+    return any(payload_for(now, r, None) != r.payload for r in rows)
 
 
 def import_match(db: Database, data: dict[str, Any], night_id: int | None = None,
@@ -634,14 +761,14 @@ def import_match(db: Database, data: dict[str, Any], night_id: int | None = None
                       where=next(iter(err.messages), None)) from err
     try:
         with db.unit_of_work() as session:
-            return _import(session, data, night_id, copy)
+            return _import(session, db, data, night_id, copy)
     except IntegrityError:  # the same match imported at the same moment: the first one won
         with db.reading() as session:
             identity.refuse_duplicate(session, data)
         raise
 
 
-def _import(session: Session, data: dict[str, Any], night_id: int | None,
+def _import(session: Session, db: Database, data: dict[str, Any], night_id: int | None,
             copy: bool) -> Created:
     if not copy:
         identity.refuse_duplicate(session, data)
@@ -654,40 +781,46 @@ def _import(session: Session, data: dict[str, Any], night_id: int | None,
                       data.get("mode", MOVES))
     match = created.match
     identity.mark_imported(match, data, copy)
-    loader = Loader(session, match)
-    folded = loader.fold()
-    schemas = move_schemas(loader.engine)
+    state = build(session, match, 0)
+    start = (state.standings, state.records)
+    schemas = move_schemas(state.engine)
     for seq, item in enumerate(data["events"], start=1):
-        row = _import_one(session, loader, folded, schemas, seq, item)
+        row = _import_one(session, state, schemas, seq, item)
         if row.type == VOID:
-            folded = _apply_void(session, loader, row)
-    refresh_read_models(session, match, len(data["events"]),
-                        loader.engine.standings(folded.state), folded)
+            state = _apply_void(session, state, row)
+        state.moved_to(seq)
+        if seq % db.snapshot_every == 0:
+            snapshots.save(session, match.id, seq, state.engine.state_version, state.folded)
+    ledger.write_read_models(session, match.id, match.game, state.day, len(data["events"]),
+                             state.standings, state.records, None)
+    stats.refresh(session, match, state.standings, state.folded)
+    if ledger.status_of(start[0]) != ledger.status_of(state.standings):
+        ledger.tally(session, match.game, ledger.status_of(start[0]), state.day, -1)
+        ledger.tally(session, match.game, ledger.status_of(state.standings), state.day, +1)
+    session.refresh(match)
     return created
 
 
-def _import_one(session: Session, loader: Loader, folded: Folded,
-                schemas: dict[str, type[Schema]], seq: int, item: dict[str, Any]
-                ) -> models.Event:
+def _import_one(session: Session, state: MatchState, schemas: dict[str, type[Schema]],
+                seq: int, item: dict[str, Any]) -> models.Event:
     where = f"events.{seq - 1}"
     if item.get("seq") != seq:
         raise Invalid(f"Events must be numbered 1, 2, 3…; expected seq {seq}.", where=where)
     if item.get("type") not in schemas:
         raise Invalid(f"Unknown move type {item.get('type')!r}.", where=f"{where}.type")
-    if item["seat"] is not None and item["seat"] >= len(loader.match.seats):
-        raise Invalid(f"The match has seats 0 to {len(loader.match.seats) - 1}.",
-                      where=f"{where}.seat")
-    game = loader.match.game
+    if item["seat"] is not None and item["seat"] >= state.seats:
+        raise Invalid(f"The match has seats 0 to {state.seats - 1}.", where=f"{where}.seat")
+    game = state.game
     version = int(item.get("schema_version", 1))
     payload = load_payload(schemas[item["type"]],
                            upcast(game, item["type"], version, item.get("payload") or {}))
     actor = item.get("actor") or "host"
-    row = models.Event(match_id=loader.match.id, seq=seq, type=item["type"],
+    row = models.Event(match_id=state.match_id, seq=seq, type=item["type"],
                        seat=item.get("seat"), payload=payload,
                        schema_version=current_version(game, item["type"]), actor=actor,
                        recorded_at=_parse_time(item.get("recorded_at")), verdict={})
     try:
-        verdict = _judge_new(session, loader, folded, row)
+        verdict = _judge_new(session, state, row)
     except Invalid as err:
         raise Invalid(f"Event {seq}: {err.message}", **{**err.details, "where": where}) from err
     row.verdict = verdict.as_dict()

@@ -7,7 +7,6 @@ which gives exactly the state a full replay gives (the tests say so).
 
 from __future__ import annotations
 
-import pickle
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -19,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from referee.engines.base import Engine, Event, Impossible, Verdict, Viewer
 from referee.service.modes import engine_of
-from referee.store import models
+from referee.store import models, snapshots
 from referee.store.upcast import upcast
 
 #: Moves every game shares; the service judges these itself. A game whose rules settle
@@ -143,16 +142,7 @@ class Loader:
         return self.session.scalars(query.order_by(models.Event.seq)).all()
 
     def latest_snapshot(self, upto: int | None) -> tuple[int, Folded] | None:
-        query = select(models.Snapshot).where(
-            models.Snapshot.match_id == self.match.id,
-            models.Snapshot.state_version == self.engine.state_version,
-        )
-        if upto is not None:
-            query = query.where(models.Snapshot.seq <= upto)
-        snap = self.session.scalars(query.order_by(models.Snapshot.seq.desc()).limit(1)).first()
-        if snap is None:
-            return None
-        return snap.seq, pickle.loads(snap.state)
+        return snapshots.latest(self.session, self.match.id, self.engine.state_version, upto)
 
     def fold(self, upto: int | None = None, *, use_snapshots: bool = True) -> Folded:
         """The state after event ``upto`` (default: the latest), corrections applied."""
@@ -191,10 +181,7 @@ class Loader:
         return folded, entries
 
     def save_snapshot(self, seq: int, folded: Folded) -> None:
-        self.session.add(models.Snapshot(
-            match_id=self.match.id, seq=seq, state_version=self.engine.state_version,
-            state=pickle.dumps(folded, protocol=pickle.HIGHEST_PROTOCOL),
-        ))
+        snapshots.save(self.session, self.match.id, seq, self.engine.state_version, folded)
 
     def payload_for(self, row: models.Event, viewer: Viewer, now: Folded) -> dict[str, Any]:
         """The payload as ``viewer`` may read it, the match being at ``now``."""

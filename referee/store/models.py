@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 from uuid import uuid4
 
 from sqlalchemy import (
     JSON,
     Boolean,
+    Date,
     DateTime,
     ForeignKey,
     Index,
     Integer,
-    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -147,21 +147,32 @@ class Event(Base):
 
 
 class Snapshot(Base):
-    """Engine state after ``seq``: an optimisation that can be deleted at any time."""
+    """Engine state after ``seq``: an optimisation that can be deleted at any time.
+
+    ``state`` is a JSON document of ``referee.store.codec``; ``codec`` its encoding version.
+    """
 
     __tablename__ = "snapshots"
 
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     state_version: Mapped[int] = mapped_column(Integer)
-    state: Mapped[bytes] = mapped_column(LargeBinary)
+    codec: Mapped[int] = mapped_column(Integer)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
 class MatchSummary(Base):
-    """Read model of a match for lists and history pages: refreshed with every append."""
+    """Read model of a match for lists and history pages: refreshed with every append.
+
+    Lists page by key, newest first: ``(updated_at, match_id)`` is the cursor the indexes serve.
+    """
 
     __tablename__ = "match_summaries"
+    __table_args__ = (
+        Index("ix_match_summaries_updated", "updated_at", "match_id"),
+        Index("ix_match_summaries_status_updated", "status", "updated_at", "match_id"),
+    )
 
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
     game: Mapped[str] = mapped_column(String(40), index=True)
@@ -225,3 +236,22 @@ class MatchResult(Base):
     seconds: Mapped[int] = mapped_column(Integer, default=0)  # first move to last move
     best_call: Mapped[int | None] = mapped_column(Integer)  # coconuts of the biggest Citron Coco
     best_call_seat: Mapped[int | None] = mapped_column(Integer)
+
+
+class MatchTally(Base):
+    """Read model: how many matches of each game, in each status, were created each day (UTC),
+    so that a list's total is a sum of a few tallies, never a count of the whole table."""
+
+    __tablename__ = "match_tallies"
+
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    status: Mapped[str] = mapped_column(String(20), primary_key=True)
+    day: Mapped[date] = mapped_column(Date, primary_key=True)
+    count: Mapped[int] = mapped_column(Integer, default=0)
+
+
+def utc_day(moment: datetime) -> date:
+    """The UTC day of a stored moment (SQLite hands datetimes back without their zone)."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).date()

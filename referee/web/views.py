@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import math
 import uuid
 from datetime import date
 from typing import Any
@@ -150,8 +149,8 @@ def ranked(standings: dict[str, Any]) -> list[dict[str, Any]]:
 
 @bp.get("/")
 def home() -> str:
-    under_way, _ = history.list_matches(db(), history.MatchFilter(status="in progress"), 1, 12)
-    finished, _ = history.list_matches(db(), history.MatchFilter(status="finished"), 1, 6)
+    under_way = history.list_matches(db(), history.MatchFilter(status="in progress"), 12).items
+    finished = history.list_matches(db(), history.MatchFilter(status="finished"), 6).items
     nights = history.list_nights(db(), 1, 10)
     return render_template("home.html", under_way=under_way, finished=finished, nights=nights)
 
@@ -413,9 +412,13 @@ def render_match(match_id: int, *, logged: int | None = None,
     match = match_or_404(match_id)
     access = page_access(match_id)
     token = page_token(match_id) if access else None
-    timeline = matches.timeline(db(), match_id, token)
-    game = games.game(match["game"])
     at = int_arg("at", request.args.get("at"), 0)
+    before = int_arg("before", request.args.get("before"), 1)
+    after = int_arg("after", request.args.get("after"), 0)
+    if at is not None and before is None and after is None:
+        before = at + 11  # the page that shows the event asked for, near its top
+    timeline = matches.timeline(db(), match_id, token, before=before, after=after)
+    game = games.game(match["game"])
     as_arg = request.args.get("as", "")
     state = None
     if at is not None:
@@ -424,7 +427,8 @@ def render_match(match_id: int, *, logged: int | None = None,
         else:
             as_seat = int_arg("as", as_arg, 0)
             state = matches.state_at(db(), match_id, at, token, as_seat)
-    challenges = [e["seq"] for e in timeline["events"] if e["type"] in ("challenge", "flag")]
+    challenges = sorted({*timeline["challenges"],
+                         *(e["seq"] for e in timeline["events"] if e["type"] == "flag")})
     standings = timeline["standings"]
     return render_template(
         "match.html", match=match, access=access, game=game, timeline=timeline,
@@ -515,18 +519,15 @@ def browse() -> str:
                             night=int_arg("night", args.get("night"), 1), status=status,
                             since=date_arg("since", args.get("since")),
                             until=date_arg("until", args.get("until")))
-    page = int_arg("page", args.get("page"), 1) or 1
-    per_page = current_app.config["PAGE_SIZE"]
-    items, total = history.list_matches(db(), f, page, per_page)
-    pages_count = max(math.ceil(total / per_page), 1)
-    kept = {k: v for k, v in args.items() if k != "page" and v}
-
-    def page_url(n: int) -> str:
-        return url_for("web.browse") + "?" + urlencode({**kept, "page": n})
-
+    found = history.list_matches(db(), f, current_app.config["PAGE_SIZE"],
+                                 before=args.get("before") or None,
+                                 after=args.get("after") or None)
+    kept = {k: v for k, v in args.items() if k not in ("before", "after", "page") and v}
     return render_template(
-        "history.html", items=items, total=total, page=page, pages=pages_count,
-        page_url=page_url, f=f, args=args, games=games.all_games(),
+        "history.html", items=found.items, total=found.total,
+        older=found.older and cursor_url("web.browse", kept, before=found.older),
+        newer=found.newer and cursor_url("web.browse", kept, after=found.newer),
+        f=f, args=args, games=games.all_games(),
         players=history.list_players(db(), 1, 500), nights=history.list_nights(db(), 1, 200))
 
 
@@ -542,13 +543,23 @@ def players() -> str:
 @bp.get("/players/<id:player_id>")
 def player(player_id: int) -> str:
     person = stats.player_stats(db(), player_id)
-    page = int_arg("page", request.args.get("page"), 1) or 1
-    per_page = current_app.config["PAGE_SIZE"]
-    items, total = stats.latest_matches(db(), player_id, page, per_page)
+    args = request.args
+    found = history.list_matches(db(), history.MatchFilter(player=player_id),
+                                 current_app.config["PAGE_SIZE"],
+                                 before=args.get("before") or None,
+                                 after=args.get("after") or None)
     titles = {g.id: g.title for g in games.all_games()}
-    return render_template("player.html", player=person, items=items, total=total, page=page,
-                           pages=max(math.ceil(total / per_page), 1), titles=titles,
-                           stats=stats.player_stats(db(), player_id),
-                           opponents=stats.opponents(db(), player_id),
-                           chart=results_chart(stats.results_over_time(db(), player_id),
-                                               person["name"]))
+    kept = {"player_id": player_id}
+    return render_template(
+        "player.html", player=person, items=found.items, total=found.total, titles=titles,
+        older=found.older and cursor_url("web.player", kept, before=found.older),
+        newer=found.newer and cursor_url("web.player", kept, after=found.newer),
+        stats=person, opponents=stats.opponents(db(), player_id),
+        chart=results_chart(stats.results_over_time(db(), player_id), person["name"]))
+
+
+def cursor_url(endpoint: str, kept: dict[str, Any], **cursor: str) -> str:
+    """A link to the page on one side of a cursor, the filters kept."""
+    values = {k: v for k, v in kept.items() if k == "player_id"}
+    query = {k: v for k, v in kept.items() if k != "player_id"}
+    return url_for(endpoint, **values) + "?" + urlencode({**query, **cursor})

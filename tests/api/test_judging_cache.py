@@ -1,0 +1,181 @@
+"""Judging in O(1): each match's folded state is cached in the process between requests.
+
+The cache changes only once an append has committed; a stale one costs a reload, never a wrong
+verdict (the database's row lock and unique seq decide); an append is a handful of statements.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import event, func, select
+
+from referee import create_app, database
+from referee.service import ledger, matches
+from referee.service.cache import cache_for
+from referee.store import models
+from tests.helpers import auth, move, new_match, plain_turn
+
+
+def cached(app: Flask, match_id: int) -> Any:
+    return cache_for(database(app)).get(match_id)
+
+
+def logged(app: Flask, match_id: int) -> int:
+    with database(app).reading() as session:
+        return int(session.scalar(select(func.count(models.Event.id))
+                                  .where(models.Event.match_id == match_id)) or 0)
+
+
+def test_an_append_leaves_the_new_state_in_the_cache(app: Flask, client: FlaskClient) -> None:
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    state = cached(app, table.id)
+    assert state is not None and state.last_seq == 2
+    full = matches.full_timeline(database(app), table.id)
+    assert state.standings.as_dict() == full["standings"]
+
+
+def test_a_refused_move_leaves_the_cache_as_it_was(app: Flask, client: FlaskClient) -> None:
+    """CC-TU-1: a discard before drawing is impossible (422): nothing logged, cache unchanged."""
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    before = cached(app, table.id)
+    kept = before.clone()
+    response = move(client, table, "discard", 1, {"value": 5})
+    assert response.status_code == 422
+    after = cached(app, table.id)
+    assert after is before and after.folded == kept.folded and after.last_seq == 2
+
+
+def refuse(_session: Any, _match_id: int, seq: int) -> None:
+    """An append hook that fails inside the append's transaction, after the insert."""
+    raise RuntimeError(f"the hook refused seq {seq}")
+
+
+def test_an_append_rolled_back_after_judging_leaves_the_cache_as_it_was(
+        app: Flask, client: FlaskClient) -> None:
+    """The move was judged and inserted, then its transaction rolled back: neither the log nor
+    the cache holds it, and the next append is judged against the state before it."""
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    before = cached(app, table.id)
+    kept = before.clone()
+    ledger.after_append.append(refuse)
+    try:
+        with pytest.raises(RuntimeError):
+            matches.record(database(app), table.id, table.host, "draw", 1,
+                           {"source": "stock"})
+    finally:
+        ledger.after_append.remove(refuse)
+    assert cached(app, table.id) is before and before.folded == kept.folded
+    assert logged(app, table.id) == 2
+    assert move(client, table, "draw", 1, {"source": "stock"}).json["seq"] == 3
+
+
+def test_a_stale_cache_costs_a_reload_never_a_wrong_verdict(app: Flask, database_url: str,
+                                                            client: FlaskClient) -> None:
+    """Another process (another app on the same database) logs moves this one's cache has not
+    seen; this process then judges against the log as it is, not as it cached it.
+    CC-TU-1: after the other process's draw, seat 0 must discard, not draw again."""
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    assert cached(app, table.id).last_seq == 2
+    other = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    try:
+        other_client = other.test_client()
+        assert move(other_client, table, "draw", 1, {"source": "discard"}).status_code == 201
+        assert move(other_client, table, "discard", 1, {"value": 5}).status_code == 201
+        assert move(other_client, table, "draw", 0, {"source": "discard"}).status_code == 201
+    finally:
+        database(other).engine.dispose()
+    assert cached(app, table.id).last_seq == 2  # stale here
+    again = move(client, table, "draw", 0, {"source": "stock"})
+    assert again.status_code == 422  # seat 0 already holds a drawn card
+    done = move(client, table, "discard", 0, {"value": 5}, headers={"If-Match": '"5"'})
+    assert done.status_code == 201 and done.json["seq"] == 6
+    assert cached(app, table.id).last_seq == 6
+    full = matches.full_timeline(database(app), table.id)
+    assert [e["judged_now"] for e in full["events"]] == [e["verdict"] for e in full["events"]]
+
+
+class Statements:
+    """Counts the SQL statements the app sends (an SQLAlchemy event hook)."""
+
+    def __init__(self, app: Flask) -> None:
+        self.engine = database(app).engine
+        self.sent: list[str] = []
+        event.listen(self.engine, "before_cursor_execute", self._count)
+
+    def _count(self, _conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        if "notify" not in statement.lower():  # the live updates' hook, counted apart
+            self.sent.append(statement.split()[0].upper())
+
+    def close(self) -> None:
+        event.remove(self.engine, "before_cursor_execute", self._count)
+
+
+@pytest.fixture
+def statements(app: Flask) -> Iterator[Statements]:
+    counter = Statements(app)
+    yield counter
+    counter.close()
+
+
+def test_an_append_is_a_lock_an_insert_and_the_read_models(app: Flask, client: FlaskClient,
+                                                           statements: Statements) -> None:
+    """With the state cached: one locking SELECT (which also authorises the token), one
+    INSERT, one UPDATE of the summary and one of the seats when their records change — where
+    folding the log took 10 to 11."""
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    statements.sent.clear()
+    assert move(client, table, "draw", 1, {"source": "discard"}).status_code == 201
+    sent = [s for s in statements.sent if s not in ("BEGIN", "COMMIT")]
+    assert sent.count("SELECT") == 1 and sent.count("INSERT") == 1
+    assert len(sent) <= 4, sent
+
+
+def test_reading_the_state_and_the_timeline_folds_nothing(app: Flask, client: FlaskClient,
+                                                          statements: Statements) -> None:
+    table = new_match(client, players=2)
+    for turn in range(3):
+        plain_turn(client, table, turn % 2, source="discard" if turn else "stock")
+    statements.sent.clear()
+    client.get(f"/api/matches/{table.id}/timeline")
+    client.get(f"/api/matches/{table.id}/state")
+    assert "snapshots" not in " ".join(statements.sent).lower()
+    assert len(statements.sent) <= 12, statements.sent
+
+
+def test_healthz_answers_without_writing(app: Flask, client: FlaskClient,
+                                         statements: Statements) -> None:
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json == {"status": "ok", "database": "ok"}
+    assert not {"BEGIN", "INSERT", "UPDATE", "DELETE"} & set(statements.sent)
+
+
+def test_healthz_says_503_when_the_database_does_not_answer(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True,
+                      "DATABASE_URL": f"sqlite:///{tmp_path}/no/such/folder/db.sqlite3"})
+    app.instance_path = str(tmp_path / "instance")
+    response = app.test_client().get("/healthz")
+    assert response.status_code == 503
+    assert response.json == {"status": "unavailable", "database": "not answering"}
+
+
+def test_the_host_token_is_checked_under_the_lock(client: FlaskClient) -> None:
+    """Authorisation is read with the lock: a reissued seat token stops working at once."""
+    table = new_match(client, players=2)
+    reissued = client.post(f"/api/matches/{table.id}/seats/0/token", headers=auth(table.host))
+    assert reissued.status_code == 201
+    old = move(client, table, "draw", 0, {"source": "stock"})
+    assert old.status_code == 401
+    new = move(client, table, "draw", 0, {"source": "stock"}, token=reissued.json["token"])
+    assert new.status_code == 201

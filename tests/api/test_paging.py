@@ -1,0 +1,103 @@
+"""Long matches and long histories come a page at a time: the timeline latest first with
+``before``/``after`` cursors, history by key with ``older``/``newer`` cursors."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+
+from referee.service import matches
+from tests.helpers import Table, move, new_match, plain_turn
+
+
+def long_match(client: FlaskClient, turns: int) -> Table:
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    for turn in range(1, turns):
+        plain_turn(client, table, turn % 2, source="discard")
+    return table
+
+
+def seqs(page: dict) -> list[int]:
+    return [e["seq"] for e in page["events"]]
+
+
+def test_the_timeline_shows_the_latest_events_first_and_earlier_on_demand(
+        client: FlaskClient) -> None:
+    table = long_match(client, 12)  # 24 events
+    url = f"/api/matches/{table.id}/timeline"
+    latest = client.get(f"{url}?limit=10").json
+    assert seqs(latest) == list(range(15, 25)) and latest["last_seq"] == 24
+    assert latest["later"] is None and latest["earlier"] == 15
+    earlier = client.get(f"{url}?limit=10&before={latest['earlier']}").json
+    assert seqs(earlier) == list(range(5, 15))
+    first = client.get(f"{url}?limit=10&before={earlier['earlier']}").json
+    assert seqs(first) == [1, 2, 3, 4] and first["earlier"] is None
+    later = client.get(f"{url}?limit=10&after={first['later']}").json
+    assert seqs(later) == list(range(5, 15))
+
+
+def test_timeline_pages_judge_as_a_full_re_judge_does_after_a_void(client: FlaskClient) -> None:
+    """A void re-judges every later move (the timeline shows what it changed); the pages give
+    the same judgements as folding the whole log again. CC-QP-3: the quick play of a 4 on a 5
+    is a missplay; once the discarded 5 is voided the same quick play is judged on another top
+    card."""
+    table = long_match(client, 5)  # 10 events
+    assert move(client, table, "quick_play", 0, {"slot": 1, "value": 4}).status_code == 201
+    plain_turn(client, table, 1, source="stock")
+    void = move(client, table, "void", None, {"seq": 6, "reason": "never happened"})
+    assert void.status_code == 201
+    plain_turn(client, table, 0, source="stock")
+    url = f"/api/matches/{table.id}/timeline"
+    pages = [client.get(f"{url}?limit=4&after={after}").json for after in range(0, 16, 4)]
+    paged = [e for p in pages for e in p["events"]]
+    full = matches.full_timeline(client.application.extensions["referee.db"], table.id)
+    assert paged == full["events"]
+    assert next(e for e in paged if e["seq"] == 6)["voided_by"] == void.json["seq"]
+
+
+def test_a_timeline_cursor_must_be_a_seq(client: FlaskClient) -> None:
+    table = new_match(client, players=2)
+    response = client.get(f"/api/matches/{table.id}/timeline?before=zero")
+    assert response.status_code == 422 and "before" in response.json["where"]
+
+
+def test_the_match_page_links_to_earlier_events(client: FlaskClient) -> None:
+    table = long_match(client, 30)  # 60 events: more than a page
+    page = client.get(f"/m/{table.id}").get_data(as_text=True)
+    assert 'id="e60"' in page and 'id="e1"' not in page
+    link = re.search(rf'href="(/m/{table.id}\?before=\d+)#timeline-title" rel="next"', page)
+    assert link is not None
+    earlier = client.get(link.group(1)).get_data(as_text=True)
+    assert 'id="e1"' in earlier and 'id="e60"' not in earlier
+
+
+def test_history_walks_every_match_once_by_its_cursors(client: FlaskClient) -> None:
+    made = [new_match(client, players=2).id for _ in range(7)]
+    seen: list[int] = []
+    page = client.get("/api/matches?per_page=3").json
+    assert page["total"] == 7 and page["newer"] is None
+    while True:
+        seen += [m["id"] for m in page["items"]]
+        if page["older"] is None:
+            break
+        page = client.get(f"/api/matches?per_page=3&before={page['older']}").json
+    assert seen == list(reversed(made))
+    back = client.get(f"/api/matches?per_page=3&after={page['newer']}").json
+    assert [m["id"] for m in back["items"]] == list(reversed(made))[3:6]  # 4, 3, 2
+
+
+def test_a_history_cursor_that_is_not_one_is_refused(client: FlaskClient) -> None:
+    response = client.get("/api/matches?before=page-2")
+    assert response.status_code == 422
+    assert response.json["where"] == "query.before"
+
+
+def test_history_totals_follow_the_tallies(client: FlaskClient) -> None:
+    new_match(client, players=2)
+    new_match(client, "plouc", players=3)
+    assert client.get("/api/matches").json["total"] == 2
+    assert client.get("/api/matches?game=plouc").json["total"] == 1
+    assert client.get("/api/matches?status=finished").json["total"] == 0
+    assert client.get("/api/matches?since=2000-01-01&until=2999-12-31").json["total"] == 2
