@@ -16,8 +16,16 @@ from typing import Any
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
+from referee.service import ledger
+from referee.service.cache import build
 from referee.service.errors import Invalid
-from referee.service.matches import _import_one, _parse_time, move_schemas, refresh_read_models
+from referee.service.matches import (
+    _apply_void,
+    _import_one,
+    _parse_time,
+    move_schemas,
+    refresh_read_models,
+)
 from referee.service.replay import VOID, Loader, fresh
 from referee.store import models
 from referee.store.db import Database
@@ -189,15 +197,17 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
         created_at=match.created_at))
     session.flush()
     session.refresh(match)
-    schemas = move_schemas(loader.engine)
+    state = build(session, match, 0)
+    schemas = move_schemas(state.engine)
     for seq, event in enumerate(item["events"], start=1):
-        row = _import_one(session, loader, folded, schemas, seq, event)
+        row = _import_one(session, state, schemas, seq, event)
         row.idempotency_key = event.get("idempotency_key")
         if row.type == VOID:
-            loader.voided[row.payload["seq"]] = (row.seq, row.payload.get("reason", ""))
-            folded = loader.fold(use_snapshots=False)
-    refresh_read_models(session, match, len(item["events"]),
-                        loader.engine.standings(folded.state), folded)
+            state = _apply_void(session, state, row)
+        state.moved_to(seq)
+    refresh_read_models(session, match, len(item["events"]), state.standings, state.folded)
+    ledger.tally(session, match.game, ledger.status_of(state.standings),
+                 models.utc_day(match.created_at), +1)
     match.summary.updated_at = max([_parse_time(item.get("created_at"))] + [
         _parse_time(e.get("recorded_at")) for e in item["events"]])
     return match.id

@@ -93,7 +93,7 @@ EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 def parse_cursor(text: str, where: str) -> tuple[datetime, int]:
     micros, dot, match_id = text.partition(".")
     try:
-        if not dot:
+        if not dot or not 0 <= int(match_id) < 2**63:
             raise ValueError
         return EPOCH + timedelta(microseconds=int(micros)), int(match_id)
     except (ValueError, OverflowError):

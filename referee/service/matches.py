@@ -481,9 +481,11 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
     ledger.write_read_models(session, match_id, head.game, before.day, seq, standings,
                              after.records,
                              (before.standings, before.records))
-    match = session.get(models.Match, match_id)
-    assert match is not None
-    stats.refresh(session, match, standings, after.folded)
+    if (seq == 1 or standings.finished or move_type == VOID or standings != before.standings
+            or after.records != before.records):  # the stats' figures moved: rewrite them
+        match = session.get(models.Match, match_id)
+        assert match is not None
+        stats.refresh(session, match, standings, after.folded)
     ledger.appended(session, match_id, seq)  # the append's hooks, in its transaction
     return Recorded(seq, verdict, standings.as_dict()), after
 

@@ -66,7 +66,10 @@ def citron_coco_calls(state: Any) -> list[tuple[int, bool, int]]:
 
 def refresh(session: Session, match: models.Match, standings: Standings,
             folded: Folded) -> None:
-    """Write the match's seat results and match result as its log now stands."""
+    """Write the match's seat results and match result as its log now stands.
+
+    The service calls it when a figure it writes can have moved (the first move, standings or
+    records changed, a void, any move after the finish), so a plain draw costs nothing here."""
     first, last, count = session.execute(
         select(func.min(models.Event.recorded_at), func.max(models.Event.recorded_at),
                func.count(models.Event.id)).where(models.Event.match_id == match.id)
@@ -105,12 +108,14 @@ def refresh(session: Session, match: models.Match, standings: Standings,
     result.night_id = match.night_id
     result.game = match.game
     result.finished = standings.finished
-    result.events = int(count or 0)
     result.rounds = len(standings.rounds)
     result.missplays = sum(folded.missplays.values())
     result.started_at = first
-    result.ended_at = last
-    result.seconds = int((last - first).total_seconds()) if first and last else 0
+    # A match's length is a final figure: written once it has finished (the appends rewrite
+    # these rows when the standings move, not on every draw).
+    result.events = int(count or 0) if standings.finished else 0
+    result.ended_at = ended
+    result.seconds = int((last - first).total_seconds()) if ended and first else 0
     result.best_call = best[2] if best and best[2] > 0 else None
     result.best_call_seat = best[0] if best and best[2] > 0 else None
 

@@ -196,8 +196,9 @@ def test_croconounours_a_side_has_three_warriors() -> None:
 
 
 def test_croconounours_teams_win_together() -> None:
-    """CN-END-1 at four in teams: the winning team's two seats win."""
-    engine, state = start("croconounours", 4)
+    """CN-END-1 at four in teams (chosen: « vous pouvez choisir »): the winning team's two
+    seats win."""
+    engine, state = start("croconounours", 4, teams=True)
     log(engine, state, winner=1, warriors=[0, 4])
     assert engine.standings(state).winners == (1, 3)
 
