@@ -6,6 +6,8 @@ from __future__ import annotations
 import base64
 import io
 import json
+import pathlib
+import re
 import time
 import zlib
 
@@ -144,3 +146,17 @@ def test_imports_are_rate_limited_per_address(database_url: str, tmp_path) -> No
                            content_type="multipart/form-data")
     assert response.status_code == 429
     database(app).engine.dispose()
+
+
+def test_every_post_form_in_the_templates_carries_the_csrf_token() -> None:
+    """Every form that posts carries the CSRF field, so no page can be forged from another
+    site and no form is refused to its own user."""
+    root = pathlib.Path(__file__).resolve().parents[2] / "templates"
+    missing = []
+    for path in sorted(root.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        for found in re.finditer(r'<form[^>]*method="post"[^>]*>', text, flags=re.I):
+            body = text[found.end():text.find("</form>", found.end())]
+            if 'name="csrf_token"' not in body:
+                missing.append(f"{path.name}: {found.group(0)[:80]}")
+    assert not missing, missing
