@@ -39,6 +39,16 @@ OPERATIONS: dict[tuple[str, str], tuple[str, list[dict[str, Any]]]] = {
     ("get", "/api/nights"): ("listNights", PUBLIC),
     ("post", "/api/nights"): ("createNight", PUBLIC),
     ("get", "/api/nights/{night_id}"): ("getNight", PUBLIC),
+    ("get", "/api/matches/{match_id}/stream"): ("streamMatch", PUBLIC),
+    ("post", "/api/matches/{match_id}/what-if"): ("whatIf", PUBLIC),
+    ("get", "/api/matches/{match_id}/sheet.csv"): ("matchSheetCsv", PUBLIC),
+    ("get", "/api/matches/{match_id}/bgstats"): ("matchBgStats", PUBLIC),
+    ("get", "/api/nights/{night_id}/results.csv"): ("nightResultsCsv", PUBLIC),
+    ("get", "/api/nights/{night_id}/board"): ("getNightBoard", PUBLIC),
+    ("put", "/api/nights/{night_id}/points"): ("setNightPoints", PUBLIC),
+    ("get", "/api/players/{player_id}/matches.csv"): ("playerMatchesCsv", PUBLIC),
+    ("get", "/api/players/{player_id}/stats"): ("getPlayerStats", PUBLIC),
+    ("get", "/api/players/{player_id}/versus/{other_id}"): ("getHeadToHead", PUBLIC),
 }
 
 IF_MATCH = r'^(W/)?"?[0-9]{1,12}"?$'  # as referee.api.matches.SEQ_TAG reads it

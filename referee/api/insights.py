@@ -7,11 +7,12 @@ from typing import Any
 from flask import Response, current_app
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from referee import database
-from referee.api.schemas import MAX_ID
+from referee.api.schemas import MAX_ID, ErrorSchema
 from referee.service import bgstats, nights, sheets, stats, whatif
+from referee.service.nights import MAX_PLACES
 
 blp = Blueprint("insights", __name__, url_prefix="/api",
                 description="What-if, statistics, nights' leaderboards, CSV and BG Stats")
@@ -48,7 +49,9 @@ class WhatIfSchema(Schema):
 
 
 class PointsInSchema(Schema):
-    placement_points = fields.List(fields.Integer(), required=True, metadata={
+    placement_points = fields.List(
+        fields.Integer(strict=True, validate=validate.Range(min=0, max=1000)), required=True,
+        validate=validate.Length(min=1, max=MAX_PLACES), metadata={
         "description": "Points for 1st, 2nd, … place in each finished match"})
 
 
@@ -119,6 +122,7 @@ def match_sheet(match_id: int) -> Response:
 @blp.route(f"/matches/<{ID}:match_id>/bgstats")
 class BgStats(MethodView):
     @blp.response(200, BgStatsSchema)
+    @blp.alt_response(409, schema=ErrorSchema, description="The match is not finished yet")
     def get(self, match_id: int) -> dict[str, Any]:
         """A finished match as BG Stats' push-plays link (and the play it carries)."""
         return bgstats.send_link(database(current_app), match_id)

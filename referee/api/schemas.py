@@ -10,6 +10,9 @@ from referee.service.matches import ImportSchema  # noqa: F401  (the API takes e
 MAX_ID = 2**31 - 1  # the largest id an INTEGER column holds on PostgreSQL
 
 
+CURSOR = r"^[0-9]{1,17}\.[0-9]{1,18}$"  # a moment (microseconds) and a match id, as pages give
+
+
 class ErrorSchema(Schema):
     code = fields.Integer(required=True)
     status = fields.String(required=True)
@@ -22,6 +25,8 @@ class ErrorSchema(Schema):
     match_id = fields.Integer(metadata={
         "description": "On 409 to an import: the match already here"})
     detail = fields.String(metadata={"description": "The parser's own words, when it has some"})
+    same_log = fields.Boolean(metadata={
+        "description": "On 409 to an import: whether the file holds the very log already here"})
 
 
 class SeatInSchema(Schema):
@@ -107,9 +112,9 @@ class MatchListQuery(Schema):
     status = fields.String(validate=validate.OneOf(["in progress", "finished"]))
     since = fields.Date(metadata={"description": "Created on or after this day"})
     until = fields.Date(metadata={"description": "Created on or before this day"})
-    before = fields.String(validate=validate.Length(max=60), metadata={
+    before = fields.String(validate=validate.Regexp(CURSOR), metadata={
         "description": "A page cursor: the matches just older than it (the `older` of a page)"})
-    after = fields.String(validate=validate.Length(max=60), metadata={
+    after = fields.String(validate=validate.Regexp(CURSOR), metadata={
         "description": "A page cursor: the matches just newer than it (the `newer` of a page)"})
     per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
 

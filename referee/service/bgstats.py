@@ -25,7 +25,7 @@ from urllib.parse import quote
 from sqlalchemy import func, select
 
 from referee.engines.base import get_engine
-from referee.service.errors import Invalid
+from referee.service.errors import Conflict
 from referee.service.matches import get_match
 from referee.store import models
 from referee.store.db import Database
@@ -39,13 +39,14 @@ def source_play_id(match: models.Match) -> str:
 
 
 def play(db: Database, match_id: int) -> dict[str, Any]:
-    """The play as BG Stats takes it; only a finished match has one (422 otherwise)."""
+    """The play as BG Stats takes it; only a finished match has one (409 otherwise: the match
+    is not yet in the state the request needs)."""
     with db.reading() as session:
         match = get_match(session, match_id)
         summary = match.summary
         if summary.status != "finished":
-            raise Invalid(f"Match {match_id} is not finished: BG Stats records finished plays.",
-                          where="match_id")
+            raise Conflict(f"Match {match_id} is not finished: BG Stats records finished "
+                           "plays.", where="match_id")
         first, last = session.execute(
             select(func.min(models.Event.recorded_at), func.max(models.Event.recorded_at))
             .where(models.Event.match_id == match_id)).one()
