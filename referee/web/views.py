@@ -255,7 +255,9 @@ def invite(match_id: int) -> Any:
         "invite.html", match=match, access=access, links=links,
         network=addresses.link_base()))
     response.headers["Cache-Control"] = "no-store"  # the page carries the seats' tokens
-    response.headers["Referrer-Policy"] = "no-referrer"
+    # The page's links carry tokens: no other site learns them from a referrer; same-origin
+    # keeps the Origin header on the page's own forms (no-referrer would send "null").
+    response.headers["Referrer-Policy"] = "same-origin"
     return response
 
 
