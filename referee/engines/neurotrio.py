@@ -628,6 +628,7 @@ class NeurotrioEngine(Engine[NeurotrioState]):
     # and a bidding round given up.
     costly_moves: ClassVar[frozenset[str]] = frozenset({"pass", "open_more", "reveal",
                                                         "reveal_bids", "decline"})
+    calls: ClassVar[frozenset[str]] = frozenset({"deux_cartes", "neuro"})
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         "NT-DUTY-2": "Under the « deux cartes » duty, the seat passed although it could place a "
         "card, and the table proved it during play: −10 victory points (not charged again if "

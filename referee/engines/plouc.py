@@ -727,6 +727,7 @@ class PloucEngine(Engine[PloucState]):
     host_only: ClassVar[frozenset[str]] = frozenset({"missplay", "ruling"})
     # PL-ZERO-1: a slap swaps two whole hands.
     costly_moves: ClassVar[frozenset[str]] = frozenset({"slap"})
+    calls: ClassVar[frozenset[str]] = frozenset({"announce", "contre", "flag"})
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         "PL-MD-1": "Le mot doux: the seat swore; it draws two cards from the stock, without "
         "playing (needs the mot_doux option)",

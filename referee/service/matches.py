@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
-from sqlalchemy import delete, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -27,17 +27,19 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
-from referee.service import identity, links
+from referee.service import corrections, identity, links, staleness
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.live import notify_appended
 from referee.service.replay import (
     CHALLENGE,
+    CORRECT,
+    CORRECTIONS,
     RULING,
     VOID,
     Folded,
-    Judged,
     Loader,
     accused_seat,
+    event_dict,
     judge_row,
     platform_types,
 )
@@ -109,8 +111,9 @@ class ImportSchema(Schema):
 
 PLATFORM_SCHEMAS: dict[str, type[Schema]] = {
     VOID: VoidSchema, CHALLENGE: ChallengeSchema, RULING: RulingSchema,
+    CORRECT: corrections.CorrectSchema,
 }
-PLATFORM_HOST_ONLY = frozenset({VOID, RULING})
+PLATFORM_HOST_ONLY = frozenset({VOID, RULING, CORRECT})
 
 
 def move_schemas(engine: Engine[Any]) -> dict[str, type[Schema]]:
@@ -153,6 +156,7 @@ class Recorded:
     verdict: dict[str, Any]
     standings: dict[str, Any]
     replayed: bool = False  # answered from an earlier request with the same Idempotency-Key
+    preview: dict[str, Any] | None = None  # a dry run: what a void or correction would change
 
 
 @dataclass(frozen=True)
@@ -347,12 +351,17 @@ def load_payload(schema: type[Schema], payload: dict[str, Any]) -> dict[str, Any
 
 def record(db: Database, match_id: int, token: str | None, move_type: str, seat: int | None,
            payload: dict[str, Any], *, expected_seq: int | None = None,
-           idempotency_key: str | None = None) -> Recorded:
-    """Judge a move and append it; the heart of the referee."""
+           idempotency_key: str | None = None, seen: int | None = None,
+           dry_run: bool = False) -> Recorded:
+    """Judge a move and append it; the heart of the referee.
+
+    ``seen``: the seq the player was looking at (see ``staleness``). ``dry_run``: judge it all
+    the same and append nothing (``preview`` says what a void or a correction would change).
+    """
     try:
         with db.unit_of_work() as session:
             return _record(session, db, match_id, token, move_type, seat, payload,
-                           expected_seq, idempotency_key)
+                           expected_seq, idempotency_key, seen, dry_run)
     except IntegrityError:
         # Another request appended the same seq or key first: the database said no.
         if idempotency_key is not None:
@@ -371,34 +380,40 @@ def _by_key(session: Session, match: models.Match, key: str) -> models.Event | N
 
 
 def _answer_again(session: Session, match: models.Match, row: models.Event, move_type: str,
-                  seat: int | None, payload: dict[str, Any]) -> Recorded:
+                  seat: int | None, payload: dict[str, Any], dry_run: bool = False
+                  ) -> Recorded:
     if row.type != move_type or (seat is not None and row.seat != seat):
         raise Conflict("That Idempotency-Key was used for a different move.",
                        where="header.Idempotency-Key")
     loader = Loader(session, match)
     standings = loader.engine.standings(loader.fold(row.seq).state)
-    return Recorded(row.seq, row.verdict, standings.as_dict(), replayed=True)
+    return Recorded(row.seq, row.verdict, standings.as_dict(), replayed=True,
+                    preview={} if dry_run else None)
 
 
 def _record(session: Session, db: Database, match_id: int, token: str | None, move_type: str,
             seat: int | None, payload: dict[str, Any], expected_seq: int | None,
-            idempotency_key: str | None) -> Recorded:
+            idempotency_key: str | None, seen: int | None = None, dry_run: bool = False
+            ) -> Recorded:
     match = get_match(session, match_id, lock=True)
     access = authenticate(match, token)
     engine = get_engine(match.game)
     if idempotency_key is not None and (earlier := _by_key(session, match, idempotency_key)):
-        return _answer_again(session, match, earlier, move_type, seat, payload)
+        return _answer_again(session, match, earlier, move_type, seat, payload, dry_run)
     last_seq = match.summary.last_seq
     if expected_seq is not None and expected_seq != last_seq:
-        raise Conflict(f"The log is at seq {last_seq}, not {expected_seq}: someone logged a "
-                       "move since; fetch it and decide again.", where="header.If-Match",
-                       last_seq=last_seq)
+        raise staleness.stale_if_match(session, match, expected_seq, last_seq, access.viewer)
     schemas = move_schemas(engine)
     if move_type not in schemas:
         raise Invalid(f"{engine.title} has no move {move_type!r}; it knows "
                       f"{', '.join(sorted(schemas))}.", where="type")
     if move_type in host_only_types(engine) and not access.host:
-        raise Forbidden(f"Only the host may log {move_type!r}.", where="type")
+        refusal = f"Only the host may log {move_type!r}."
+        if move_type == VOID:  # a seat taking back its own slip
+            refusal = corrections.take_back_refusal(
+                session, Loader(session, match), access.seat, payload, last_seq) or ""
+        if refusal:
+            raise Forbidden(refusal, where="type" if move_type != VOID else "payload.seq")
     if seat is None and not access.host:
         seat = access.seat
     if seat is not None and not 0 <= seat < len(match.seats):
@@ -415,17 +430,43 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
                        schema_version=current_version(match.game, move_type),
                        actor=access.actor, idempotency_key=idempotency_key,
                        recorded_at=datetime.now(UTC), verdict={})
-    verdict = _judge_new(session, loader, folded, row)
+    before = engine.standings(folded.state).as_dict() if dry_run else None
+    now = staleness.outcome(lambda: _judge_new(session, loader, folded, row))
+    staleness.check_seen(session, match, seen, last_seq, access.viewer, now,
+                         lambda then_loader, then: _judge_new(session, then_loader, then, row))
+    verdict = now.result()
     row.verdict = verdict.as_dict()
+    if dry_run:
+        return _dry_run(loader, folded, row, before or {})
     session.add(row)
     notify_appended(session, match.id, seq)
-    if move_type == VOID:
-        folded = _apply_void(session, loader, row)
+    if move_type in CORRECTIONS:
+        folded = corrections.settle(session, loader, row)
     if seq % db.snapshot_every == 0:
         loader.save_snapshot(seq, folded)
     standings = engine.standings(folded.state)
     refresh_read_models(session, match, seq, standings, folded)
     return Recorded(seq, row.verdict, standings.as_dict())
+
+
+def _dry_run(loader: Loader, folded: Folded, row: models.Event, before: dict[str, Any]
+             ) -> Recorded:
+    """What the append would answer, and for a void or a correction what it would change."""
+    if row.type in CORRECTIONS:
+        preview = corrections.preview_changes(loader, row)
+        if row.type == VOID:  # fold as if appended, in memory only
+            loader.voided[row.payload["seq"]] = (row.seq, row.payload["reason"])
+            loader.replaced = corrections.replacements(loader.session, loader.match.id,
+                                                       loader.voided)
+        else:
+            loader.replaced[row.payload["seq"]] = corrections.replacement(row.seq, row.payload)
+        folded = loader.fold(use_snapshots=False)
+    else:
+        preview = {"changes": [], "totals": {
+            "before": corrections.totals(before),
+            "after": corrections.totals(loader.engine.standings(folded.state).as_dict())}}
+    standings = loader.engine.standings(folded.state).as_dict()
+    return Recorded(row.seq, row.verdict, standings, preview=preview)
 
 
 def _event_at(session: Session, match: models.Match, seq: int) -> models.Event | None:
@@ -439,6 +480,8 @@ def _judge_new(session: Session, loader: Loader, folded: Folded, row: models.Eve
     shared = platform_types(loader.engine)
     if row.type == VOID:
         return _judge_void(session, loader, row)
+    if row.type == CORRECT:
+        return corrections.judge_correct(session, loader, row)
     if row.type == CHALLENGE and CHALLENGE in shared:
         target = row.payload["seq"]
         challenged = _event_at(session, match, target) if target < row.seq else None
@@ -487,16 +530,6 @@ def _judge_void(session: Session, loader: Loader, row: models.Event) -> Verdict:
                       f"{row.payload['reason']}. Every later move is judged again.")
 
 
-def _apply_void(session: Session, loader: Loader, row: models.Event) -> Folded:
-    """Snapshots from the voided event on are stale: drop them and fold again."""
-    target = row.payload["seq"]
-    loader.voided[target] = (row.seq, row.payload["reason"])
-    session.execute(delete(models.Snapshot).where(
-        models.Snapshot.match_id == loader.match.id, models.Snapshot.seq >= target))
-    session.flush()
-    return loader.fold()
-
-
 def refresh_read_models(session: Session, match: models.Match, seq: int, standings: Standings,
                         folded: Folded) -> None:
     summary = match.summary
@@ -533,21 +566,6 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
             "table": loader.engine.view(folded.state, viewer),
             "standings": loader.engine.standings(folded.state).as_dict(),
         }
-
-
-def event_dict(loader: Loader, row: models.Event, viewer: Viewer, now: Folded,
-               judged: Judged | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "seq": row.seq, "type": row.type, "seat": row.seat, "actor": row.actor,
-        "payload": loader.payload_for(row, viewer, now), "schema_version": row.schema_version,
-        "recorded_at": models.iso(row.recorded_at), "verdict": row.verdict,
-    }
-    if judged is not None:
-        out["judged_now"] = judged.verdict
-        out["voided_by"] = judged.voided_by
-        out["void_reason"] = judged.void_reason
-        out["impossible_now"] = judged.impossible
-    return out
 
 
 def events_after(db: Database, match_id: int, after: int, limit: int, token: str | None
@@ -640,8 +658,8 @@ def _import(session: Session, data: dict[str, Any], night_id: int | None,
     schemas = move_schemas(loader.engine)
     for seq, item in enumerate(data["events"], start=1):
         row = _import_one(session, loader, folded, schemas, seq, item)
-        if row.type == VOID:
-            folded = _apply_void(session, loader, row)
+        if row.type in CORRECTIONS:
+            folded = corrections.settle(session, loader, row)
     refresh_read_models(session, match, len(data["events"]),
                         loader.engine.standings(folded.state), folded)
     return created

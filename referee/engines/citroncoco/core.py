@@ -345,6 +345,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
     host_only: ClassVar[frozenset[str]] = frozenset({"missplay"})
     # CC-CALL-1 (the others play one last turn), CC-END-2 (the round is scored).
     costly_moves: ClassVar[frozenset[str]] = frozenset({"citron_coco", "reveal"})
+    calls: ClassVar[frozenset[str]] = frozenset({"citron_coco"})
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         "CC-MISS-3": "A player looked at a card without permission.",
         "CC-MISS-4": "A player who discarded a special card did not use its power correctly.",

@@ -72,6 +72,7 @@ class CitronCocoTeamsEngine(CitronCocoEngine):
     # CCT-NANO-1, CCT-NANO-2: a Nano call doubles (or quadruples) the points of the round.
     costly_moves: ClassVar[frozenset[str]] = CitronCocoEngine.costly_moves | {"nano",
                                                                               "nano_alpha"}
+    calls: ClassVar[frozenset[str]] = frozenset({"citron_coco", "nano", "nano_alpha"})
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         **CitronCocoEngine.reportable_missplays,
         "CCT-MISS-1": "A player gave information to their teammate.",
