@@ -156,19 +156,21 @@ def take_back_refusal(session: Session, loader: Loader, seat: int | None,
     if not isinstance(target, int):
         return None  # the payload's own check says what is wrong
     if target != last_seq:
-        return ("A seat may take back only the last move logged, while nobody has logged "
-                "anything after it; any other void is the host's.")
+        return (f"Only the host may void event {target}: a seat may take back only the last "
+                "move logged, while nobody has logged anything after it.")
     found = event_at(session, loader.match, target)
     if found is None:
         return None
     if found.seat != seat or found.type in PLATFORM_TYPES - engine.event_types.keys():
-        return f"Event {target} is not seat {seat}'s own move; only the host may void it."
+        return f"Only the host may void event {target}: it is not seat {seat}'s own move."
     if found.type in engine.calls:
-        return (f"{found.type.replace('_', ' ').capitalize()} is a call: once said at the "
-                "table it cannot be taken back; only the host may void it.")
+        return (f"Only the host may void event {target}: "
+                f"{found.type.replace('_', ' ')} is a call, and once said at the table it "
+                "stands.")
     if (found.verdict or {}).get("kind") != "ok":
-        return (f"Event {target} was judged a {found.verdict.get('kind')}: a missplay cannot "
-                "be taken back to dodge its penalty; the host rules.")
+        return (f"Only the host may void event {target}: it was judged a "
+                f"{found.verdict.get('kind')}, and a missplay cannot be taken back to dodge "
+                "its penalty.")
     return None
 
 
