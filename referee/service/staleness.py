@@ -99,11 +99,10 @@ def check_seen(session: Session, match: models.Match, seen: int | None, last_seq
     if agree(then, now):
         return
     changed = since(session, match, seen, viewer)
-    raise Conflict(f"Too slow: the table changed since you saw it at #{seen} "
-                   f"({len(changed)} event{'s' if len(changed) != 1 else ''} logged since). "
-                   f"{judged_words(then)} then, {judged_words(now)} now: nothing was logged, "
-                   "no penalty. Look at the table again.", where="seen", last_seq=last_seq,
-                   since=changed, seen=seen, judged_then=then.as_dict(),
+    raise Conflict(f"Too slow: the table changed since you saw it at #{seen}. Your move was "
+                   f"{judged_words(then)} there, but would be {judged_words(now)} now, so "
+                   "nothing was logged and it costs no penalty.", where="seen",
+                   last_seq=last_seq, since=changed, seen=seen, judged_then=then.as_dict(),
                    judged_now=now.as_dict())
 
 
@@ -111,4 +110,5 @@ def judged_words(judged: Outcome) -> str:
     if judged.refused is not None:
         return "impossible"
     assert judged.verdict is not None
-    return f"{judged.verdict.kind} ({judged.verdict.rule})"
+    kind = "a missplay" if judged.verdict.kind == "missplay" else judged.verdict.kind
+    return f"{kind} ({judged.verdict.rule})"
