@@ -150,17 +150,16 @@ def settle(session: Session, loader: Loader, row: models.Event) -> Folded:
 
 def take_back_refusal(session: Session, loader: Loader, seat: int | None,
                       payload: dict[str, Any], last_seq: int) -> str | None:
-    """Why this seat may not void that event (None: it may, as a take-back)."""
+    """Why this seat may not void that event (None: it may, as a take-back). ``payload`` is
+    the void's, loaded by its schema."""
     engine = loader.engine
-    target = payload.get("seq")
-    if not isinstance(target, int):
-        return None  # the payload's own check says what is wrong
+    target = payload["seq"]  # as VoidSchema loaded it
     if target != last_seq:
         return (f"Only the host may void event {target}: a seat may take back only the last "
                 "move logged, while nobody has logged anything after it.")
     found = event_at(session, loader.match, target)
     if found is None:
-        return None
+        return None  # the void's own check says there is no such event
     if found.seat != seat or found.type in PLATFORM_TYPES - engine.event_types.keys():
         return f"Only the host may void event {target}: it is not seat {seat}'s own move."
     if found.type in engine.calls:

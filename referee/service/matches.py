@@ -411,7 +411,8 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
         refusal = f"Only the host may log {move_type!r}."
         if move_type == VOID:  # a seat taking back its own slip
             refusal = corrections.take_back_refusal(
-                session, Loader(session, match), access.seat, payload, last_seq) or ""
+                session, Loader(session, match), access.seat,
+                load_payload(VoidSchema, payload), last_seq) or ""
         if refusal:
             raise Forbidden(refusal, where="type" if move_type != VOID else "payload.seq")
     if seat is None and not access.host:

@@ -22,7 +22,8 @@ def offer(db: Database, match_id: int, token: str | None) -> dict[str, Any] | No
         if access.host or not last_seq:
             return None
         loader = Loader(session, match)
-        if take_back_refusal(session, loader, access.seat, {"seq": last_seq}, last_seq):
+        if take_back_refusal(session, loader, access.seat, {"seq": last_seq, "reason": ""},
+                             last_seq):
             return None
         row = event_at(session, match, last_seq)
         assert row is not None

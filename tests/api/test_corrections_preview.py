@@ -290,3 +290,13 @@ def test_each_game_declares_its_calls(client: FlaskClient) -> None:
     assert moves["citroncoco-teams"]["nano"]["call"] is True
     assert moves["plouc"]["announce"]["call"] is True
     assert moves["neurotrio"]["deux_cartes"]["call"] is True
+
+
+def test_a_seat_cannot_void_an_earlier_move_by_spelling_its_seq_as_text(
+        client: FlaskClient) -> None:
+    """The take-back rule reads the seq as the void's schema loads it."""
+    table = new_match(client)
+    plain_turn(client, table, 0)
+    move(client, table, "draw", 1, {"source": "stock"})
+    response = move(client, table, "void", 1, {"seq": "2", "reason": "oops"})
+    assert response.status_code == 403
