@@ -79,8 +79,7 @@ def render_preview(match_id: int, *, kind: str, seq: int, move_type: str, seat: 
         "correction.html", match=match, game=game, event=event, kind=kind, body=body,
         body_json=json.dumps(body, ensure_ascii=False), preview=preview, note=note,
         names=views.seat_names(match), sides=views.side_names(match, standings),
-        expected=preview.seq - 1, key=uuid.uuid4().hex, step="preview", form=None,
-        fields=[], move_type=move_type, moves=[], values={}, seat=seat, error=None)
+        expected=preview.seq - 1, key=uuid.uuid4().hex, step="preview")
 
 
 def confirm(match_id: int, kind: str, seq: int) -> Any:
