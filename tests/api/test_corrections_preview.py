@@ -228,7 +228,7 @@ def test_export_and_import_replay_a_correction_identically(
     move(client, round_with_missplay, "correct", None, {"seq": 7, "move": fix})
     exported = client.get(f"/api/matches/{round_with_missplay.id}/export",
                           headers=auth(round_with_missplay.host)).json
-    imported = client.post("/api/matches/import", json=exported)
+    imported = client.post("/api/matches/import?copy=true", json=exported)
     assert imported.status_code == 201, imported.json
     assert imported.json["standings"] == match(client, round_with_missplay)["standings"]
     copy = client.get(f"/api/matches/{imported.json['id']}/timeline").json["events"]

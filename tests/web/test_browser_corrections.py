@@ -87,6 +87,7 @@ def test_a_too_slow_quick_play_then_a_void_and_a_correction_with_previews(
     log(alice, "Draw from the stock")
     log(alice, "Discard the drawn card", value="4")
     log(alice, "Citron Coco!")
+    alice.get_by_role("button", name="Yes, log citron coco").click()
     for page in (bob, chloe):
         page.reload()
         log(page, "Draw from the stock")
@@ -95,6 +96,7 @@ def test_a_too_slow_quick_play_then_a_void_and_a_correction_with_previews(
     host.locator("details.move summary", has_text="Reveal").click()
     host.locator('textarea[name="p.hands"]').fill("1 2 3 4\n2 6 7 8\n3 2 9 9 12")
     host.get_by_role("button", name="Log: reveal").click()
+    host.get_by_role("button", name="Yes, log reveal").click()
     assert "CC-CALL" in verdict(host)
     reveal_seq = last_seq(server, match["id"])
 
