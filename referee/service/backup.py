@@ -16,9 +16,10 @@ from typing import Any
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
+from referee.service.cache import build
 from referee.service.errors import Invalid
 from referee.service.matches import _import_one, _parse_time, move_schemas, refresh_read_models
-from referee.service.replay import VOID, Loader, fresh
+from referee.service.replay import CORRECTIONS, Loader, fresh
 from referee.store import models
 from referee.store.db import Database
 
@@ -190,14 +191,15 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
     session.flush()
     session.refresh(match)
     schemas = move_schemas(loader.engine)
+    state = build(session, match, 0)
     for seq, event in enumerate(item["events"], start=1):
-        row = _import_one(session, loader, folded, schemas, seq, event)
+        row = _import_one(session, state, schemas, seq, event)
         row.idempotency_key = event.get("idempotency_key")
-        if row.type == VOID:
-            loader.voided[row.payload["seq"]] = (row.seq, row.payload.get("reason", ""))
-            folded = loader.fold(use_snapshots=False)
-    refresh_read_models(session, match, len(item["events"]),
-                        loader.engine.standings(folded.state), folded)
+        if row.type in CORRECTIONS:  # a void or a correction: fold again from the log
+            session.flush()
+            state = build(session, match, row.seq)
+        state.moved_to(seq)
+    refresh_read_models(session, match, len(item["events"]), state.standings, state.folded)
     match.summary.updated_at = max([_parse_time(item.get("created_at"))] + [
         _parse_time(e.get("recorded_at")) for e in item["events"]])
     return match.id

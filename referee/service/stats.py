@@ -8,10 +8,10 @@ aggregates rows, it never replays a match.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import case, func, select
+from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import Session, aliased
 
 from referee.engines.base import Standings
@@ -113,6 +113,27 @@ def refresh(session: Session, match: models.Match, standings: Standings,
     result.seconds = int((last - first).total_seconds()) if first and last else 0
     result.best_call = best[2] if best and best[2] > 0 else None
     result.best_call_seat = best[0] if best and best[2] > 0 else None
+
+
+def started_at(session: Session, match_id: int) -> datetime | None:
+    """When the match's first move was logged, as its result says (None: no result row)."""
+    result = session.get(models.MatchResult, match_id)  # just refreshed: no statement sent
+    return None if result is None else result.started_at
+
+
+def moved(session: Session, match_id: int, seq: int, at: datetime, started: datetime) -> None:
+    """One more move that changed no total, record, placement or call: only the result's
+    event count and times move, in one UPDATE and no read (what ``refresh`` would write)."""
+    seconds = int((_utc(at) - _utc(started)).total_seconds())
+    session.connection().execute(
+        update(models.MatchResult.__table__)
+        .where(models.MatchResult.__table__.c.match_id == match_id)
+        .values(events=seq, ended_at=at, seconds=seconds))
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands datetimes back without their zone; they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def rebuild(db: Database, match_ids: Iterable[int] | None = None) -> int:
