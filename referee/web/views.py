@@ -169,8 +169,9 @@ def create_night() -> Response:
 @bp.get("/nights/<id:night_id>")
 def night(night_id: int) -> str:
     board = nights.board(db(), night_id)
-    latest, count = history.list_matches(db(), history.MatchFilter(night=night_id), 1,
-                                         NIGHT_MATCHES)
+    page = history.list_matches(db(), history.MatchFilter(night=night_id), NIGHT_MATCHES)
+    latest = page.items
+    count = page.total if page.total is not None else len(latest)
     return render_template("night.html", night=board, latest=latest, count=count, board=board,
                            titles={g.id: g.title for g in games.all_games()})
 
