@@ -146,7 +146,7 @@ class MoveSchema(Schema):
     payload = fields.Dict(keys=fields.String(), load_default=dict, metadata={
         "description": "The move's details; its schema depends on the game and type",
         "example": {"source": "stock"}})
-    seen = fields.Integer(allow_none=True, load_default=None,
+    seen = fields.Integer(allow_none=True, load_default=None, strict=True,
                           validate=validate.Range(min=0, max=2**31 - 1), metadata={
         "description": "The seq of the table the player was looking at. When the log has "
                        "moved since and the move would be judged otherwise there than now, "

@@ -767,6 +767,8 @@ def events_after(db: Database, match_id: int, after: int, limit: int, token: str
         match = get_match(session, match_id)
         viewer = viewer_for(match, token, None)
         last = match.summary.last_seq
+        if after >= last:  # nothing after it (and no seq past the column's range is asked for)
+            return [], last
         now = _state_now(session, db, match)
         rows = _rows(session, match_id, after + 1, min(last, after + limit))
         return [event_dict(now, r, viewer) for r in rows], last
