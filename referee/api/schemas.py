@@ -139,7 +139,7 @@ class MoveSchema(Schema):
     type = fields.String(required=True, validate=validate.Length(min=1, max=40), metadata={
         "description": "A move type of the match's game (GET /api/games/<game>), or void, "
                        "challenge, ruling", "example": "draw"})
-    seat = fields.Integer(allow_none=True, load_default=None,
+    seat = fields.Integer(allow_none=True, load_default=None, strict=True,
                           validate=validate.Range(min=0, max=100),
                           metadata={"description": "The seat making the move (default: the "
                                     "token's seat)", "example": 0})
