@@ -94,6 +94,11 @@ def timeline_line(event: dict[str, Any]) -> str:
     head = f"{event['seq']:>5}  {event['type']:<12} {who:<8} {json.dumps(given)}"
     if event["voided_by"]:
         return f"{head}\n       VOIDED by {event['voided_by']}: {event['void_reason']}"
+    if event.get("correction"):
+        fix = event["correction"]
+        who = "table" if fix["seat"] is None else f"seat {fix['seat']}"
+        head += (f"\n       CORRECTED by {event['corrected_by']}: {fix['type']} {who} "
+                 f"{json.dumps(fix['payload'])}")
     if event["impossible_now"]:
         return f"{head}\n       IMPOSSIBLE now: {event['impossible_now']['reason']}"
     verdict = event["judged_now"]

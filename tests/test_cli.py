@@ -45,6 +45,20 @@ def test_replay_prints_the_timeline_with_verdicts(client: FlaskClient,
     assert "draw" in result.output and "Standings:" in result.output
 
 
+def test_replay_judges_a_correction_in_the_replaced_moves_place(
+        client: FlaskClient, runner: FlaskCliRunner) -> None:
+    """CC-QP-1: the quick play corrected from a 9 to the 5 on the discard is ok on replay."""
+    table = new_match(client)
+    plain_turn(client, table, 0)
+    move(client, table, "quick_play", 1, {"slot": 2, "value": 9})
+    move(client, table, "correct", None, {"seq": 3, "move": {
+        "type": "quick_play", "seat": 1, "payload": {"slot": 2, "value": 5}}})
+    result = run(runner, "replay", str(table.id))
+    assert result.exit_code == 0, result.output
+    assert "CORRECTED by 4: quick_play seat 1" in result.output
+    assert "OK [CC-QP-1]" in result.output and "MISSPLAY" not in result.output
+
+
 def test_replay_of_a_missing_match_fails_in_words(runner: FlaskCliRunner, app: Flask) -> None:
     result = run(runner, "replay", "4242")
     assert result.exit_code == 1

@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import current_app, request
+from flask import Response, current_app, jsonify, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from referee import database
 from referee.api.schemas import (
     CreatedSchema,
+    DryRunSchema,
     ErrorSchema,
     EventPageSchema,
     EventsQuery,
@@ -23,6 +24,7 @@ from referee.api.schemas import (
     MatchPageSchema,
     MatchSchema,
     MoveHeadersSchema,
+    MoveQuery,
     MoveSchema,
     RecordedSchema,
     SeatTokenSchema,
@@ -138,20 +140,30 @@ class Events(MethodView):
                                             query["limit"], bearer_token())
         return {"events": events, "last_seq": last}
 
+    @blp.arguments(MoveQuery, location="query")
     @blp.arguments(MoveHeadersSchema, location="headers")
     @blp.arguments(MoveSchema)
     @blp.response(201, RecordedSchema)
+    @blp.alt_response(200, schema=DryRunSchema, description="A dry run: nothing appended")
     @blp.doc(security=BEARER)
-    def post(self, headers: dict[str, Any], move: dict[str, Any], match_id: int
-             ) -> tuple[dict[str, Any], int] | tuple[dict[str, Any], int, dict[str, str]]:
-        """Log a move: it is judged (ok or missplay) and appended, or refused (422)."""
+    def post(self, query: dict[str, Any], headers: dict[str, Any], move: dict[str, Any],
+             match_id: int
+             ) -> Response | tuple[dict[str, Any], int] | tuple[dict[str, Any], int,
+                                                               dict[str, str]]:
+        """Log a move: it is judged (ok or missplay) and appended, or refused (422); a move
+        made against a table that has changed since in a way that changes its verdict is
+        refused (409). With ``dry_run``: judged the same way, appended nowhere (200)."""
         recorded = matches.record(
             database(current_app), match_id, bearer_token(), move["type"], move["seat"],
             move["payload"], expected_seq=expected_seq(headers),
-            idempotency_key=headers.get("idempotency_key"),
+            idempotency_key=headers.get("idempotency_key"), seen=move["seen"],
+            dry_run=query["dry_run"],
         )
         body = {"seq": recorded.seq, "verdict": recorded.verdict,
                 "standings": recorded.standings}
+        if recorded.preview is not None:  # 200, not 201: nothing was appended
+            return jsonify(DryRunSchema().dump({**body, "dry_run": True, "changes": [],
+                                                "totals": {}, **recorded.preview}))
         if recorded.replayed:  # the answer to an earlier request with the same key
             return body, 201, {"Idempotent-Replayed": "true"}
         return body, 201

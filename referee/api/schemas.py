@@ -27,6 +27,15 @@ class ErrorSchema(Schema):
     detail = fields.String(metadata={"description": "The parser's own words, when it has some"})
     same_log = fields.Boolean(metadata={
         "description": "On 409 to an import: whether the file holds the very log already here"})
+    since = fields.List(fields.Dict(), metadata={
+        "description": "On 409: the events logged since the seq the move was made against, as "
+                       "GET /events?after= gives them"})
+    seen = fields.Integer(metadata={"description": "On a stale move's 409: the seq it was "
+                                    "made against"})
+    judged_then = fields.Dict(metadata={
+        "description": "On a stale move's 409: its judgement at the table its player saw"})
+    judged_now = fields.Dict(metadata={
+        "description": "On a stale move's 409: its judgement at the table now"})
 
 
 class SeatInSchema(Schema):
@@ -135,13 +144,28 @@ class MoveSchema(Schema):
     type = fields.String(required=True, validate=validate.Length(min=1, max=40), metadata={
         "description": "A move type of the match's game (GET /api/games/<game>), or void, "
                        "challenge, ruling", "example": "draw"})
-    seat = fields.Integer(allow_none=True, load_default=None,
+    seat = fields.Integer(allow_none=True, load_default=None, strict=True,
                           validate=validate.Range(min=0, max=100),
                           metadata={"description": "The seat making the move (default: the "
                                     "token's seat)", "example": 0})
     payload = fields.Dict(keys=fields.String(), load_default=dict, metadata={
         "description": "The move's details; its schema depends on the game and type",
         "example": {"source": "stock"}})
+    seen = fields.Integer(allow_none=True, load_default=None, strict=True,
+                          validate=validate.Range(min=0, max=2**31 - 1), metadata={
+        "description": "The seq of the table the player was looking at. When the log has "
+                       "moved since and the move would be judged otherwise there than now, "
+                       "nothing is logged: 409 with the events logged since", "example": 7})
+
+
+class MoveQuery(Schema):
+    class Meta:
+        unknown = EXCLUDE
+
+    dry_run = fields.Boolean(load_default=False, metadata={
+        "description": "Judge the move exactly as its append would, and append nothing: 200 "
+                       "with its verdict, the standings it would give and, for a void or a "
+                       "correction, the later events it would change"})
 
 
 class MoveHeadersSchema(Schema):
@@ -197,6 +221,36 @@ class RecordedSchema(Schema):
     standings = fields.Dict(required=True)
 
 
+class JudgementSchema(Schema):
+    kind = fields.String(required=True, metadata={"description": "ok | missplay | impossible | "
+                                                  "voided"})
+    rule = fields.String(allow_none=True)
+    reason = fields.String(allow_none=True)
+    penalty = fields.String(allow_none=True)
+    effects = fields.List(fields.String())
+
+
+class PreviewChangeSchema(Schema):
+    seq = fields.Integer(required=True)
+    type = fields.String(required=True)
+    seat = fields.Integer(allow_none=True)
+    old = fields.Dict(required=True, metadata={"description": "Its judgement now"})
+    new = fields.Dict(required=True, metadata={"description": "Its judgement after the void or "
+                                               "correction (kind impossible: skipped)"})
+
+
+class DryRunSchema(Schema):
+    dry_run = fields.Boolean(required=True)
+    seq = fields.Integer(required=True, metadata={"description": "The seq it would get"})
+    verdict = fields.Nested(VerdictSchema, required=True)
+    standings = fields.Dict(required=True, metadata={"description": "As it would leave them"})
+    changes = fields.List(fields.Nested(PreviewChangeSchema), required=True, metadata={
+        "description": "Void or correction: each later event whose verdict would change or "
+                       "that would become impossible"})
+    totals = fields.Dict(required=True, metadata={
+        "description": "Each side's total before and after: {before: {side: n}, after: …}"})
+
+
 class EventSchema(Schema):
     seq = fields.Integer(required=True)
     type = fields.String(required=True)
@@ -211,6 +265,10 @@ class EventSchema(Schema):
     voided_by = fields.Integer(allow_none=True)
     void_reason = fields.String(allow_none=True)
     impossible_now = fields.Dict(allow_none=True)
+    corrected_by = fields.Integer(allow_none=True, metadata={
+        "description": "The correct event that replaced this one in replay"})
+    correction = fields.Dict(allow_none=True, metadata={
+        "description": "The move judged in this one's place: type, seat, payload, reason"})
 
 
 class EventsQuery(Schema):
@@ -306,8 +364,9 @@ class GameSchema(Schema):
     catalogue = fields.String(required=True, metadata={"description": "Its rule catalogue"})
     options = fields.Dict(required=True, metadata={"description": "JSON schema of the options"})
     moves = fields.Dict(required=True, metadata={
-        "description": "Move type -> {host_only, cards: whose cards it may state (none, "
-                       "own, others: the host's), payload: JSON schema}"})
+        "description": "Move type -> {host_only, call (a call or announcement: a seat cannot "
+                       "take it back), cards: whose cards it may state (none, own, others: the "
+                       "host's), payload: JSON schema}"})
     reportable_missplays = fields.Dict(required=True)
     rounds = fields.Dict(metadata={"description": "Quick scoring (mode rounds): move type -> "
                                    "{host_only, payload: JSON schema}"})

@@ -173,6 +173,7 @@ class Engine(Generic[S]):
     (not their sense: that is what it judges). ``host_only`` lists the types only the host may log.
     Every engine accepts ``missplay`` (host only): a fault the table reports, one of
     ``reportable_missplays`` (rule id -> description); the engine applies the rules' penalty.
+    ``calls`` lists the move types that are calls or announcements.
     """
 
     id: ClassVar[str]
@@ -187,6 +188,9 @@ class Engine(Generic[S]):
     # Move type -> whose cards it may state (NO_CARDS, OWN_CARDS, OTHERS_CARDS); every type is
     # declared. A move stating other seats' hidden cards is the host's to log.
     states_cards: ClassVar[Mapping[str, str]] = {}
+    #: The calls and announcements of the game (« Citron Coco », « carte »…): said aloud at the
+    #: table, so a seat cannot take one back; only the host may void it.
+    calls: ClassVar[frozenset[str]] = frozenset()
     reportable_missplays: ClassVar[Mapping[str, str]] = {}
     #: Moves the table confirms before they are logged, whatever the state: they end a round,
     #: cost points or give something up (a call, a reveal, a pass that costs a point).

@@ -644,6 +644,7 @@ class NeurotrioEngine(Engine[NeurotrioState]):
         "reveal_bids": OTHERS_CARDS,  # every bidder's face-down token: the host's to log
         "missplay": NO_CARDS,
     }
+    calls: ClassVar[frozenset[str]] = frozenset({"deux_cartes", "neuro"})
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         "NT-DUTY-2": "Under the « deux cartes » duty, the seat passed although it could place a "
         "card, and the table proved it during play: −10 victory points (not charged again if "

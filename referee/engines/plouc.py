@@ -740,6 +740,7 @@ class PloucEngine(Engine[PloucState]):
         "slap": NO_CARDS,
         "missplay": NO_CARDS,
     }
+    calls: ClassVar[frozenset[str]] = frozenset({"announce", "contre", "flag"})
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         "PL-MD-1": "Le mot doux: the seat swore; it draws two cards from the stock, without "
         "playing (needs the mot_doux option)",

@@ -19,14 +19,8 @@ from sqlalchemy.orm import Session
 from referee.service import ledger
 from referee.service.cache import build
 from referee.service.errors import Invalid
-from referee.service.matches import (
-    _apply_void,
-    _import_one,
-    _parse_time,
-    move_schemas,
-    refresh_read_models,
-)
-from referee.service.replay import VOID, Loader, fresh
+from referee.service.matches import _import_one, _parse_time, move_schemas, refresh_read_models
+from referee.service.replay import CORRECTIONS, Loader, fresh
 from referee.store import models
 from referee.store.db import Database
 
@@ -197,13 +191,14 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
         created_at=match.created_at))
     session.flush()
     session.refresh(match)
+    schemas = move_schemas(loader.engine)
     state = build(session, match, 0)
-    schemas = move_schemas(state.engine)
     for seq, event in enumerate(item["events"], start=1):
         row = _import_one(session, state, schemas, seq, event)
         row.idempotency_key = event.get("idempotency_key")
-        if row.type == VOID:
-            state = _apply_void(session, state, row)
+        if row.type in CORRECTIONS:  # a void or a correction: fold again from the log
+            session.flush()
+            state = build(session, match, row.seq)
         state.moved_to(seq)
     refresh_read_models(session, match, len(item["events"]), state.standings, state.folded)
     ledger.tally(session, match.game, ledger.status_of(state.standings),

@@ -20,7 +20,7 @@ import pickle
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -32,10 +32,12 @@ from referee.service.ledger import seat_records
 from referee.service.modes import MOVES, engine_in
 from referee.service.replay import (
     CHALLENGE,
+    CORRECT,
     RULING,
     VOID,
     Folded,
     Loader,
+    Replacement,
     fresh,
     judge_row,
     platform_types,
@@ -66,8 +68,10 @@ class MatchState:
     offenders: dict[int, int | None] = field(default_factory=dict)  # challenge seq -> accused
     ruled: set[int] = field(default_factory=set)  # challenges already ruled on
     rejudged: dict[int, Rejudged] = field(default_factory=dict)  # the timeline's void window
+    replaced: dict[int, Replacement] = field(default_factory=dict)  # seq -> its correction
     cold: bool = False  # folded from the log just now (not a clone of a cached state)
     mode: str = MOVES  # "moves" or "rounds": which engine judges the match
+    started_at: datetime | None = None  # its first move's time, once a result row holds it
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -101,7 +105,8 @@ class MatchState:
         folded = pickle.loads(pickle.dumps(self.folded, protocol=pickle.HIGHEST_PROTOCOL))
         return replace(self, folded=folded, voided=dict(self.voided),
                        offenders=dict(self.offenders), ruled=set(self.ruled),
-                       rejudged=dict(self.rejudged), cold=False, memo={})
+                       rejudged=dict(self.rejudged), replaced=dict(self.replaced),
+                       cold=False, memo={})
 
     def judged_now(self, row: models.Event) -> Rejudged:
         """How ``row`` stands judged now: re-judged inside the void window, else as logged."""
@@ -109,7 +114,7 @@ class MatchState:
         if found is not None:
             return found
         shared = platform_types(self.engine)
-        if row.type in shared and (row.type in (VOID, CHALLENGE) or (
+        if row.type in shared and (row.type in (VOID, CHALLENGE, CORRECT) or (
                 row.type == RULING and not row.payload.get("upheld"))):
             return Rejudged(None)
         return Rejudged(row.verdict)
@@ -154,22 +159,23 @@ class StateCache:
 def build(session: Session, match: models.Match, upto: int) -> MatchState:
     """Fold the match from the log (latest snapshot + later events) up to ``upto``.
 
-    When events were voided, the fold starts before the earliest voided one and records how
-    each event up to the last void is judged now: that window is all the timeline re-judges.
+    When events were voided or corrected, the fold starts before the earliest of them, judges
+    each correction's replacement in its event's place, and records how each event up to the
+    last void or correction is judged now: that window is all the timeline re-judges.
     """
-    loader = Loader(session, match)
-    loader.voided = {s: v for s, v in loader.voided.items() if v[0] <= upto}
+    loader = Loader(session, match, as_of=upto)  # the voids and corrections logged by then
     loader.offenders = {s: o for s, o in loader.offenders.items() if s <= upto}
     state = MatchState(match.id, match.host_token_hash, match.game, len(match.seats),
                        models.utc_day(match.created_at), upto,
                        fresh(loader.engine, match), dict(loader.voided), dict(loader.offenders),
                        ruled_challenges(session, match.id, upto), cold=True,
-                       mode=match.mode or MOVES)
-    if not loader.voided:
+                       mode=match.mode or MOVES, replaced=dict(loader.replaced))
+    if not loader.voided and not loader.replaced:
         state.folded = loader.fold(upto)
         return state
-    earliest = min(loader.voided)
-    window_end = max(by for by, _ in loader.voided.values())
+    earliest = min([*loader.voided, *loader.replaced])
+    window_end = max([*(by for by, _ in loader.voided.values()),
+                      *(fix.by for fix in loader.replaced.values())])
     found = loader.latest_snapshot(earliest - 1)
     start = 0
     if found is not None:
@@ -178,7 +184,8 @@ def build(session: Session, match: models.Match, upto: int) -> MatchState:
         if row.seq in loader.voided:
             continue
         try:
-            verdict = judge_row(loader.engine, state.folded, row, match.game, loader.offenders)
+            verdict = judge_row(loader.engine, state.folded, loader.in_place(row), match.game,
+                                loader.offenders)
         except Impossible as err:
             if row.seq <= window_end:
                 state.rejudged[row.seq] = Rejudged(None, err.as_dict())
@@ -197,14 +204,15 @@ def ruled_challenges(session: Session, match_id: int, upto: int) -> set[int]:
 
 def catch_up(session: Session, state: MatchState, last_seq: int) -> MatchState | None:
     """``state`` brought up to ``last_seq`` with the events another process logged since;
-    None when one of them changes more than the fold (a void, a challenge, a ruling)."""
+    None when one of them changes more than the fold (a void, a correction, a challenge, a
+    ruling)."""
     rows = session.scalars(select(models.Event).where(
         models.Event.match_id == state.match_id, models.Event.seq > state.last_seq,
         models.Event.seq <= last_seq).order_by(models.Event.seq)).all()
     if len(rows) != last_seq - state.last_seq:
         return None
     engine = state.engine
-    if any(r.type in (VOID, CHALLENGE, RULING) for r in rows):
+    if any(r.type in (VOID, CORRECT, CHALLENGE, RULING) for r in rows):
         return None
     fresh_state = state.clone()
     for row in rows:

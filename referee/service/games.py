@@ -28,8 +28,8 @@ def describe(engine: Engine[Any]) -> dict[str, Any]:
         "min_seats": engine.min_seats, "max_seats": engine.max_seats,
         "rules": engine.rules_file, "catalogue": engine.catalogue,
         "options": to_json_schema(engine.options_schema),
-        "moves": {move: {"host_only": move in host_only, "payload": to_json_schema(schema),
-                         "cards": whose_cards(engine, move)}
+        "moves": {move: {"host_only": move in host_only, "call": move in engine.calls,
+                         "payload": to_json_schema(schema), "cards": whose_cards(engine, move)}
                   for move, schema in move_schemas(engine).items()},
         "reportable_missplays": dict(engine.reportable_missplays),
         "rounds": rounds_moves(engine.id),

@@ -28,8 +28,17 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
-from referee.service import authority, idempotency, identity, ledger, links, stats
-from referee.service.cache import MatchState, build, cache_for, current
+from referee.service import (
+    authority,
+    corrections,
+    idempotency,
+    identity,
+    ledger,
+    links,
+    staleness,
+    stats,
+)
+from referee.service.cache import MatchState, build, cache_for, current, ruled_challenges
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import notify_appended
@@ -37,15 +46,19 @@ from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
     CHALLENGE,
+    CORRECT,
+    CORRECTIONS,
     RULING,
     VOID,
     Folded,
     Judged,
     Loader,
+    Replacement,
     accused_seat,
     engine_event,
     judge_row,
     platform_types,
+    replacement,
 )
 from referee.service.tokens import hash_token, new_token
 from referee.store import models, snapshots
@@ -116,8 +129,9 @@ class ImportSchema(Schema):
 
 PLATFORM_SCHEMAS: dict[str, type[Schema]] = {
     VOID: VoidSchema, CHALLENGE: ChallengeSchema, RULING: RulingSchema,
+    CORRECT: corrections.CorrectSchema,
 }
-PLATFORM_HOST_ONLY = frozenset({VOID, RULING})
+PLATFORM_HOST_ONLY = frozenset({VOID, RULING, CORRECT})
 
 
 def move_schemas(engine: Engine[Any]) -> dict[str, type[Schema]]:
@@ -160,6 +174,7 @@ class Recorded:
     verdict: dict[str, Any]
     standings: dict[str, Any]
     replayed: bool = False  # answered from an earlier request with the same Idempotency-Key
+    preview: dict[str, Any] | None = None  # a dry run: what a void or correction would change
 
 
 @dataclass(frozen=True)
@@ -372,12 +387,17 @@ def load_payload(schema: type[Schema], payload: dict[str, Any]) -> dict[str, Any
 
 def record(db: Database, match_id: int, token: str | None, move_type: str, seat: int | None,
            payload: dict[str, Any], *, expected_seq: int | None = None,
-           idempotency_key: str | None = None) -> Recorded:
-    """Judge a move and append it; the heart of the referee."""
+           idempotency_key: str | None = None, seen: int | None = None,
+           dry_run: bool = False) -> Recorded:
+    """Judge a move and append it; the heart of the referee.
+
+    ``seen``: the seq the player was looking at (see ``staleness``). ``dry_run``: judge it all
+    the same and append nothing (``preview`` says what a void or a correction would change).
+    """
     try:
         with db.unit_of_work() as session:
             recorded, after = _record(session, db, match_id, token, move_type, seat, payload,
-                                      expected_seq, idempotency_key)
+                                      expected_seq, idempotency_key, seen, dry_run)
     except IntegrityError:
         # Another request appended the same seq or key first: the database said no.
         if idempotency_key is not None:
@@ -401,11 +421,12 @@ def _by_key(session: Session, match_id: int, key: str) -> models.Event | None:
 
 def _answer_again(session: Session, db: Database, match: models.Match, row: models.Event,
                   token: str | None, move_type: str, seat: int | None,
-                  payload: dict[str, Any]) -> Recorded:
+                  payload: dict[str, Any], dry_run: bool = False) -> Recorded:
     idempotency.check_same_request(row, token, move_type, seat, payload)
     folded = _fold_at(session, db, match, row.seq)
     standings = engine_of(match).standings(folded.state)
-    return Recorded(row.seq, row.verdict, standings.as_dict(), replayed=True)
+    return Recorded(row.seq, row.verdict, standings.as_dict(), replayed=True,
+                    preview={} if dry_run else None)
 
 
 def _access(head: ledger.Head, token: str | None) -> Access:
@@ -422,9 +443,13 @@ def _access(head: ledger.Head, token: str | None) -> Access:
 
 def _record(session: Session, db: Database, match_id: int, token: str | None, move_type: str,
             seat: int | None, payload: dict[str, Any], expected_seq: int | None,
-            idempotency_key: str | None) -> tuple[Recorded, MatchState | None]:
+            idempotency_key: str | None, seen: int | None = None, dry_run: bool = False
+            ) -> tuple[Recorded, MatchState | None]:
     """One append: lock and authorise (one statement), judge one move on a clone of the cached
-    state, insert it, update the read models; the new state goes to the cache after commit."""
+    state, insert it, update the read models; the new state goes to the cache after commit.
+
+    The rare paths read the log the slow way: a move made against an older table (``seen``),
+    a dry run, a seat's take-back, a correction."""
     head = ledger.lock_head(session, match_id, hash_token(token) if token else None)
     if head is None:
         raise NotFound(f"There is no match {match_id}.", where="match_id")
@@ -433,20 +458,25 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
     if idempotency_key is not None and (earlier := _by_key(session, match_id, idempotency_key)):
         match = get_match(session, match_id)
         return _answer_again(session, db, match, earlier, token, move_type, seat,
-                             payload), None
+                             payload, dry_run), None
     keyed = idempotency.stamp(idempotency_key, token, move_type, seat, payload)  # as sent
     last_seq = head.last_seq
     if expected_seq is not None and expected_seq != last_seq:
-        raise Conflict(f"The log is at seq {last_seq}, not {expected_seq}: someone logged a "
-                       "move since; fetch it and decide again.", where="header.If-Match",
-                       last_seq=last_seq)
+        raise staleness.stale_if_match(session, get_match(session, match_id), expected_seq,
+                                       last_seq, access.viewer)
     schemas = move_schemas(engine)
     if move_type not in schemas:
         raise Invalid(f"{engine.title} has no move {move_type!r}; it knows "
                       f"{', '.join(sorted(schemas))}.", where="type")
     authority.check_cards(engine, move_type, access.host)
     if move_type in host_only_types(engine) and not access.host:
-        raise Forbidden(f"Only the host may log {move_type!r}.", where="type")
+        refusal = f"Only the host may log {move_type!r}."
+        if move_type == VOID:  # a seat taking back its own slip
+            refusal = corrections.take_back_refusal(
+                session, Loader(session, get_match(session, match_id)), access.seat,
+                load_payload(VoidSchema, payload), last_seq) or ""
+        if refusal:
+            raise Forbidden(refusal, where="type" if move_type != VOID else "payload.seq")
     before = current(session, cache_for(db), None, match_id, last_seq, head.identity)
     if seat is None and not access.host:
         seat = access.seat
@@ -465,15 +495,25 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
                        actor=access.actor, idempotency_key=idempotency_key,
                        recorded_at=datetime.now(UTC), verdict={})
     after = before.clone()
-    verdict = _judge_new(session, after, row).as_dict()
+    now = staleness.outcome(lambda: _judge_new(session, after, row))
+    if seen is not None and seen != last_seq:  # the rare path: the player saw an older table
+        staleness.check_seen(
+            session, get_match(session, match_id), seen, last_seq, access.viewer, now,
+            lambda loader, folded: _judge_new(session, _then(session, loader, folded, seen),
+                                              row, loader))
+    verdict = now.result().as_dict()
+    row.verdict = verdict
+    if dry_run:  # nothing appended, no key kept, nobody notified
+        return _dry_run(session, before, after, row), None
     ledger.insert_event(session, match_id=match_id, seq=seq, type=move_type, seat=seat,
-                        payload=loaded, schema_version=row.schema_version, actor=row.actor,
-                        idempotency_key=idempotency_key, recorded_at=row.recorded_at,
-                        verdict=verdict, key_token_hash=keyed.get("key_token_hash"),
+                        payload=row.payload, schema_version=row.schema_version,
+                        actor=row.actor, idempotency_key=idempotency_key,
+                        recorded_at=row.recorded_at, verdict=verdict,
+                        key_token_hash=keyed.get("key_token_hash"),
                         key_request_hash=keyed.get("key_request_hash"))
     notify_appended(session, match_id, seq)
-    if move_type == VOID:
-        after = _apply_void(session, after, row)
+    if move_type in CORRECTIONS:
+        after = _apply_correction(session, after, row)
     after.moved_to(seq)
     if seq % db.snapshot_every == 0:
         snapshots.save(session, match_id, seq, engine.state_version, after.folded)
@@ -481,13 +521,26 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
     ledger.write_read_models(session, match_id, head.game, before.day, seq, standings,
                              after.records,
                              (before.standings, before.records))
-    if (seq == 1 or standings.finished or move_type == VOID or standings != before.standings
-            or after.records != before.records):  # the stats' figures moved: rewrite them
+    if _results_unchanged(before, after):  # the result's count and times alone move
+        assert before.started_at is not None
+        stats.moved(session, match_id, seq, row.recorded_at, before.started_at)
+        after.started_at = before.started_at
+    else:
         match = session.get(models.Match, match_id)
         assert match is not None
         stats.refresh(session, match, standings, after.folded)
+        after.started_at = stats.started_at(session, match_id)
     ledger.appended(session, match_id, seq)  # the append's hooks, in its transaction
     return Recorded(seq, verdict, standings.as_dict()), after
+
+
+def _results_unchanged(before: MatchState, after: MatchState) -> bool:
+    """Whether a move left the results read models as they were but for the event count and
+    times: same standings, records and calls, the match not over, its first move known."""
+    return (before.started_at is not None and not after.standings.finished
+            and before.standings == after.standings and before.records == after.records
+            and stats.citron_coco_calls(before.folded.state)
+            == stats.citron_coco_calls(after.folded.state))
 
 
 def _replace_stale_snapshots(session: Session, state: MatchState, state_version: int) -> None:
@@ -498,18 +551,61 @@ def _replace_stale_snapshots(session: Session, state: MatchState, state_version:
         snapshots.save(session, state.match_id, state.last_seq, state_version, state.folded)
 
 
+def _loader(session: Session, state: MatchState, as_of: int | None = None) -> Loader:
+    """The log read the slow way, for the rare judgements that fold it again (a correction,
+    a stale move's table, a dry run's preview)."""
+    match = session.get(models.Match, state.match_id)
+    assert match is not None
+    return Loader(session, match, as_of=as_of)
+
+
+def _then(session: Session, loader: Loader, folded: Folded, seen: int) -> MatchState:
+    """The match state at ``seen`` as its player saw it, from a Loader read as of then."""
+    match = loader.match
+    return MatchState(match.id, match.host_token_hash, match.game, len(match.seats),
+                      models.utc_day(match.created_at), seen, folded, dict(loader.voided),
+                      {s: o for s, o in loader.offenders.items() if s <= seen},
+                      ruled_challenges(session, match.id, seen), cold=True,
+                      mode=match.mode or MOVES, replaced=dict(loader.replaced))
+
+
+def _dry_run(session: Session, before: MatchState, after: MatchState, row: models.Event
+             ) -> Recorded:
+    """What the append would answer, and for a void or a correction what it would change."""
+    if row.type in CORRECTIONS:
+        loader = _loader(session, before)
+        preview = corrections.preview_changes(loader, row)
+        if row.type == VOID:  # fold as if appended, in memory only
+            loader.voided[row.payload["seq"]] = (row.seq, row.payload["reason"])
+            loader.replaced = corrections.replacements(loader.session, loader.match.id,
+                                                       loader.voided)
+        else:
+            loader.replaced[row.payload["seq"]] = corrections.replacement(row.seq, row.payload)
+        standings = loader.engine.standings(loader.fold(use_snapshots=False).state).as_dict()
+    else:
+        standings = after.standings.as_dict()
+        preview = {"changes": [], "totals": {
+            "before": corrections.totals(before.standings.as_dict()),
+            "after": corrections.totals(standings)}}
+    return Recorded(row.seq, row.verdict, standings, preview=preview)
+
+
 def _event_at(session: Session, match_id: int, seq: int) -> models.Event | None:
     return session.scalars(select(models.Event).where(
         models.Event.match_id == match_id, models.Event.seq == seq)).first()
 
 
-def _judge_new(session: Session, state: MatchState, row: models.Event) -> Verdict:
+def _judge_new(session: Session, state: MatchState, row: models.Event,
+               loader: Loader | None = None) -> Verdict:
     """The verdict on a new move, applied to ``state`` (a clone), or Invalid (422) when it
-    cannot have happened."""
+    cannot have happened. ``loader``: the log as ``state`` reads it, for a correction (read
+    from the database when not given)."""
     engine = state.engine
     shared = platform_types(engine)
     if row.type == VOID:
         return _judge_void(session, state, row)
+    if row.type == CORRECT:
+        return corrections.judge_correct(session, loader or _loader(session, state), row)
     if row.type == CHALLENGE and CHALLENGE in shared:
         target = row.payload["seq"]
         challenged = _event_at(session, state.match_id, target) if target < row.seq else None
@@ -555,15 +651,15 @@ def _judge_void(session: Session, state: MatchState, row: models.Event) -> Verdi
                       f"{row.payload['reason']}. Every later move is judged again.")
 
 
-def _apply_void(session: Session, state: MatchState, row: models.Event) -> MatchState:
-    """Snapshots from the voided event on are stale: drop them and fold again from the log
-    (which holds the void now), re-judging the events the void changed."""
-    snapshots.drop_from(session, state.match_id, row.payload["seq"])
+def _apply_correction(session: Session, state: MatchState, row: models.Event) -> MatchState:
+    """After a void or a correction: snapshots from the first event it changes on are stale,
+    so drop them and fold again from the log (which holds it now), re-judging the events it
+    changed."""
+    snapshots.drop_from(session, state.match_id,
+                        corrections.first_affected(session, state.match_id, row))
     match = session.get(models.Match, state.match_id)
     assert match is not None
     return build(session, match, row.seq)
-
-
 def refresh_read_models(session: Session, match: models.Match, seq: int, standings: Standings,
                         folded: Folded) -> None:
     summary = match.summary
@@ -589,7 +685,7 @@ def _fold_at(session: Session, db: Database, match: models.Match, at: int) -> Fo
     if at == now.last_seq:
         return now.folded
     loader = Loader(session, match)
-    loader.voided, loader.offenders = now.voided, now.offenders
+    loader.voided, loader.offenders, loader.replaced = now.voided, now.offenders, now.replaced
     return loader.fold(at)
 
 
@@ -623,10 +719,20 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
 def payload_for(state: MatchState, row: models.Event, viewer: Viewer) -> dict[str, Any]:
     """The payload as ``viewer`` may read it, the match being at ``state``."""
     engine = state.engine
+    if row.type == CORRECT:  # the replacement's secrets are sealed as the move's own
+        move = {**row.payload["move"],
+                "payload": _sealed(state, replacement(row.seq, row.payload), viewer)}
+        return {**row.payload, "move": move}
     if row.type in platform_types(engine):
         return dict(row.payload)
     event = engine_event(row, state.game)
     return dict(engine.public_payload(state.folded.state, event, viewer))
+
+
+def _sealed(state: MatchState, fix: Replacement, viewer: Viewer) -> dict[str, Any]:
+    """A replacement's payload as ``viewer`` may read it."""
+    return dict(state.engine.public_payload(state.folded.state, engine_event(fix, state.game),
+                                            viewer))
 
 
 def event_dict(state: MatchState, row: models.Event, viewer: Viewer,
@@ -641,6 +747,12 @@ def event_dict(state: MatchState, row: models.Event, viewer: Viewer,
         out["voided_by"] = judged.voided_by
         out["void_reason"] = judged.void_reason
         out["impossible_now"] = judged.impossible
+        out["corrected_by"] = judged.corrected_by
+        correction = judged.correction
+        if correction is not None:  # sealed secrets of the replacement stay sealed
+            correction = {**correction,
+                          "payload": _sealed(state, state.replaced[row.seq], viewer)}
+        out["correction"] = correction
     return out
 
 
@@ -649,15 +761,13 @@ def _rows(session: Session, match_id: int, first: int, last: int) -> Sequence[mo
     return session.scalars(select(models.Event).where(
         models.Event.match_id == match_id, models.Event.seq >= first, models.Event.seq <= last
     ).order_by(models.Event.seq)).all()
-
-
 def events_after(db: Database, match_id: int, after: int, limit: int, token: str | None
                  ) -> tuple[list[dict[str, Any]], int]:
     with db.reading() as session:
         match = get_match(session, match_id)
         viewer = viewer_for(match, token, None)
         last = match.summary.last_seq
-        if after >= last:  # nothing logged since (and no seq past the log reaches SQL)
+        if after >= last:  # nothing after it (and no seq past the column's range is asked for)
             return [], last
         now = _state_now(session, db, match)
         rows = _rows(session, match_id, after + 1, min(last, after + limit))
@@ -672,7 +782,12 @@ def _judged(state: MatchState, row: models.Event) -> Judged:
         by, reason = state.voided[row.seq]
         return Judged(row, None, voided_by=by, void_reason=reason)
     now = state.judged_now(row)
-    return Judged(row, now.verdict, impossible=now.impossible)
+    fix = state.replaced.get(row.seq)
+    if fix is None:
+        return Judged(row, now.verdict, impossible=now.impossible)
+    return Judged(row, now.verdict, impossible=now.impossible, corrected_by=fix.by,
+                  correction={"type": fix.type, "seat": fix.seat, "payload": fix.payload,
+                              "reason": fix.reason})
 
 
 def timeline(db: Database, match_id: int, token: str | None = None, *,
@@ -790,8 +905,8 @@ def _import(session: Session, db: Database, data: dict[str, Any], night_id: int 
     schemas = move_schemas(state.engine)
     for seq, item in enumerate(data["events"], start=1):
         row = _import_one(session, state, schemas, seq, item)
-        if row.type == VOID:
-            state = _apply_void(session, state, row)
+        if row.type in CORRECTIONS:
+            state = _apply_correction(session, state, row)
         state.moved_to(seq)
         if seq % db.snapshot_every == 0:
             snapshots.save(session, match.id, seq, state.engine.state_version, state.folded)

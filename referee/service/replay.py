@@ -1,8 +1,9 @@
 """Folding a match's log through its engine: the current state, a past state, the timeline.
 
-The fold skips voided events and re-judges everything after them; a move that a correction has
-made impossible is skipped and shown as such. Loading = latest snapshot + the events after it,
-which gives exactly the state a full replay gives (the tests say so).
+The fold skips voided events, judges a corrected event's replacement in its place, and re-judges
+everything after them; a move that a correction has made impossible is skipped and shown as
+such. Loading = latest snapshot + the events after it, which gives exactly the state a full
+replay gives (the tests say so).
 """
 
 from __future__ import annotations
@@ -23,13 +24,33 @@ from referee.store.upcast import upcast
 
 #: Moves every game shares; the service judges these itself. A game whose rules settle
 #: challenges themselves (Plouc's David le fou) defines its own ``challenge``/``ruling``.
-VOID, CHALLENGE, RULING = "void", "challenge", "ruling"
-PLATFORM_TYPES = frozenset({VOID, CHALLENGE, RULING})
+VOID, CHALLENGE, RULING, CORRECT = "void", "challenge", "ruling", "correct"
+PLATFORM_TYPES = frozenset({VOID, CHALLENGE, RULING, CORRECT})
+#: Records about the log itself (not moves at the table): never judged by an engine.
+CORRECTIONS = frozenset({VOID, CORRECT})
 
 
 def platform_types(engine: Engine[Any]) -> frozenset[str]:
     """The shared moves this game leaves to the service."""
-    return frozenset({VOID}) | (PLATFORM_TYPES - engine.event_types.keys())
+    return CORRECTIONS | (PLATFORM_TYPES - engine.event_types.keys())
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """The move a ``correct`` event says should have been logged, in the replaced event's
+    place: it has that event's seq, and the host logged it."""
+
+    seq: int
+    type: str
+    seat: int | None
+    payload: dict[str, Any]
+    schema_version: int
+    by: int  # the seq of the correct event
+    reason: str = ""
+    actor: str = "host"
+
+
+Logged = models.Event | Replacement
 
 
 @dataclass
@@ -49,9 +70,11 @@ class Judged:
     voided_by: int | None = None
     void_reason: str | None = None
     impossible: dict[str, Any] | None = None  # a correction made this move impossible
+    corrected_by: int | None = None  # the correct event that replaced this one
+    correction: dict[str, Any] | None = None  # the replacement: type, seat, payload
 
 
-def engine_event(row: models.Event, game: str) -> Event:
+def engine_event(row: Logged, game: str) -> Event:
     """The engine's view of a stored row, its payload upcast to the current schema."""
     payload = upcast(game, row.type, row.schema_version, row.payload)
     return Event(row.type, row.seat, payload, row.seq, row.actor == "host")
@@ -72,23 +95,49 @@ def fresh(engine: Engine[Any], match: models.Match) -> Folded:
     return Folded(engine.setup(options, len(match.seats)))
 
 
-def voided_seqs(session: Session, match_id: int) -> dict[int, tuple[int, str]]:
-    """seq of each voided event -> (seq of the void, its reason)."""
-    rows = session.execute(
-        select(models.Event.seq, models.Event.payload)
-        .where(models.Event.match_id == match_id, models.Event.type == VOID)
-    )
-    return {payload["seq"]: (seq, payload.get("reason", "")) for seq, payload in rows}
+def voided_seqs(session: Session, match_id: int, upto: int | None = None
+                ) -> dict[int, tuple[int, str]]:
+    """seq of each voided event -> (seq of the void, its reason); only the voids logged up to
+    ``upto`` when given (the log as it stood then)."""
+    query = select(models.Event.seq, models.Event.payload).where(
+        models.Event.match_id == match_id, models.Event.type == VOID)
+    if upto is not None:
+        query = query.where(models.Event.seq <= upto)
+    return {payload["seq"]: (seq, payload.get("reason", ""))
+            for seq, payload in session.execute(query)}
 
 
-def judge_row(engine: Engine[Any], folded: Folded, row: models.Event, game: str,
+def replacements(session: Session, match_id: int, voided: dict[int, tuple[int, str]],
+                 upto: int | None = None) -> dict[int, Replacement]:
+    """seq of each corrected event -> its replacement; a later correction of the same event
+    wins, and a voided correction corrects nothing."""
+    query = select(models.Event.seq, models.Event.payload).where(
+        models.Event.match_id == match_id, models.Event.type == CORRECT)
+    if upto is not None:
+        query = query.where(models.Event.seq <= upto)
+    out: dict[int, Replacement] = {}
+    for seq, payload in session.execute(query.order_by(models.Event.seq)):
+        if seq not in voided:
+            out[payload["seq"]] = replacement(seq, payload)
+    return out
+
+
+def replacement(seq: int, payload: dict[str, Any]) -> Replacement:
+    """The replacement a correct event's payload carries."""
+    move = payload["move"]
+    return Replacement(payload["seq"], move["type"], move.get("seat"),
+                       dict(move.get("payload") or {}), int(move.get("schema_version", 1)),
+                       seq, payload.get("reason", ""))
+
+
+def judge_row(engine: Engine[Any], folded: Folded, row: Logged, game: str,
               offenders: dict[int, int | None]) -> Verdict | None:
     """Apply one stored event to ``folded``; None for records the engine does not judge.
 
     Raises Impossible when the move no longer fits the (corrected) log.
     """
     shared = platform_types(engine)
-    if row.type in shared and row.type in (VOID, CHALLENGE):
+    if row.type in shared and row.type in (VOID, CHALLENGE, CORRECT):
         return None
     if row.type in shared and row.type == RULING:
         if not row.payload.get("upheld"):
@@ -126,12 +175,20 @@ def accused_seat(challenge: dict[str, Any], challenged_seat: int | None) -> int 
 class Loader:
     """Reads a match's log and folds it; one per unit of work."""
 
-    def __init__(self, session: Session, match: models.Match) -> None:
+    def __init__(self, session: Session, match: models.Match, *,
+                 as_of: int | None = None) -> None:
+        """``as_of``: read the log as it stood at that seq (the corrections logged since are
+        not known yet), for judging a move against the table its player saw."""
         self.session = session
         self.match = match
         self.engine: Engine[Any] = engine_of(match)
-        self.voided = voided_seqs(session, match.id)
+        self.voided = voided_seqs(session, match.id, as_of)
+        self.replaced = replacements(session, match.id, self.voided, as_of)
         self.offenders = challenge_offenders(session, match.id)
+
+    def in_place(self, row: models.Event) -> Logged:
+        """What replay judges at ``row``'s place: its replacement when it was corrected."""
+        return self.replaced.get(row.seq, row)
 
     def rows(self, after: int, upto: int | None) -> Sequence[models.Event]:
         query = select(models.Event).where(
@@ -159,7 +216,8 @@ class Loader:
             if row.seq in self.voided:
                 continue
             try:
-                judge_row(self.engine, folded, row, self.match.game, self.offenders)
+                judge_row(self.engine, folded, self.in_place(row), self.match.game,
+                          self.offenders)
             except Impossible:
                 continue  # a correction made it impossible: the timeline says so
 
@@ -172,12 +230,18 @@ class Loader:
                 by, reason = self.voided[row.seq]
                 entries.append(Judged(row, None, voided_by=by, void_reason=reason))
                 continue
+            fix = self.replaced.get(row.seq)
+            mark: dict[str, Any] = {} if fix is None else {
+                "corrected_by": fix.by,
+                "correction": {"type": fix.type, "seat": fix.seat, "payload": fix.payload,
+                               "reason": fix.reason}}
             try:
-                verdict = judge_row(self.engine, folded, row, self.match.game, self.offenders)
+                verdict = judge_row(self.engine, folded, self.in_place(row), self.match.game,
+                                    self.offenders)
             except Impossible as err:
-                entries.append(Judged(row, None, impossible=err.as_dict()))
+                entries.append(Judged(row, None, impossible=err.as_dict(), **mark))
                 continue
-            entries.append(Judged(row, verdict.as_dict() if verdict else None))
+            entries.append(Judged(row, verdict.as_dict() if verdict else None, **mark))
         return folded, entries
 
     def save_snapshot(self, seq: int, folded: Folded) -> None:
@@ -185,7 +249,36 @@ class Loader:
 
     def payload_for(self, row: models.Event, viewer: Viewer, now: Folded) -> dict[str, Any]:
         """The payload as ``viewer`` may read it, the match being at ``now``."""
+        if row.type == CORRECT:  # the replacement's secrets are sealed as the move's own
+            fix = replacement(row.seq, row.payload)
+            move = {**row.payload["move"],
+                    "payload": dict(self.engine.public_payload(
+                        now.state, engine_event(fix, self.match.game), viewer))}
+            return {**row.payload, "move": move}
         if row.type in platform_types(self.engine):
             return dict(row.payload)
         event = engine_event(row, self.match.game)
         return dict(self.engine.public_payload(now.state, event, viewer))
+
+
+def event_dict(loader: Loader, row: models.Event, viewer: Viewer, now: Folded,
+               judged: Judged | None = None) -> dict[str, Any]:
+    """One logged event as ``viewer`` may read it (``judged``: with its judgement now)."""
+    out: dict[str, Any] = {
+        "seq": row.seq, "type": row.type, "seat": row.seat, "actor": row.actor,
+        "payload": loader.payload_for(row, viewer, now), "schema_version": row.schema_version,
+        "recorded_at": models.iso(row.recorded_at), "verdict": row.verdict,
+    }
+    if judged is not None:
+        out["judged_now"] = judged.verdict
+        out["voided_by"] = judged.voided_by
+        out["void_reason"] = judged.void_reason
+        out["impossible_now"] = judged.impossible
+        out["corrected_by"] = judged.corrected_by
+        correction = judged.correction
+        if correction is not None:  # sealed secrets of the replacement stay sealed
+            fix = loader.replaced[row.seq]
+            correction = {**correction, "payload": dict(loader.engine.public_payload(
+                now.state, engine_event(fix, loader.match.game), viewer))}
+        out["correction"] = correction
+    return out

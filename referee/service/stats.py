@@ -8,10 +8,10 @@ aggregates rows, it never replays a match.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import case, func, select
+from sqlalchemy import case, func, select, update
 from sqlalchemy.orm import Session, aliased
 
 from referee.engines.base import Standings
@@ -66,10 +66,7 @@ def citron_coco_calls(state: Any) -> list[tuple[int, bool, int]]:
 
 def refresh(session: Session, match: models.Match, standings: Standings,
             folded: Folded) -> None:
-    """Write the match's seat results and match result as its log now stands.
-
-    The service calls it when a figure it writes can have moved (the first move, standings or
-    records changed, a void, any move after the finish), so a plain draw costs nothing here."""
+    """Write the match's seat results and match result as its log now stands."""
     first, last, count = session.execute(
         select(func.min(models.Event.recorded_at), func.max(models.Event.recorded_at),
                func.count(models.Event.id)).where(models.Event.match_id == match.id)
@@ -108,16 +105,35 @@ def refresh(session: Session, match: models.Match, standings: Standings,
     result.night_id = match.night_id
     result.game = match.game
     result.finished = standings.finished
+    result.events = int(count or 0)
     result.rounds = len(standings.rounds)
     result.missplays = sum(folded.missplays.values())
     result.started_at = first
-    # A match's length is a final figure: written once it has finished (the appends rewrite
-    # these rows when the standings move, not on every draw).
-    result.events = int(count or 0) if standings.finished else 0
-    result.ended_at = ended
-    result.seconds = int((last - first).total_seconds()) if ended and first else 0
+    result.ended_at = last
+    result.seconds = int((last - first).total_seconds()) if first and last else 0
     result.best_call = best[2] if best and best[2] > 0 else None
     result.best_call_seat = best[0] if best and best[2] > 0 else None
+
+
+def started_at(session: Session, match_id: int) -> datetime | None:
+    """When the match's first move was logged, as its result says (None: no result row)."""
+    result = session.get(models.MatchResult, match_id)  # just refreshed: no statement sent
+    return None if result is None else result.started_at
+
+
+def moved(session: Session, match_id: int, seq: int, at: datetime, started: datetime) -> None:
+    """One more move that changed no total, record, placement or call: only the result's
+    event count and times move, in one UPDATE and no read (what ``refresh`` would write)."""
+    seconds = int((_utc(at) - _utc(started)).total_seconds())
+    session.connection().execute(
+        update(models.MatchResult.__table__)
+        .where(models.MatchResult.__table__.c.match_id == match_id)
+        .values(events=seq, ended_at=at, seconds=seconds))
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands datetimes back without their zone; they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def rebuild(db: Database, match_ids: Iterable[int] | None = None) -> int:

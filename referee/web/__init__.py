@@ -8,6 +8,7 @@ from flask import Flask, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter
 
+from referee.web import corrections as _corrections  # noqa: F401  (its pages join bp)
 from referee.web import filters, flow, insights  # noqa: F401  (flow adds its pages to the blueprint)
 from referee.web.errors import PLAIN, error_page
 from referee.web.views import bp

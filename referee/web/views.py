@@ -21,7 +21,7 @@ from flask import (
 from markupsafe import Markup
 
 from referee import database
-from referee.service import history, matches, nights, pages, stats
+from referee.service import history, matches, nights, pages, stats, take_back
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
@@ -169,9 +169,10 @@ def create_night() -> Response:
 @bp.get("/nights/<id:night_id>")
 def night(night_id: int) -> str:
     board = nights.board(db(), night_id)
-    found = history.list_matches(db(), history.MatchFilter(night=night_id), NIGHT_MATCHES)
-    return render_template("night.html", night=board, latest=found.items, count=found.total,
-                           board=board,
+    page = history.list_matches(db(), history.MatchFilter(night=night_id), NIGHT_MATCHES)
+    latest = page.items
+    count = page.total if page.total is not None else len(latest)
+    return render_template("night.html", night=board, latest=latest, count=count, board=board,
                            titles={g.id: g.title for g in games.all_games()})
 
 
@@ -335,6 +336,7 @@ def render_play(match_id: int, *, logged: int | None = None, error: dict[str, An
         table=state["table"], names=seat_names(match), logged=logged_event(match_id, logged),
         error=error, posted=posted or {}, key=uuid.uuid4().hex,
         sides=side_names(match, state["standings"]), ranked=ranked(state["standings"]),
+        take_back=take_back.offer(db(), match_id, page_token_if_valid(match_id)),
     ), status
 
 
@@ -356,12 +358,14 @@ def log_move(match_id: int) -> Any:
         if asked := confirm.ask(match_id, page_token(match_id), form, move_type, seat, payload):
             return asked
         recorded = matches.record(db(), match_id, page_token(match_id), move_type, seat,
-                                  payload, idempotency_key=form.get("key") or None)
+                                  payload, idempotency_key=form.get("key") or None,
+                                  seen=int_arg("seen", form.get("seen"), 0))
     except (ServiceError, FormError) as err:
         if back == "match":
             return render_match(match_id, error=error_view(err), posted=form,
                                 status=error_status(err))
-        return render_play(match_id, error=error_view(err), posted=form,
+        stale = isinstance(err, ServiceError) and "since" in err.details
+        return render_play(match_id, error=error_view(err), posted=None if stale else form,
                            status=error_status(err))
     endpoint = "web.match" if back == "match" else "web.play"
     anchor = f"#e{recorded.seq}" if back == "match" else "#verdict"
@@ -373,7 +377,8 @@ def error_view(err: Exception) -> dict[str, Any]:
         details = dict(err.details)
         return {"message": err.message, "rule": details.get("rule"),
                 "where": details.get("where"), "kind": details.get("kind"),
-                "errors": flatten_errors(details.get("errors"))}
+                "errors": flatten_errors(details.get("errors")),
+                "since": details.get("since")}  # a stale move: what changed since
     return {"message": str(err), "where": getattr(err, "name", None), "errors": []}
 
 

@@ -193,6 +193,8 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
     host.locator("#e5 details.tool summary", has_text="Void").click()
     host.locator("#e5").get_by_label("Why it was logged by mistake").fill("Bob misread")
     host.locator("#e5").get_by_role("button", name="Void event #5").click()
+    expect(host.locator(".preview")).to_contain_text("nothing is logged until you confirm")
+    host.get_by_role("button", name="Confirm: void event #5").click()
     expect(host.locator("#e5")).to_have_class(re.compile("voided"))
     expect(host.locator("#e5 .void-note")).to_contain_text("Bob misread")
     shoot(host, "match-phone-void")

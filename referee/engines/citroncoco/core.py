@@ -380,6 +380,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
     host_only: ClassVar[frozenset[str]] = frozenset({"missplay"})
     # CC-CALL-1 (the others play one last turn), CC-END-2 (the round is scored).
     costly_moves: ClassVar[frozenset[str]] = frozenset({"citron_coco", "reveal", "forgo_power"})
+    calls: ClassVar[frozenset[str]] = frozenset({"citron_coco"})
     states_cards: ClassVar[Mapping[str, str]] = {
         "draw": NO_CARDS,
         "discard": OWN_CARDS,

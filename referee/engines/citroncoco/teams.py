@@ -77,6 +77,7 @@ class CitronCocoTeamsEngine(CitronCocoEngine):
         "nano": NO_CARDS,
         "nano_alpha": NO_CARDS,
     }
+    calls: ClassVar[frozenset[str]] = frozenset({"citron_coco", "nano", "nano_alpha"})
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         **CitronCocoEngine.reportable_missplays,
         "CCT-MISS-1": "A player gave information to their teammate.",

@@ -1,7 +1,8 @@
 // The move pad follows the match: on each move pushed by the match's event stream it fetches
 // this seat's view again, redraws the table, the standings and the buttons (unless a move is
-// being entered there) and says so. Without EventSource it polls and says when someone else
-// logged a move.
+// being entered there) and says so. Without EventSource it polls the log's last seq every two
+// seconds and redraws the same way. Every form says the seq it was drawn at (``seen``): a form
+// left alone while a move was entered there is checked against that table when it is sent.
 (function () {
   "use strict";
   var note = document.getElementById("stale");
@@ -54,11 +55,11 @@
   function poll() {
     fetch(url, { method: "HEAD", cache: "no-store" }).then(function (response) {
       var latest = response.headers.get("X-Last-Seq");
-      if (response.ok && latest && latest !== seq) { note.hidden = false; return; }
-      setTimeout(poll, 4000);
-    }).catch(function () { setTimeout(poll, 8000); });
+      if (response.ok && latest && latest !== seq) { redraw(); }
+      setTimeout(poll, 2000);
+    }).catch(function () { setTimeout(poll, 4000); });
   }
-  setTimeout(poll, 4000);
+  setTimeout(poll, 2000);
 }());
 
 // Cards of one rank are logged in the order they were tapped (the last ends on top): the

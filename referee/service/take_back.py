@@ -1,0 +1,30 @@
+"""Whether a seat's pad may offer "take back" now: its own last move, nothing logged after it,
+judged ok, not a call (``corrections.take_back_refusal`` has the rule, the append checks it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.service.corrections import event_at, take_back_refusal
+from referee.service.matches import authenticate, get_match
+from referee.service.replay import Loader
+from referee.store.db import Database
+
+
+def offer(db: Database, match_id: int, token: str | None) -> dict[str, Any] | None:
+    """The seat's move it may take back now (seq, type), or None."""
+    if not token:
+        return None
+    with db.reading() as session:
+        match = get_match(session, match_id)
+        access = authenticate(match, token)
+        last_seq = match.summary.last_seq
+        if access.host or not last_seq:
+            return None
+        loader = Loader(session, match)
+        if take_back_refusal(session, loader, access.seat, {"seq": last_seq, "reason": ""},
+                             last_seq):
+            return None
+        row = event_at(session, match, last_seq)
+        assert row is not None
+        return {"seq": row.seq, "type": row.type}

@@ -1,0 +1,188 @@
+"""The host's corrections in the pages: a void or a correction is previewed, then confirmed.
+
+Nothing is logged until the host confirms: the first post is a dry run of the void or of the
+correct event, shown with the later events it would change and the totals before and after; the
+confirmation appends it under If-Match, so that a preview the log has moved past is shown again
+rather than confirmed blind. "Correct this move" starts from the old move's values.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import uuid
+from typing import Any
+
+from flask import redirect, render_template, request, url_for
+
+from referee.service import matches
+from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
+from referee.web import games, views
+from referee.web.errors import PageError
+from referee.web.forms import Field, FormError, read_fields
+from referee.web.views import bp
+
+#: Moves a correction may not put in a move's place: records about the log, not moves.
+NOT_MOVES = frozenset({"void", "challenge", "ruling", "correct"})
+
+
+def value_text(f: Field, value: Any) -> str:
+    """A payload value as its input shows it (the form's own way of writing defaults)."""
+    if value is None:
+        return ""
+    return dataclasses.replace(f, default=value).text_default()
+
+
+def host_only(match_id: int) -> str:
+    access = views.page_access(match_id)
+    if access is None or not access.host:
+        raise PageError(403, "Only the host corrects the log: open the host's link on this "
+                        "device first.")
+    token = views.page_token(match_id)
+    assert token is not None
+    return token
+
+
+def timeline_event(match_id: int, token: str, seq: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The event at ``seq`` as the timeline shows it now, with its page of the timeline."""
+    timeline = matches.timeline(views.db(), match_id, token, after=seq - 1, limit=1)
+    for event in timeline["events"]:
+        if event["seq"] == seq:
+            return event, timeline
+    raise PageError(404, f"Match {match_id} has no event #{seq}.")
+
+
+def prefill(event: dict[str, Any], move_type: str) -> tuple[int | None, dict[str, Any]]:
+    """The seat and payload the form starts from: the move now judged in the event's place
+    (its latest correction, if any), else the event as logged."""
+    now = event.get("correction") or event
+    if now["type"] != move_type:
+        return now.get("seat"), {}
+    return now.get("seat"), dict(now.get("payload") or {})
+
+
+def render_preview(match_id: int, *, kind: str, seq: int, move_type: str, seat: int | None,
+                   payload: dict[str, Any], reason: str, seen: int | None,
+                   note: str | None = None) -> Any:
+    """The dry run of a void or a correction, and the form that confirms it."""
+    token = host_only(match_id)
+    match = views.match_or_404(match_id)
+    game = games.game(match["game"])
+    event, _ = timeline_event(match_id, token, seq)
+    body = ({"seq": seq, "reason": reason} if kind == "void" else
+            {"seq": seq, "reason": reason,
+             "move": {"type": move_type, "seat": seat, "payload": payload}})
+    preview = matches.record(views.db(), match_id, token, kind, None, body, seen=seen,
+                             dry_run=True)
+    standings = preview.standings
+    return render_template(
+        "correction.html", match=match, game=game, event=event, kind=kind, body=body,
+        body_json=json.dumps(body, ensure_ascii=False), preview=preview, note=note,
+        names=views.seat_names(match), sides=views.side_names(match, standings),
+        expected=preview.seq - 1, key=uuid.uuid4().hex, step="preview")
+
+
+def confirm(match_id: int, kind: str, seq: int) -> Any:
+    """Append the previewed void or correction; if the log moved since, preview it again."""
+    token = host_only(match_id)
+    try:
+        body = json.loads(request.form.get("body") or "")
+        expected = int(request.form.get("expected") or "")
+    except ValueError:
+        raise PageError(400, "This confirmation lost its preview: start the correction "
+                        "again from the timeline.") from None
+    if not isinstance(body, dict) or body.get("seq") != seq:
+        raise PageError(400, "This confirmation does not match its event.")
+    try:
+        recorded = matches.record(views.db(), match_id, token, kind, None, body,
+                                  expected_seq=expected,
+                                  idempotency_key=request.form.get("key") or None)
+    except Conflict:
+        move = body.get("move") or {}
+        return render_preview(
+            match_id, kind=kind, seq=seq, move_type=move.get("type", ""),
+            seat=move.get("seat"), payload=move.get("payload") or {},
+            reason=body.get("reason", ""), seen=None,
+            note="The log moved since your preview: here it is again, as the table stands now.")
+    return redirect(url_for("web.match", match_id=match_id, logged=recorded.seq)
+                    + f"#e{seq}", 303)
+
+
+@bp.post("/m/<id:match_id>/void/<id:seq>")
+def void(match_id: int, seq: int) -> Any:
+    """Void an event: first its preview, then (``confirm``) the void itself."""
+    if request.form.get("confirm") == "1":
+        return confirm(match_id, "void", seq)
+    reason = (request.form.get("reason") or "").strip()
+    seen = views.int_arg("seen", request.form.get("seen"), 0)
+    try:
+        if not reason:
+            raise Invalid("Say why the event was logged by mistake: the timeline shows it.",
+                          where="payload.reason")
+        return render_preview(match_id, kind="void", seq=seq, move_type="", seat=None,
+                              payload={}, reason=reason, seen=seen)
+    except ServiceError as err:
+        if isinstance(err, Forbidden):
+            raise
+        return views.render_match(match_id, error=views.error_view(err),
+                                  posted=request.form, status=views.error_status(err))
+
+
+@bp.get("/m/<id:match_id>/correct/<id:seq>")
+def correct_form(match_id: int, seq: int) -> Any:
+    """"Correct this move": the form of the move that should have been logged, prefilled."""
+    return render_correct_form(match_id, seq, request.args.get("type"))
+
+
+def render_correct_form(match_id: int, seq: int, move_type: str | None, *,
+                        error: dict[str, Any] | None = None, posted: Any = None,
+                        status: int = 200) -> Any:
+    token = host_only(match_id)
+    match = views.match_or_404(match_id)
+    game = games.game(match["game"])
+    event, _ = timeline_event(match_id, token, seq)
+    if event["type"] in NOT_MOVES:
+        raise PageError(422, f"Event #{seq} is a {event['type']}, not a move: void it instead.")
+    moves = [m for m in game.moves.values() if m.type not in NOT_MOVES]
+    start = (event.get("correction") or event)["type"]
+    move_type = move_type if move_type in game.moves and move_type not in NOT_MOVES else start
+    if move_type not in game.moves:
+        raise PageError(422, f"{game.title} has no move {move_type!r}.")
+    seat, payload = prefill(event, move_type)
+    fields = game.moves[move_type].fields
+    values = {f.name: value_text(f, payload.get(f.name)) for f in fields if f.name in payload}
+    if posted:
+        values = {f.name: posted.get("p." + f.name, "") for f in fields}
+        seat = views.int_arg("seat", posted.get("seat"), 0)
+    return render_template(
+        "correction.html", match=match, game=game, event=event, kind="correct", step="form",
+        moves=moves, move_type=move_type, fields=fields, values=values, seat=seat,
+        names=views.seat_names(match), error=error, key=uuid.uuid4().hex,
+        reason=(posted or {}).get("reason", ""), seen=match["last_seq"]), status
+
+
+@bp.post("/m/<id:match_id>/correct/<id:seq>")
+def correct(match_id: int, seq: int) -> Any:
+    """Correct a move: first its preview, then (``confirm``) the correct event itself."""
+    if request.form.get("confirm") == "1":
+        return confirm(match_id, "correct", seq)
+    match = views.match_or_404(match_id)
+    game = games.game(match["game"])
+    form = request.form
+    move_type = form.get("move_type", "")
+    try:
+        if move_type not in game.moves or move_type in NOT_MOVES:
+            raise Invalid(f"{game.title} has no move {move_type!r} to put in event "
+                          f"#{seq}'s place.", where="payload.move.type")
+        seat = views.int_arg("seat", form.get("seat"), 0)
+        payload = read_fields(game.moves[move_type].fields, form, "p.")
+        return render_preview(match_id, kind="correct", seq=seq, move_type=move_type,
+                              seat=seat, payload=payload,
+                              reason=(form.get("reason") or "").strip(),
+                              seen=views.int_arg("seen", form.get("seen"), 0))
+    except (ServiceError, FormError) as err:
+        if isinstance(err, Forbidden):
+            raise
+        return render_correct_form(match_id, seq, move_type, error=views.error_view(err),
+                                   posted=form, status=views.error_status(err))
+
