@@ -51,7 +51,12 @@ def main() -> None:
             matches.record(db, int(match_id), host, move_type, seat, payload,
                            expected_seq=last)
             won += 1
-            time.sleep(0.002)  # a table's pause: the other writer gets its turn at the lock
+            # A table's pause: the other writer (maybe asleep in SQLite's busy handler) gets
+            # its turn at the lock before this one tries again, so both caches go stale.
+            deadline = time.monotonic() + 0.2
+            while (time.monotonic() < deadline
+                   and history.get_match_dict(db, int(match_id))["last_seq"] == last + 1):
+                time.sleep(0.005)
         except Conflict:
             continue  # the other process logged it first
     print(won)
