@@ -73,8 +73,8 @@ def shown(key: str, value: Any, names: Names | None, locale: str = "en") -> Any:
         return "nobody" if value is None else seat_name(value, names)
     if is_seats_key(key) and isinstance(value, list | tuple):
         return join([seat_name(s, names) for s in value])
-    if isinstance(value, list | tuple):
-        return ", ".join(str(v) for v in value)
+    if isinstance(value, list | tuple):  # cards read as laid, one after the other
+        return (" " if key == "cards" else ", ").join(str(v) for v in value)
     return value
 
 

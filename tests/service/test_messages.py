@@ -54,7 +54,7 @@ def test_every_message_an_engine_says_has_a_template_with_its_parameters(path: P
 def test_seats_are_named_by_the_names_given_at_the_table() -> None:
     """The reader sees "Chloé", never "seat 2"."""
     said = msg("plouc.play.lays", seat=2, cards=["7S", "7H"])
-    assert render(said, ["Alice", "Bob", "Chloé"]) == "Chloé lays 7S, 7H"
+    assert render(said, ["Alice", "Bob", "Chloé"]) == "Chloé lays 7S 7H"
 
 
 def test_without_names_a_seat_is_its_number() -> None:
