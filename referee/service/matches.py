@@ -33,6 +33,7 @@ from referee.service.cache import MatchState, build, cache_for, current
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import notify_appended
+from referee.service.messages import for_match, render, renderer
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
@@ -308,7 +309,8 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     try:
         state = engine.setup(loaded, len(seats))
     except InvalidOptions as err:
-        raise Invalid(err.reason, rule=err.rule, where=err.where or "options") from err
+        raise Invalid(render(err.said, [p.name for p in players]), rule=err.rule,
+                      where=err.where or "options") from err
     host_token = new_token()
     seat_tokens = [new_token() for _ in seats]
     match = models.Match(game=game, options=loaded, host_token_hash=hash_token(host_token),
@@ -316,6 +318,7 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     session.add(match)
     session.flush()
     standings = engine.standings(state)
+    say = renderer([p.name for p in players])
     records = ledger.seat_records(standings, {}, len(seats))
     for index, (player, token) in enumerate(zip(players, seat_tokens, strict=True)):
         total, won, _ = records[index]
@@ -327,8 +330,8 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     session.add(models.MatchSummary(
         match_id=match.id, game=game, seat_names=[p.name for p in players],
         status=ledger.status_of(standings),
-        totals=standings.as_dict(), winners=list(standings.winners),
-        outcome=standings.outcome, last_seq=0, night_id=night_id,
+        totals=standings.as_dict(say), winners=list(standings.winners),
+        outcome=say(standings.outcome), last_seq=0, night_id=night_id,
         created_at=match.created_at, updated_at=match.created_at,
     ))
     session.flush()
@@ -533,7 +536,9 @@ def _judge_new(session: Session, state: MatchState, row: models.Event) -> Verdic
     try:
         verdict = judge_row(engine, state.folded, row, state.game, state.offenders)
     except Impossible as err:
-        raise Invalid(err.reason, rule=err.rule, where=err.where, kind="impossible") from err
+        raise Invalid(render(err.said), rule=err.rule, where=err.where,
+                      kind="impossible", message_id=err.message and err.message.id,
+                      params=err.message and dict(err.message.params)) from err
     assert verdict is not None
     if row.type == RULING and RULING in shared:
         state.ruled.add(row.payload["challenge"])
@@ -569,9 +574,10 @@ def refresh_read_models(session: Session, match: models.Match, seq: int, standin
     summary = match.summary
     summary.last_seq = seq
     summary.status = "finished" if standings.finished else "in progress"
-    summary.totals = standings.as_dict()
+    say = for_match(match)
+    summary.totals = standings.as_dict(say)
     summary.winners = list(standings.winners)
-    summary.outcome = standings.outcome
+    summary.outcome = say(standings.outcome)
     summary.updated_at = datetime.now(UTC)
     totals = {s: line.total for line in standings.lines for s in line.seats}
     for seat in match.seats:
