@@ -81,12 +81,13 @@ def init_app(app: Flask) -> None:
                  "each move is judged by the game's rules."},
     })
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
-    from referee.api import games, matches, people, stream
+    from referee.api import games, legal, matches, people, stream
 
     api.register_blueprint(games.blp)
     api.register_blueprint(matches.blp)
     api.register_blueprint(people.blp)
     api.register_blueprint(stream.blp)
+    api.register_blueprint(legal.blp)
     games.document_move_schemas(api)
     app.register_error_handler(ServiceError, handle_service_error)
     app.before_request(refuse_nul_characters)

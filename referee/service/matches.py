@@ -30,6 +30,7 @@ from referee.engines.base import (
 from referee.service import identity, links
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.live import notify_appended
+from referee.service.messages import for_match, render, renderer
 from referee.service.replay import (
     CHALLENGE,
     RULING,
@@ -296,7 +297,8 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     try:
         state = engine.setup(loaded, len(seats))
     except InvalidOptions as err:
-        raise Invalid(err.reason, rule=err.rule, where=err.where or "options") from err
+        raise Invalid(render(err.said, [p.name for p in players]), rule=err.rule,
+                      where=err.where or "options") from err
     host_token = new_token()
     seat_tokens = [new_token() for _ in seats]
     match = models.Match(game=game, options=loaded, host_token_hash=hash_token(host_token),
@@ -307,11 +309,12 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
         session.add(models.Seat(match_id=match.id, seat=index, player_id=player.id,
                                 token_hash=hash_token(token)))
     standings = engine.standings(state)
+    say = renderer([p.name for p in players])
     session.add(models.MatchSummary(
         match_id=match.id, game=game, seat_names=[p.name for p in players],
         status="finished" if standings.finished else "in progress",
-        totals=standings.as_dict(), winners=list(standings.winners),
-        outcome=standings.outcome, last_seq=0, night_id=night_id,
+        totals=standings.as_dict(say), winners=list(standings.winners),
+        outcome=say(standings.outcome), last_seq=0, night_id=night_id,
     ))
     session.flush()
     session.refresh(match)
@@ -377,7 +380,7 @@ def _answer_again(session: Session, match: models.Match, row: models.Event, move
                        where="header.Idempotency-Key")
     loader = Loader(session, match)
     standings = loader.engine.standings(loader.fold(row.seq).state)
-    return Recorded(row.seq, row.verdict, standings.as_dict(), replayed=True)
+    return Recorded(row.seq, row.verdict, standings.as_dict(loader.say), replayed=True)
 
 
 def _record(session: Session, db: Database, match_id: int, token: str | None, move_type: str,
@@ -416,7 +419,7 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
                        actor=access.actor, idempotency_key=idempotency_key,
                        recorded_at=datetime.now(UTC), verdict={})
     verdict = _judge_new(session, loader, folded, row)
-    row.verdict = verdict.as_dict()
+    row.verdict = verdict.as_dict(loader.say)
     session.add(row)
     notify_appended(session, match.id, seq)
     if move_type == VOID:
@@ -425,7 +428,7 @@ def _record(session: Session, db: Database, match_id: int, token: str | None, mo
         loader.save_snapshot(seq, folded)
     standings = engine.standings(folded.state)
     refresh_read_models(session, match, seq, standings, folded)
-    return Recorded(seq, row.verdict, standings.as_dict())
+    return Recorded(seq, row.verdict, standings.as_dict(loader.say))
 
 
 def _event_at(session: Session, match: models.Match, seq: int) -> models.Event | None:
@@ -461,7 +464,9 @@ def _judge_new(session: Session, loader: Loader, folded: Folded, row: models.Eve
     try:
         verdict = judge_row(loader.engine, folded, row, match.game, loader.offenders)
     except Impossible as err:
-        raise Invalid(err.reason, rule=err.rule, where=err.where, kind="impossible") from err
+        raise Invalid(loader.say(err.said), rule=err.rule, where=err.where,
+                      kind="impossible", message_id=err.message and err.message.id,
+                      params=err.message and dict(err.message.params)) from err
     assert verdict is not None
     return verdict
 
@@ -502,9 +507,10 @@ def refresh_read_models(session: Session, match: models.Match, seq: int, standin
     summary = match.summary
     summary.last_seq = seq
     summary.status = "finished" if standings.finished else "in progress"
-    summary.totals = standings.as_dict()
+    say = for_match(match)
+    summary.totals = standings.as_dict(say)
     summary.winners = list(standings.winners)
-    summary.outcome = standings.outcome
+    summary.outcome = say(standings.outcome)
     summary.updated_at = datetime.now(UTC)
     totals = {s: line.total for line in standings.lines for s in line.seats}
     for seat in match.seats:
@@ -531,7 +537,7 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
             "match_id": match.id, "game": match.game, "at": last if at is None else at,
             "last_seq": last, "viewer": "public" if viewer is None else viewer,
             "table": loader.engine.view(folded.state, viewer),
-            "standings": loader.engine.standings(folded.state).as_dict(),
+            "standings": loader.engine.standings(folded.state).as_dict(loader.say),
         }
 
 
@@ -573,7 +579,7 @@ def timeline(db: Database, match_id: int, token: str | None = None) -> dict[str,
         return {
             "match_id": match.id, "game": match.game,
             "events": [event_dict(loader, j.row, viewer, folded, j) for j in entries],
-            "standings": loader.engine.standings(folded.state).as_dict(),
+            "standings": loader.engine.standings(folded.state).as_dict(loader.say),
         }
 
 
@@ -668,7 +674,7 @@ def _import_one(session: Session, loader: Loader, folded: Folded,
         verdict = _judge_new(session, loader, folded, row)
     except Invalid as err:
         raise Invalid(f"Event {seq}: {err.message}", **{**err.details, "where": where}) from err
-    row.verdict = verdict.as_dict()
+    row.verdict = verdict.as_dict(loader.say)
     session.add(row)
     session.flush()
     return row

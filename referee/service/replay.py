@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.engines.base import Engine, Event, Impossible, Verdict, Viewer, get_engine
+from referee.service.messages import for_match
 from referee.store import models
 from referee.store.upcast import upcast
 
@@ -128,6 +129,7 @@ class Loader:
         self.engine: Engine[Any] = get_engine(match.game)
         self.voided = voided_seqs(session, match.id)
         self.offenders = challenge_offenders(session, match.id)
+        self.say = for_match(match)  # renders what the engine says, players named
 
     def rows(self, after: int, upto: int | None) -> Sequence[models.Event]:
         query = select(models.Event).where(
@@ -180,9 +182,9 @@ class Loader:
             try:
                 verdict = judge_row(self.engine, folded, row, self.match.game, self.offenders)
             except Impossible as err:
-                entries.append(Judged(row, None, impossible=err.as_dict()))
+                entries.append(Judged(row, None, impossible=err.as_dict(self.say)))
                 continue
-            entries.append(Judged(row, verdict.as_dict() if verdict else None))
+            entries.append(Judged(row, verdict.as_dict(self.say) if verdict else None))
         return folded, entries
 
     def save_snapshot(self, seq: int, folded: Folded) -> None:
