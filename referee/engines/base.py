@@ -59,7 +59,7 @@ class EngineError(Exception):
         self.where = where  # e.g. "payload.slot" or "seat": which part of the move was wrong
 
     @classmethod
-    def of(cls, rule: str, message_id: str, where: str | None = None,
+    def of(cls, rule: str, message_id: str, where: str | None = None, /,
            **params: Any) -> EngineError:
         return cls(rule, Message(message_id, params), where)
 
@@ -81,7 +81,7 @@ class Impossible(EngineError):
     """The move cannot have happened given the state: it is refused and nothing is logged."""
 
     @classmethod
-    def of(cls, rule: str, message_id: str, where: str | None = None,
+    def of(cls, rule: str, message_id: str, where: str | None = None, /,
            **params: Any) -> Impossible:
         return cls(rule, Message(message_id, params), where)
 

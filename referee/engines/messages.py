@@ -31,7 +31,7 @@ class Message:
         return {"message_id": self.id, "params": dict(self.params)}
 
 
-def msg(message_id: str, **params: Any) -> Message:
+def msg(message_id: str, /, **params: Any) -> Message:
     """``msg("plouc.play.not_your_turn", seat=2, turn_seat=0)``."""
     return Message(message_id, params)
 
