@@ -6,7 +6,7 @@ A game declares its moves as ``MoveType`` values in one ``Moves`` registry:
   documents it); ``payload``: the frozen dataclass the engine reads it into (``read``);
 - ``who``: who may log it — ``SEAT`` (the seat whose move it is), ``HOST`` (only the host's
   token), ``SEAT_OR_HOST`` (a seat, or the host on a seat's behalf), ``TABLE`` (the host, for the
-  table as a whole: no seat);
+  table as a whole: no seat), ``ANYONE`` (any seat or the host; a seat, when given, is checked);
 - ``on_turn``: only the seat whose turn it is; ``after_end``: still possible once the game is
   over; ``call``: said aloud at the table (a seat cannot take it back); ``states_cards``: whose
   hidden cards the payload may state (``NO_CARDS``, ``OWN_CARDS``, ``OTHERS_CARDS``);
@@ -30,11 +30,12 @@ from marshmallow import Schema
 if TYPE_CHECKING:
     from referee.engines.base import Event
 
-Who = Literal["seat", "host", "seat_or_host", "table"]
+Who = Literal["seat", "host", "seat_or_host", "table", "anyone"]
 SEAT: Who = "seat"
 HOST_ONLY: Who = "host"
 SEAT_OR_HOST: Who = "seat_or_host"
 TABLE: Who = "table"
+ANYONE: Who = "anyone"
 
 # Whose cards a move type may state.
 NO_CARDS = "none"  # no hidden card: a choice, a count, or cards face up for all to see
@@ -76,10 +77,11 @@ class MoveType:
 class Checks:
     """The game's rule ids for the shared checks."""
 
-    log: str  # unknown type, host-only type, no seat given
+    log: str  # unknown type, host-only type
     turn: str  # not this seat's turn
     over: str  # the game is over
     seat: str = ""  # a seat the table does not have (default: ``log``)
+    no_seat: str = ""  # no seat given for a seat's move (default: ``log``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +129,7 @@ class Moves:
             raise Impossible.of(rules.log, "move.unknown", "type", type=event.type)
         if move.host_only and not event.by_host:
             raise Impossible.of(rules.log, "move.host_only", "type", type=event.type)
-        if move.who != TABLE:
+        if move.who != TABLE and not (move.who == ANYONE and event.seat is None):
             self._check_seat(move, table, event)
         if table.over and not move.after_end:
             raise Impossible.of(rules.over, "move.game_over", type=event.type)
@@ -142,7 +144,8 @@ class Moves:
         if event.seat is None:
             if move.who == SEAT_OR_HOST and event.by_host:
                 return  # the host logs it for the table
-            raise Impossible.of(self.checks.log, "move.needs_seat", "seat", type=move.name)
+            raise Impossible.of(self.checks.no_seat or self.checks.log, "move.needs_seat",
+                                "seat", type=move.name)
         if not 0 <= event.seat < table.seats:
             raise Impossible.of(self.checks.seat or self.checks.log, "move.no_such_seat",
                                 "seat", seat_number=event.seat)
@@ -183,5 +186,6 @@ def legal(type_: str, payloads: Sequence[Mapping[str, Any]] = ({},), *, seat: in
     return LegalMove(type_, tuple(payloads), tuple(free), seat)
 
 
-__all__ = ["HOST_ONLY", "NO_CARDS", "OTHERS_CARDS", "OWN_CARDS", "SEAT", "SEAT_OR_HOST", "TABLE",
-           "Checks", "LegalMove", "MoveType", "Moves", "NoPayload", "Table", "Who", "legal"]
+__all__ = ["ANYONE", "HOST_ONLY", "NO_CARDS", "OTHERS_CARDS", "OWN_CARDS", "SEAT", "SEAT_OR_HOST",
+           "TABLE", "Checks", "LegalMove", "MoveType", "Moves", "NoPayload", "Table", "Who",
+           "legal"]

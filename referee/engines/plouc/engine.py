@@ -83,8 +83,8 @@ class PloucEngine(Engine[PloucState]):
 
     def offers(self, state: PloucState, seat: int | None) -> tuple[LegalMove, ...]:
         if seat is None:
-            return (self.trying(state, "turn_up", None, [{}], ("card",))
-                    if state.phase == "deal" else ()) + self.trying(
+            return ((legal("turn_up", free=("card",)),) if state.phase == "deal" else ()) + \
+                self.trying(
                 state, "ruling", None, [{"upheld": True}, {"upheld": False}], ("note",))
         return self.turn_offers(state, seat) + self.call_offers(state, seat)
 
