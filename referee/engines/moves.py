@@ -82,6 +82,7 @@ class Checks:
     over: str  # the game is over
     seat: str = ""  # a seat the table does not have (default: ``log``)
     no_seat: str = ""  # no seat given for a seat's move (default: ``log``)
+    host: str = ""  # a host-only move logged without the host's token (default: ``log``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,7 +129,8 @@ class Moves:
         if move is None:
             raise Impossible.of(rules.log, "move.unknown", "type", type=event.type)
         if move.host_only and not event.by_host:
-            raise Impossible.of(rules.log, "move.host_only", "type", type=event.type)
+            raise Impossible.of(rules.host or rules.log, "move.host_only", "type",
+                                type=event.type)
         if move.who != TABLE and not (move.who == ANYONE and event.seat is None):
             self._check_seat(move, table, event)
         if table.over and not move.after_end:

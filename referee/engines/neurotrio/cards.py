@@ -79,7 +79,8 @@ class NeuroCard:
         return f"{self.nature}-{self.colour}-{self.force}"
 
     def attribute(self, name: str) -> str | int:
-        return getattr(self, name)  # type: ignore[no-any-return]
+        value: str | int = getattr(self, name)
+        return value
 
     def common(self, other: NeuroCard) -> tuple[str, ...]:
         """The attributes the two cards share (NT-DOM-2, NT-BID-7)."""

@@ -192,7 +192,7 @@ class NeurotrioRevealBidsSchema(Schema):
 
 MOVES = Moves(
     Checks(log="NT-TURN-1", turn="NT-TURN-1", over="NT-END-1", seat="NT-SEAT-1",
-           no_seat="NT-SEAT-1"),
+           no_seat="NT-SEAT-1", host="NT-DUTY-2"),
     # a card laid face up from the stock, by any seat or the host (NT-DECK-3)
     MoveType("start_domain", NeurotrioStartDomainSchema, who=ANYONE),
     MoveType("place", NeurotrioPlaceSchema, states_cards=OWN_CARDS),
@@ -209,5 +209,6 @@ MOVES = Moves(
     # every bidder's face-down token: stated by the host, or by the table for the host
     MoveType("reveal_bids", NeurotrioRevealBidsSchema, who=ANYONE,
              states_cards=OTHERS_CARDS, costly=True),
-    MoveType("missplay", MissplayReportSchema, who=HOST_ONLY),
+    # NT-DUTY-2: judged by its own clause once the hands are known
+    MoveType("missplay", MissplayReportSchema, who=HOST_ONLY, after_end=True),
 )

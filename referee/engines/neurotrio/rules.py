@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from referee.engines.base import (
     Event,
+    Flag,
     Impossible,
     Verdict,
 )
@@ -14,6 +15,7 @@ from referee.engines.moves import MoveType, Table
 from referee.engines.neurotrio.cards import (
     COPIES,
     TOKENS,
+    NeuroCard,
 )
 from referee.engines.neurotrio.domain import (
     compatible_count,
@@ -266,6 +268,26 @@ class NeurotrioRules(NeurotrioTable):
         return Verdict.ok("NT-BID-2", f"Seat {seat} does not bid", self._next_bidder(state))
 
     def _reveal(self, state: NeurotrioState, event: Event) -> Verdict:
+        """NT-TRES-1: the last player shows its hand; every hand is known, the treasure too."""
+        last, shown, seen = self._check_reveal(state, event)
+        # the hand is possible: every card is now known
+        state.seats[last].remaining = [str(c) for c in shown]
+        (treasure,) = [text for text, n in seen.items() if n == 1]  # NT-DECK-2: 53 = 26×2 + 1
+        state.treasure = treasure
+        flags = self._check_duty(state) + self._check_openings(state)
+        self._score_bids(state)
+        self._close_if_done(state)
+        return Verdict.ok(
+            "NT-TRES-1",
+            f"Seat {last} shows {len(shown)} card(s): every hand is known and the treasure is "
+            f"{treasure}",
+            *self._revealed(state, treasure, flags),
+            flags=tuple(flags),
+        )
+
+    def _check_reveal(self, state: NeurotrioState, event: Event
+                      ) -> tuple[int, list[NeuroCard], Counter[str]]:
+        """NT-TRES-1 / NT-DECK-2: the last player, the hand it shows, and every card then seen."""
         if state.phase not in ("reveal", "bids") or state.last_player is None:
             raise Impossible(
                 "NT-TRES-1", "The last hand is shown once a single player holds cards", "type"
@@ -292,16 +314,12 @@ class NeurotrioRules(NeurotrioTable):
                 f"{over[0]} would appear {seen[over[0]]} times; the deck holds it twice",
                 "payload.cards",
             )
-        # the hand is possible: every card is now known
-        state.seats[last].remaining = [str(c) for c in shown]
-        (treasure,) = [text for text, n in seen.items() if n == 1]  # NT-DECK-2: 53 = 26×2 + 1
-        state.treasure = treasure
-        flags = self._check_duty(state) + self._check_openings(state)
-        self._score_bids(state)
-        self._close_if_done(state)
-        where = self._treasure_place(state)
+        return last, shown, seen
+
+    def _revealed(self, state: NeurotrioState, treasure: str, flags: list[Flag]) -> list[str]:
+        """What the reveal proved: where the treasure lay, the duty broken, tokens still down."""
+        effects = [f"the treasure is {treasure} ({self._treasure_place(state)})"]
         proven = [f for f in flags if f.rule == "NT-DUTY-2"]
-        effects = [f"the treasure is {treasure} ({where})"]
         if proven and state.duty_penalty == "per_pass":
             effects.append(f"{len(proven)} pass(es) broke the « deux cartes » duty: −10 each")
         elif proven:
@@ -313,13 +331,7 @@ class NeurotrioRules(NeurotrioTable):
         pending = sum(1 for b in state.bids if b.token is None)
         if pending:
             effects.append(f"{pending} token(s) still to be turned face up")
-        return Verdict.ok(
-            "NT-TRES-1",
-            f"Seat {last} shows {len(shown)} card(s): every hand is known and the treasure is "
-            f"{treasure}",
-            *effects,
-            flags=tuple(flags),
-        )
+        return effects
 
     def _reveal_bids(self, state: NeurotrioState, event: Event) -> Verdict:
         if state.phase not in ("reveal", "bids"):
@@ -354,8 +366,6 @@ class NeurotrioRules(NeurotrioTable):
         )
 
     def _missplay(self, state: NeurotrioState, event: Event) -> Verdict:
-        if not event.by_host:
-            raise Impossible("NT-DUTY-2", "Only the host reports a missplay", "type")
         rule = str(event.payload["rule"])
         if rule not in self.reportable_missplays:
             raise Impossible(

@@ -33,6 +33,10 @@ from referee.engines.neurotrio.state import (
 class NeurotrioTable(Engine[NeurotrioState]):
     """The changes and shared judgements of the Neurotrio moves."""
 
+    def _totals(self, state: NeurotrioState) -> dict[str, int]:
+        """Each seat's victory points now (the score is ``view``'s)."""
+        raise NotImplementedError
+
     # --- what a move does to the table ---
 
     def _finish(self, state: NeurotrioState, seat: int) -> str:

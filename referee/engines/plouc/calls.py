@@ -56,7 +56,7 @@ def contre(state: PloucState, event: Event, move: Contre) -> Verdict:
     if opts.mega_one:
         give(state, caller, target, event.seq)
         penalty = msg("plouc.penalty.gives_a_card", seat=caller, to_seat=target)
-        verdict_rule, effects = "PL-MO-1", []
+        verdict_rule, effects = "PL-MO-1", list[Message]()
     else:
         drawn, effects = draw(state, target, 1, event.seq)
         penalty = msg("plouc.penalty.draws", seat=target, count=drawn)
