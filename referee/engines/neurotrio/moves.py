@@ -11,6 +11,7 @@ from referee.engines.moves import (
     HOST_ONLY,
     OTHERS_CARDS,
     OWN_CARDS,
+    SEAT_OR_HOST,
     Checks,
     Moves,
     MoveType,
@@ -204,8 +205,9 @@ MOVES = Moves(
     MoveType("neuro", NeurotrioNeuroSchema, call=True),
     MoveType("bid", NeurotrioBidSchema, states_cards=OWN_CARDS),  # the bidder's sealed token
     MoveType("decline", NeurotrioDeclineSchema, costly=True),
-    # the last player shows its own hand (NT-TRES-1)
-    MoveType("reveal", NeurotrioRevealSchema, states_cards=OWN_CARDS, costly=True),
+    # the last player shows its own hand, or the host logs it for that player (NT-TRES-1)
+    MoveType("reveal", NeurotrioRevealSchema, who=SEAT_OR_HOST, states_cards=OWN_CARDS,
+             costly=True),
     # every bidder's face-down token: stated by the host, or by the table for the host
     MoveType("reveal_bids", NeurotrioRevealBidsSchema, who=ANYONE,
              states_cards=OTHERS_CARDS, costly=True),
