@@ -274,8 +274,6 @@ class Engine(Generic[S]):
     calls: ClassVar[frozenset[str]] = frozenset()
     # Move type -> whose cards it may state (NO_CARDS, OWN_CARDS, OTHERS_CARDS).
     states_cards: ClassVar[Mapping[str, str]] = {}
-    #: Moves the table confirms before they are logged, whatever the state.
-    costly_moves: ClassVar[frozenset[str]] = frozenset()
     reportable_missplays: ClassVar[Mapping[str, str]] = {}
     #: Moves the table confirms before they are logged, whatever the state: they end a round,
     #: cost points or give something up (a call, a reveal, a pass that costs a point).
