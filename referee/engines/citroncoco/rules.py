@@ -683,6 +683,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
     def forfeits(self, state: CitronCocoState, event: Event) -> tuple[str, ...]:
         """CC-POW-2: a power not used before the next draw is lost; CC-CALL-1: so is the
         caller's own."""
+        owed: list[tuple[int | None, int]]
         if event.type == "draw":
             owed = [(s, v) for s, vs in state.pending.items() for v in vs]
         elif event.type in ("citron_coco", "nano", "nano_alpha"):
