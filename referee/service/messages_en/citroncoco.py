@@ -2,10 +2,10 @@
 
 MESSAGES: dict[str, str] = {
     # set-up
-    "citroncoco.setup.seats": "CitronCoco is played by {low} to {high} seats, not {count}",
+    "citroncoco.setup.seats": "{game} is played by {low} to {high} seats, not {count}.",
     "citroncoco.setup.deck_short": "A deck of {cards} cards cannot deal {size} cards to {count} "
-    "seats and leave a stock",
-    "citroncoco.setup.no_first": "Seat {seat_number} is not at a table of {count}",
+    "seats and leave a stock.",
+    "citroncoco.setup.no_first": "Seat {seat_number} is not at a table of {count}.",
     # drawing
     "citroncoco.draw.stock": "{seat} draws from the stock.",
     "citroncoco.draw.discard": "{seat} draws the {value} from the discard.",
