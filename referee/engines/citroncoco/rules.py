@@ -94,7 +94,8 @@ class CitronCocoEngine(Engine[CitronCocoState]):
     def setup(self, options: Mapping[str, Any], seats: int) -> CitronCocoState:
         if not self.min_seats <= seats <= self.max_seats:
             raise InvalidOptions.of(self.seats_rule(), "citroncoco.setup.seats", "seats",
-                                    game=self.title, low=self.min_seats, high=self.max_seats, count=seats)
+                                    game=self.title, low=self.min_seats, high=self.max_seats,
+                                    count=seats)
         deck = {int(v): int(n) for v, n in dict(options["deck"]).items() if int(n) > 0}
         if sum(deck.values()) < HAND_SIZE * seats + 2:
             raise InvalidOptions.of("CC-DECK-1", "citroncoco.setup.deck_short", "options.deck",
