@@ -231,15 +231,10 @@ class Queen(Power):
         st.last_swap = _ordered(moved[0], moved[1])
 
 
-class Captain(Power):
-    """The kings: the red one (-1) looks at the stock's next card; the black one (13) makes the
-    next opponent skip a turn, as it lands."""
+class RedCaptain(Power):
+    """The red king (-1): its player looks at the stock's next card."""
 
-    name = "Captain"
-
-    def __init__(self, value: int, rule: str, automatic: bool) -> None:
-        self.value, self.rule, self.automatic = value, rule, automatic  # type: ignore[misc]
-
+    value, name, rule = -1, "Captain", "CC-CAPT-1"
     aims = False
 
     def judge(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
@@ -248,6 +243,13 @@ class Captain(Power):
             raise Impossible.of(self.rule, "citroncoco.power.no_such_seat",
                                 "payload.target_seat", seat_number=move.target_seat)
         return msg("citroncoco.power.captain", seat=seat)
+
+
+class BlackCaptain(Power):
+    """The black king (13): the next opponent skips a turn, as the card lands."""
+
+    value, name, rule = 13, "Captain", "CC-CAPT-2"
+    automatic = True
 
     def land(self, game: CitronCocoEngine, st: CitronCocoState, seat: int) -> list[Message]:
         victim = game.next_opponent(st, seat)
@@ -261,8 +263,8 @@ def _ordered(a: Spot, b: Spot) -> Swap:
 
 POWERS: dict[int, Power] = {
     p.value: p
-    for p in (Assault(), Fellow(), Seadog(), Witch(), Spy(), Supply(), Queen(),
-              Captain(-1, "CC-CAPT-1", False), Captain(13, "CC-CAPT-2", True))
+    for p in (Assault(), Fellow(), Seadog(), Witch(), Spy(), Supply(), Queen(), RedCaptain(),
+              BlackCaptain())
 }
 POWER_NAMES: dict[int, str] = {v: p.name for v, p in POWERS.items()}
 POWER_RULES: dict[int, str] = {v: p.rule for v, p in POWERS.items()}
