@@ -23,7 +23,7 @@ from referee.engines.messages import Message, Said, is_seat_key, is_seats_key
 
 Names = Sequence[str]
 LOCALES = ("en",)
-CATALOGUE_MODULES = ("common", "plouc", "neurotrio")
+CATALOGUE_MODULES = ("common", "plouc", "neurotrio", "croconounours")
 
 
 class MissingMessage(KeyError):

@@ -12,7 +12,7 @@ from referee.engines.messages import msg
 from referee.service.messages import catalogue, fields_of, render
 
 ENGINES = Path(__file__).resolve().parents[2] / "referee" / "engines"
-SPEAKING = ("plouc", "moves.py")  # the engines and modules that speak in messages
+SPEAKING = ("plouc", "moves.py", "croconounours")  # the engines and modules that speak in messages
 
 
 def said_in(path: Path) -> list[tuple[str, set[str], int]]:
