@@ -6,9 +6,9 @@ import pytest
 from marshmallow import ValidationError
 
 from referee.engines.base import Event, Impossible, InvalidOptions
-from referee.engines.messages import Outcome, msg
 from referee.engines.croconounours import board
 from referee.engines.croconounours.engine import ENGINE, CrocoState, reach
+from referee.engines.messages import Outcome, msg
 from tests.engines.contract import assert_impossible_changes_nothing
 from tests.engines.croconounours_helpers import (
     ev,

@@ -7,8 +7,13 @@ from referee.engines.base import Event, Impossible, Verdict
 from referee.engines.cards import Card, Suit
 from referee.engines.croconounours import board
 from referee.engines.croconounours.board import Square
-from referee.engines.croconounours.checks import action_check, check_cards, find_warrior, lay
-from referee.engines.croconounours.checks import own_warrior
+from referee.engines.croconounours.checks import (
+    action_check,
+    check_cards,
+    find_warrior,
+    lay,
+    own_warrior,
+)
 from referee.engines.croconounours.defence import resolve
 from referee.engines.croconounours.moves import Strike
 from referee.engines.croconounours.pack import SUIT_OF_BLOW, counts_as, is_red
@@ -98,10 +103,11 @@ def blow(state: CrocoState, w: Warrior, card: Card, card_text: str, victim: Warr
 def target_of(state: CrocoState, w: Warrior, target_text: str) -> tuple[Warrior | None, Square]:
     """The enemy warrior (or None for an obstacle) and the square attacked (CN-ATK-4)."""
     square = board.parse_square(target_text)
+    victim: Warrior | None
     if square is None:
         victim = find_warrior(state, target_text, "payload.target")
-        assert victim.square is not None
         square = victim.square
+        assert square is not None
     else:
         victim = occupant(state, square)
         if victim is None and square not in state.obstacles:

@@ -140,7 +140,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
 
     def table_offers(self, state: CrocoState) -> tuple[LegalMove, ...]:
         """The host's own: the first player (CN-SETUP-1) and the faults it reports."""
-        first = ()
+        first: tuple[LegalMove, ...] = ()
         if state.phase == "first_player":
             first = (legal("first_player", [{"seat": s} for s in state.contenders],
                            free=("draws",)),)

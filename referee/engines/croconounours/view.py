@@ -40,26 +40,40 @@ def whose_turn(state: CrocoState) -> int | None:
     return state.turn_seat
 
 
+def team_size(state: CrocoState, side: int) -> int:
+    """The warriors the side brought (a secret choice counts as a full team)."""
+    return sum(len(team_colours(state, s) or WARRIOR_COLOURS) for s in seats_of_side(state, side))
+
+
+def eaten_by_side(state: CrocoState, side: int) -> list[str]:
+    """The warriors the side's warriors ate."""
+    return [w.id for w in state.warriors.values() if w.eaten_by is not None
+            and state.side_of_seat[state.warriors[w.eaten_by].seat] == side]
+
+
+def reserve(state: CrocoState, side: int) -> dict[str, list[str]]:
+    """CN-CAMP-1: the colours each seat has standing, for the next match of a campaign."""
+    return {str(s): [w.colour for w in state.warriors.values() if w.seat == s and w.standing]
+            for s in seats_of_side(state, side)}
+
+
 def side_line(state: CrocoState, side: int) -> Line:
     """One side's warriors standing, eaten, and what it ate."""
     mine = [w for w in state.warriors.values() if state.side_of_seat[w.seat] == side]
-    team = [c for s in seats_of_side(state, side)
-            for c in (team_colours(state, s) or WARRIOR_COLOURS)]
-    ate = [w.id for w in state.warriors.values() if w.eaten_by is not None
-           and state.side_of_seat[state.warriors[w.eaten_by].seat] == side]
+    standing = [w for w in mine if w.standing]
+    eaten = [w.id for w in mine if not w.standing]
     return Line(
         side=side_key(state, side),
         seats=seats_of_side(state, side),
-        total=side_standing(state, side),
+        total=len(standing),
         detail={
-            "standing": [w.id for w in mine if w.standing],
-            "eaten": [w.id for w in mine if not w.standing],
-            "warriors_eaten": len([w for w in mine if not w.standing]),
-            "ate": ate,
-            "wounded_green": [w.id for w in mine if w.standing and w.colour == "orange"],
-            "reserve": {str(s): [w.colour for w in mine if w.seat == s and w.standing]
-                        for s in seats_of_side(state, side)},
-            "team_size": len(team),
+            "standing": [w.id for w in standing],
+            "eaten": eaten,
+            "warriors_eaten": len(eaten),
+            "ate": eaten_by_side(state, side),
+            "wounded_green": [w.id for w in standing if w.colour == "orange"],
+            "reserve": reserve(state, side),
+            "team_size": team_size(state, side),
         },
     )
 
