@@ -23,7 +23,8 @@ from referee.engines.messages import Message, Said, is_seat_key, is_seats_key
 
 Names = Sequence[str]
 LOCALES = ("en",)
-CATALOGUE_MODULES = ("common", "plouc", "neurotrio", "citroncoco", "citroncoco_teams")
+CATALOGUE_MODULES = ("common", "plouc", "neurotrio", "citroncoco", "citroncoco_teams",
+                     "croconounours")
 
 
 class MissingMessage(KeyError):

@@ -12,7 +12,8 @@ from referee.engines.messages import msg
 from referee.service.messages import catalogue, fields_of, render
 
 ENGINES = Path(__file__).resolve().parents[2] / "referee" / "engines"
-SPEAKING = ("plouc", "moves.py", "citroncoco")  # the engines and modules that speak in messages
+# the engines and modules that speak in messages
+SPEAKING = ("plouc", "moves.py", "citroncoco", "croconounours")
 
 
 def said_in(path: Path) -> list[tuple[str, set[str], int]]:
