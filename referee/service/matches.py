@@ -28,12 +28,13 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
+from referee.engines.messages import speak
 from referee.service import authority, idempotency, identity, ledger, links, stats
 from referee.service.cache import MatchState, build, cache_for, current
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import notify_appended
-from referee.service.messages import for_match, render, renderer
+from referee.service.messages import render
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
@@ -318,7 +319,6 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     session.add(match)
     session.flush()
     standings = engine.standings(state)
-    say = renderer([p.name for p in players])
     records = ledger.seat_records(standings, {}, len(seats))
     for index, (player, token) in enumerate(zip(players, seat_tokens, strict=True)):
         total, won, _ = records[index]
@@ -330,8 +330,8 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     session.add(models.MatchSummary(
         match_id=match.id, game=game, seat_names=[p.name for p in players],
         status=ledger.status_of(standings),
-        totals=standings.as_dict(say), winners=list(standings.winners),
-        outcome=say(standings.outcome), last_seq=0, night_id=night_id,
+        totals=standings.as_dict(), winners=list(standings.winners),
+        outcome=speak(standings.outcome), last_seq=0, night_id=night_id,
         created_at=match.created_at, updated_at=match.created_at,
     ))
     session.flush()
@@ -574,10 +574,9 @@ def refresh_read_models(session: Session, match: models.Match, seq: int, standin
     summary = match.summary
     summary.last_seq = seq
     summary.status = "finished" if standings.finished else "in progress"
-    say = for_match(match)
-    summary.totals = standings.as_dict(say)
+    summary.totals = standings.as_dict()
     summary.winners = list(standings.winners)
-    summary.outcome = say(standings.outcome)
+    summary.outcome = speak(standings.outcome)
     summary.updated_at = datetime.now(UTC)
     totals = {s: line.total for line in standings.lines for s in line.seats}
     for seat in match.seats:

@@ -17,7 +17,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.engines.base import Engine, Event, Impossible, Verdict, Viewer
-from referee.service.messages import for_match
 from referee.service.modes import engine_of
 from referee.store import models, snapshots
 from referee.store.upcast import upcast
@@ -133,7 +132,6 @@ class Loader:
         self.engine: Engine[Any] = engine_of(match)
         self.voided = voided_seqs(session, match.id)
         self.offenders = challenge_offenders(session, match.id)
-        self.say = for_match(match)  # renders what the engine says, players named
 
     def rows(self, after: int, upto: int | None) -> Sequence[models.Event]:
         query = select(models.Event).where(
@@ -177,9 +175,9 @@ class Loader:
             try:
                 verdict = judge_row(self.engine, folded, row, self.match.game, self.offenders)
             except Impossible as err:
-                entries.append(Judged(row, None, impossible=err.as_dict(self.say)))
+                entries.append(Judged(row, None, impossible=err.as_dict()))
                 continue
-            entries.append(Judged(row, verdict.as_dict(self.say) if verdict else None))
+            entries.append(Judged(row, verdict.as_dict() if verdict else None))
         return folded, entries
 
     def save_snapshot(self, seq: int, folded: Folded) -> None:
