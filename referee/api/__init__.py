@@ -66,13 +66,14 @@ def init_app(app: Flask) -> None:
                  "each move is judged by the game's rules."},
     })
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
-    from referee.api import document, games, insights, matches, people, stream
+    from referee.api import document, games, insights, legal, matches, people, stream
 
     api.register_blueprint(games.blp)
     api.register_blueprint(matches.blp)
     api.register_blueprint(people.blp)
     api.register_blueprint(stream.blp)
     api.register_blueprint(insights.blp)
+    api.register_blueprint(legal.blp)
     games.document_move_schemas(api)
     document.complete(api)
     app.register_error_handler(ServiceError, handle_service_error)

@@ -20,6 +20,8 @@ class ErrorSchema(Schema):
     where = fields.String(metadata={"description": "Which part of the request, e.g. payload.slot"})
     rule = fields.String(metadata={"description": "The rule that refuses it, from the catalogue"})
     kind = fields.String(metadata={"description": "impossible: the move cannot have happened"})
+    message_id = fields.String(metadata={"description": "What was wrong, as a message id"})
+    params = fields.Dict(metadata={"description": "The message's parameters (seats as numbers)"})
     errors = fields.Dict(metadata={"description": "Field-by-field schema errors"})
     last_seq = fields.Integer(metadata={"description": "On 409: the seq the log is at"})
     match_id = fields.Integer(metadata={
@@ -189,9 +191,15 @@ class SeatTokenSchema(Schema):
 class VerdictSchema(Schema):
     kind = fields.String(required=True, metadata={"description": "ok | missplay"})
     rule = fields.String(required=True)
-    reason = fields.String(required=True)
+    reason = fields.String(required=True, metadata={"description": "The verdict, in words"})
+    message_id = fields.String(allow_none=True, metadata={
+        "description": "What the verdict says, as an id of the game's messages"})
+    params = fields.Dict(metadata={"description": "The message's parameters (seats as numbers)"})
     penalty = fields.String(allow_none=True)
+    penalty_data = fields.Dict(metadata={"description": "The penalty's message_id and params"})
     effects = fields.List(fields.String(), required=True)
+    effects_data = fields.List(fields.Dict(), metadata={
+        "description": "Each effect's message_id and params"})
     flags = fields.List(fields.Dict(), required=True, metadata={
         "description": "Findings on earlier events that this move proved"})
 
@@ -210,6 +218,8 @@ class StandingsSchema(Schema):
     finished = fields.Boolean(required=True)
     winners = fields.List(fields.Integer(), required=True)
     outcome = fields.String(required=True)
+    result = fields.Dict(allow_none=True, metadata={
+        "description": "The outcome as data: winners, termination (a message id), figures"})
     target = fields.Integer(allow_none=True)
     rounds = fields.List(fields.Dict(), required=True, metadata={
         "description": "Running totals per side after each round"})

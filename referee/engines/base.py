@@ -10,38 +10,80 @@ Shape (after python-chess: small values, one board, legality separate from pushi
 - ``Verdict``    what the engine decided about a move that happened: ``ok`` or ``missplay``.
 - ``Impossible`` raised when a move cannot have happened; nothing is appended.
 - ``Standings``  the running totals toward the finish, and the outcome once there is one.
-- ``Engine``     setup / apply / standings / view, plus the game's move vocabulary.
+- ``Judgement``  a verdict together with the state the move leads to.
+- ``Engine``     setup / judge / push / apply / legal_moves / standings / view, plus the game's
+                 move registry (``referee.engines.moves``).
 
-``apply`` judges first and changes the state only once the move is known to be possible: when it
-raises ``Impossible`` the state it was given is exactly as before (the contract tests check this).
+``judge(state, event) -> Judgement`` changes nothing; ``push(state, judgement)`` applies it;
+``apply`` is the two. ``apply`` changes the state only once the move is known to be possible:
+when it raises ``Impossible`` the state it was given is exactly as before (the contract tests
+check this). What engines say is data (``referee.engines.messages.Message``): the service
+renders it for the reader. See docs/engines.md.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+import copy
+from collections.abc import Callable, Mapping, Sequence, Sized
+from dataclasses import dataclass, field, is_dataclass
+from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from marshmallow import Schema, fields, validate
+
+from referee.engines.messages import Message, Outcome, Said, plain, speak
+from referee.engines.moves import (  # noqa: F401  (whose cards a move may state, re-exported)
+    NO_CARDS,
+    OTHERS_CARDS,
+    OWN_CARDS,
+    LegalMove,
+    Moves,
+    MoveType,
+    Table,
+)
+
+Render = Callable[[Said | None], str]
 
 VerdictKind = Literal["ok", "missplay"]
 
 
 class EngineError(Exception):
-    """Base of the errors an engine raises; each carries a rule id and a sentence."""
+    """Base of the errors an engine raises; each carries a rule id and what was wrong: a
+    ``Message`` (``Impossible.of(rule, message_id, where, **params)``), or a sentence from the
+    engines not yet speaking in messages."""
 
-    def __init__(self, rule: str, reason: str, where: str | None = None) -> None:
-        super().__init__(f"{rule}: {reason}")
+    def __init__(self, rule: str, reason: Said, where: str | None = None) -> None:
+        super().__init__(f"{rule}: {plain(reason)}")
         self.rule = rule
-        self.reason = reason
+        self.said = reason
         self.where = where  # e.g. "payload.slot" or "seat": which part of the move was wrong
 
-    def as_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "reason": self.reason, "where": self.where}
+    @classmethod
+    def of(cls, rule: str, message_id: str, where: str | None = None, /,
+           **params: Any) -> EngineError:
+        return cls(rule, Message(message_id, params), where)
+
+    @property
+    def message(self) -> Message | None:
+        return self.said if isinstance(self.said, Message) else None
+
+    @property
+    def reason(self) -> str:
+        """The sentence, for engines that still write one; the id and parameters otherwise."""
+        return plain(self.said)
+
+    def as_dict(self, render: Render = speak) -> dict[str, Any]:
+        data = self.message.as_dict() if self.message else {"message_id": None, "params": {}}
+        return {"rule": self.rule, "reason": render(self.said), "where": self.where, **data}
 
 
 class Impossible(EngineError):
     """The move cannot have happened given the state: it is refused and nothing is logged."""
+
+    @classmethod
+    def of(cls, rule: str, message_id: str, where: str | None = None, /,
+           **params: Any) -> Impossible:
+        return cls(rule, Message(message_id, params), where)
 
 
 class InvalidOptions(EngineError):
@@ -65,40 +107,58 @@ class Flag:
 
     seq: int
     rule: str
-    reason: str
-    penalty: str | None = None
+    reason: Said
+    penalty: Said | None = None
+
+    def as_dict(self, render: Render = speak) -> dict[str, Any]:
+        return {"seq": self.seq, "rule": self.rule, "reason": render(self.reason),
+                **said_data(self.reason), "penalty": render(self.penalty) or None,
+                "penalty_data": said_data(self.penalty)}
+
+
+def said_data(said: Said | None) -> dict[str, Any]:
+    """``message_id`` and ``params`` of what an engine said (None and {} for a sentence)."""
+    if isinstance(said, Message):
+        return said.as_dict()
+    return {"message_id": None, "params": {}}
 
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """The judgement of a move that happened at the table."""
+    """The judgement of a move that happened at the table: data, rendered by the service."""
 
     kind: VerdictKind
     rule: str
-    reason: str
-    penalty: str | None = None  # what the rules make the offender do, in words
-    effects: tuple[str, ...] = ()  # what else the move did, in words ("seat 2 skips a turn")
+    reason: Said
+    penalty: Said | None = None  # what the rules make the offender do
+    effects: tuple[Said, ...] = ()  # what else the move did ("seat 2 skips a turn")
     flags: tuple[Flag, ...] = ()  # findings on earlier events, proven by this one
 
     @classmethod
-    def ok(cls, rule: str, reason: str, *effects: str, flags: tuple[Flag, ...] = ()) -> Verdict:
+    def ok(cls, rule: str, reason: Said, *effects: Said, flags: tuple[Flag, ...] = ()) -> Verdict:
         return cls("ok", rule, reason, None, tuple(effects), flags)
 
     @classmethod
-    def missplay(cls, rule: str, reason: str, penalty: str, *effects: str) -> Verdict:
+    def missplay(cls, rule: str, reason: Said, penalty: Said, *effects: Said) -> Verdict:
         return cls("missplay", rule, reason, penalty, tuple(effects))
 
-    def as_dict(self) -> dict[str, Any]:
+    @property
+    def message(self) -> Message | None:
+        return self.reason if isinstance(self.reason, Message) else None
+
+    def as_dict(self, render: Render = speak) -> dict[str, Any]:
+        """JSON-ready: the rendered sentences (``reason``, ``penalty``, ``effects``) beside the
+        data they come from (``message_id``, ``params``, ``penalty_data``, ``effects_data``)."""
         return {
             "kind": self.kind,
             "rule": self.rule,
-            "reason": self.reason,
-            "penalty": self.penalty,
-            "effects": list(self.effects),
-            "flags": [
-                {"seq": f.seq, "rule": f.rule, "reason": f.reason, "penalty": f.penalty}
-                for f in self.flags
-            ],
+            "reason": render(self.reason),
+            **said_data(self.reason),
+            "penalty": render(self.penalty) or None,
+            "penalty_data": said_data(self.penalty),
+            "effects": [render(e) for e in self.effects],
+            "effects_data": [said_data(e) for e in self.effects],
+            "flags": [f.as_dict(render) for f in self.flags],
         }
 
 
@@ -121,11 +181,12 @@ class Standings:
     lines: tuple[Line, ...]
     finished: bool = False
     winners: tuple[int, ...] = ()  # seats
-    outcome: str = ""  # a sentence: "Seat 2 wins with 87 coconuts"
+    outcome: Said = ""  # the result's message (or, in engines not converted yet, a sentence)
     target: int | None = None  # e.g. 200 coconuts
     rounds: tuple[Mapping[str, int], ...] = ()  # running totals per side after each round
+    result: Outcome | None = None  # the outcome as data, once the game is over
 
-    def as_dict(self) -> dict[str, Any]:
+    def as_dict(self, render: Render = speak) -> dict[str, Any]:
         return {
             "unit": self.unit,
             "lower_is_better": self.lower_is_better,
@@ -136,7 +197,8 @@ class Standings:
             ],
             "finished": self.finished,
             "winners": list(self.winners),
-            "outcome": self.outcome,
+            "outcome": render(self.outcome),
+            "result": self.result.as_dict() if self.result else None,
             "target": self.target,
             "rounds": [dict(r) for r in self.rounds],
         }
@@ -145,10 +207,6 @@ class Standings:
 PUBLIC: None = None
 HOST: Literal["host"] = "host"
 
-# Whose cards a move type may state (``Engine.states_cards``).
-NO_CARDS = "none"  # no hidden card: a choice, a count, or cards face up for all to see
-OWN_CARDS = "own"  # the logging seat's own, or those the rules make it show (a power's card)
-OTHERS_CARDS = "others"  # other seats' hidden cards: only the host logs it
 Viewer = int | Literal["host"] | None  # a seat, the host, or the public (None)
 
 
@@ -165,8 +223,34 @@ class MissplayReportSchema(Schema):
 S = TypeVar("S")
 
 
+@dataclass(frozen=True, slots=True)
+class Judgement(Generic[S]):
+    """What ``judge`` decided: the verdict, and the state the move leads to (a new value: the
+    judged state is untouched until ``push``)."""
+
+    event: Event
+    verdict: Verdict
+    after: S
+
+
+def restore(state: Any, source: Any) -> None:
+    """Make ``state`` hold what ``source`` holds, in place (the service keeps its reference)."""
+    if is_dataclass(state):
+        for f in dataclass_fields(state):
+            setattr(state, f.name, getattr(source, f.name))
+    else:
+        state.__dict__.clear()
+        state.__dict__.update(source.__dict__)
+
+
 class Engine(Generic[S]):
     """Base class of the rule engines. Subclasses fill in the class attributes and methods.
+
+    A converted engine declares ``registry`` (a ``Moves`` registry) and implements ``play``: judge
+    one move that passed the shared checks and change the state in place, raising Impossible
+    before it changes anything. ``event_types``, ``host_only``, ``calls``, ``states_cards`` and
+    ``costly_moves`` are then derived from the registry. Engines not converted yet declare those
+    attributes by hand and override ``apply``.
 
     ``event_types`` maps each move type to the marshmallow schema of its payload; the service
     validates payloads with it before ``apply`` sees them, so ``apply`` may trust their shape
@@ -183,30 +267,122 @@ class Engine(Generic[S]):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     options_schema: ClassVar[type[Schema]]
+    registry: ClassVar[Moves | None] = None
     event_types: ClassVar[Mapping[str, type[Schema]]]
     host_only: ClassVar[frozenset[str]] = frozenset({"missplay"})
-    # Move type -> whose cards it may state (NO_CARDS, OWN_CARDS, OTHERS_CARDS); every type is
-    # declared. A move stating other seats' hidden cards is the host's to log.
-    states_cards: ClassVar[Mapping[str, str]] = {}
     #: The calls and announcements of the game (« Citron Coco », « carte »…): said aloud at the
     #: table, so a seat cannot take one back; only the host may void it.
     calls: ClassVar[frozenset[str]] = frozenset()
+    # Move type -> whose cards it may state (NO_CARDS, OWN_CARDS, OTHERS_CARDS).
+    states_cards: ClassVar[Mapping[str, str]] = {}
     reportable_missplays: ClassVar[Mapping[str, str]] = {}
     #: Moves the table confirms before they are logged, whatever the state: they end a round,
     #: cost points or give something up (a call, a reveal, a pass that costs a point).
     costly_moves: ClassVar[frozenset[str]] = frozenset()
     state_version: ClassVar[int] = 1  # bump when the state's shape changes: old snapshots drop
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        moves = cls.__dict__.get("registry")
+        if isinstance(moves, Moves):
+            cls.event_types = moves.schemas()
+            cls.host_only = moves.host_only()
+            cls.calls = moves.names(call=True)
+            cls.states_cards = {t.name: t.states_cards for t in moves}
+            cls.costly_moves = moves.names(costly=True)
+
     def setup(self, options: Mapping[str, Any], seats: int) -> S:
         """The state before the first move; raises InvalidOptions."""
         raise NotImplementedError
 
+    # ---- judging and applying: judge / push / apply ----------------------------------------
+
+    def judge(self, state: S, event: Event) -> Judgement[S]:
+        """Judge ``event`` on ``state`` without changing it; raises Impossible."""
+        after = copy.deepcopy(state)
+        return Judgement(event, self.apply(after, event), after)
+
+    def push(self, state: S, judgement: Judgement[S]) -> None:
+        """Make ``state`` the state ``judgement`` leads to."""
+        restore(state, judgement.after)
+
     def apply(self, state: S, event: Event) -> Verdict:
-        """Judge ``event`` and, when it is possible, change ``state`` in place.
+        """``judge`` then ``push``, in one step: the shared checks, then the game's ``play``.
 
         Raises Impossible (leaving ``state`` untouched) when the move cannot have happened.
         """
+        if self.registry is None:
+            raise NotImplementedError
+        move = self.registry.check(self.table(state), event)
+        return self.play(state, event, move)
+
+    def play(self, state: S, event: Event, move: MoveType) -> Verdict:
+        """Judge one move that passed the shared checks and change ``state`` in place; raise
+        Impossible before changing anything."""
         raise NotImplementedError
+
+    def table(self, state: S) -> Table:
+        """What the shared checks read of the state."""
+        return Table(seats=self.seat_count(state), turn=self.turn(state),
+                     over=self.is_finished(state))
+
+    def seat_count(self, state: S) -> int:
+        """How many seats the table has (states hold it as ``seats``: a count or a list)."""
+        seats = getattr(state, "seats", None)
+        if isinstance(seats, int):
+            return seats
+        if isinstance(seats, Sized):
+            return len(seats)
+        raise NotImplementedError
+
+    # ---- what may be logged now ------------------------------------------------------------
+
+    def legal_moves(self, state: S, seat: int | Literal["host"]) -> tuple[LegalMove, ...]:
+        """What ``seat`` (or the host, for the table and on any seat's behalf) may log now, in
+        the one shape every game shares. Engines override ``offers``; the host sees every
+        seat's moves, its own, and ``missplay`` reports."""
+        if seat == HOST:
+            own = tuple(m for m in self.offers(state, None) if m.seat is None)
+            seats = tuple(m for s in range(self.seat_count(state)) for m in self.offers(state, s))
+            return own + seats
+        return tuple(m for m in self.offers(state, seat) if not self._host_only(m.type))
+
+    def possible(self, state: S, event: Event) -> bool:
+        """Whether ``event`` could be logged now (judged on a copy: nothing changes)."""
+        try:
+            self.judge(state, event)
+        except Impossible:
+            return False
+        return True
+
+    def trying(self, state: S, move_type: str, seat: int | None,
+               payloads: Sequence[Mapping[str, Any]], free: Sequence[str] = ()
+               ) -> tuple[LegalMove, ...]:
+        """The move with the candidate ``payloads`` the engine would accept now (none: no
+        move). The host logs ``seat``'s host-only moves and the table's (``seat`` None)."""
+        by_host = seat is None or move_type in self.host_only
+        kept = tuple(p for p in payloads
+                     if self.possible(state, Event(move_type, seat, p, by_host=by_host)))
+        return (LegalMove(move_type, kept, tuple(free), seat),) if kept else ()
+
+    def _host_only(self, move_type: str) -> bool:
+        return move_type in self.host_only
+
+    def offers(self, state: S, seat: int | None) -> tuple[LegalMove, ...]:
+        """The moves open to ``seat`` now (``None``: the host's own, for the table).
+
+        Until an engine lists its moves, it answers with every type it knows, payloads left
+        free (``LegalMove.free`` names every field), unless the game is over."""
+        if self.is_finished(state):
+            return ()
+        own = seat is None
+        return tuple(
+            LegalMove(name, ({},), tuple(schema().fields), seat)
+            for name, schema in self.event_types.items()
+            if (name in self.host_only) == own
+        )
+
+    # ---- reading the table -----------------------------------------------------------------
 
     def standings(self, state: S) -> Standings:
         raise NotImplementedError

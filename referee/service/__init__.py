@@ -1,1 +1,6 @@
 """Application layer: commands and queries over the event store and the engines."""
+
+from referee.engines.messages import use_renderer
+from referee.service.messages import render
+
+use_renderer(render)  # what engines say reads as English where no names are at hand

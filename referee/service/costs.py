@@ -20,9 +20,11 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from referee.engines.base import Engine, Event, Impossible, Standings, get_engine
+from referee.engines.base import Engine, Event, Impossible, Render, Standings, get_engine
+from referee.engines.messages import plain
 from referee.service.errors import ServiceError
 from referee.service.matches import authenticate, get_match
+from referee.service.messages import for_match
 from referee.service.replay import Loader
 from referee.store.db import Database
 
@@ -72,12 +74,13 @@ def consequence(db: Database, match_id: int, token: str | None, move_type: str,
             loaded = schema().load(payload)
             state = copy.deepcopy(Loader(session, match).fold().state)
             event = Event(move_type, seat, loaded, match.summary.last_seq + 1, access.host)
-            return judge_cost(engine, state, event)
+            return judge_cost(engine, state, event, for_match(match))
     except (ServiceError, ValidationError):
         return None
 
 
-def judge_cost(engine: Engine[Any], state: Any, event: Event) -> Cost | None:
+def judge_cost(engine: Engine[Any], state: Any, event: Event, say: Render = plain
+               ) -> Cost | None:
     """Judge ``event`` on ``state`` (a copy: it is changed) and say what it costs."""
     forfeits = engine.forfeits(state, event)
     before = engine.standings(state)
@@ -96,8 +99,8 @@ def judge_cost(engine: Engine[Any], state: Any, event: Event) -> Cost | None:
               or match_ends or round_ends)
     if not costly:
         return None
-    return Cost(event.type, event.seat, verdict.as_dict(), tuple(forfeits), round_ends,
-                match_ends, after.outcome if match_ends else "", changed_totals(before, after),
+    return Cost(event.type, event.seat, verdict.as_dict(say), tuple(forfeits), round_ends,
+                match_ends, say(after.outcome) if match_ends else "", changed_totals(before, after),
                 after.unit)
 
 

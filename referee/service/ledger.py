@@ -17,6 +17,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from referee.engines.base import Standings
+from referee.engines.messages import speak
 from referee.store import models
 
 #: Called as ``hook(session, match_id, seq)`` right after an event row is inserted, inside the
@@ -121,7 +122,7 @@ def write_read_models(session: Session, match_id: int, game: str, day: date, seq
         connection.execute(_UPDATE_SUMMARY, {
             "the_match": match_id, "last_seq": seq, "updated_at": now,
             "status": status_of(standings), "totals": standings.as_dict(),
-            "winners": list(standings.winners), "outcome": standings.outcome})
+            "winners": list(standings.winners), "outcome": speak(standings.outcome)})
     if before is None or before[1] != records:
         connection.execute(update(_seats).where(_seats.c.match_id == match_id).values(
             total=case({s: r[0] for s, r in enumerate(records)}, value=_seats.c.seat,

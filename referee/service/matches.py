@@ -28,6 +28,7 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
+from referee.engines.messages import speak
 from referee.service import (
     authority,
     corrections,
@@ -42,6 +43,7 @@ from referee.service.cache import MatchState, build, cache_for, current, ruled_c
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import notify_appended
+from referee.service.messages import render
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
@@ -323,7 +325,8 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     try:
         state = engine.setup(loaded, len(seats))
     except InvalidOptions as err:
-        raise Invalid(err.reason, rule=err.rule, where=err.where or "options") from err
+        raise Invalid(render(err.said, [p.name for p in players]), rule=err.rule,
+                      where=err.where or "options") from err
     host_token = new_token()
     seat_tokens = [new_token() for _ in seats]
     match = models.Match(game=game, options=loaded, host_token_hash=hash_token(host_token),
@@ -343,7 +346,7 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
         match_id=match.id, game=game, seat_names=[p.name for p in players],
         status=ledger.status_of(standings),
         totals=standings.as_dict(), winners=list(standings.winners),
-        outcome=standings.outcome, last_seq=0, night_id=night_id,
+        outcome=speak(standings.outcome), last_seq=0, night_id=night_id,
         created_at=match.created_at, updated_at=match.created_at,
     ))
     session.flush()
@@ -629,7 +632,9 @@ def _judge_new(session: Session, state: MatchState, row: models.Event,
     try:
         verdict = judge_row(engine, state.folded, row, state.game, state.offenders)
     except Impossible as err:
-        raise Invalid(err.reason, rule=err.rule, where=err.where, kind="impossible") from err
+        raise Invalid(render(err.said), rule=err.rule, where=err.where,
+                      kind="impossible", message_id=err.message and err.message.id,
+                      params=err.message and dict(err.message.params)) from err
     assert verdict is not None
     if row.type == RULING and RULING in shared:
         state.ruled.add(row.payload["challenge"])
@@ -667,7 +672,7 @@ def refresh_read_models(session: Session, match: models.Match, seq: int, standin
     summary.status = "finished" if standings.finished else "in progress"
     summary.totals = standings.as_dict()
     summary.winners = list(standings.winners)
-    summary.outcome = standings.outcome
+    summary.outcome = speak(standings.outcome)
     summary.updated_at = datetime.now(UTC)
     totals = {s: line.total for line in standings.lines for s in line.seats}
     for seat in match.seats:

@@ -7,7 +7,7 @@ aggregates rows, it never replays a match.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -57,7 +57,9 @@ def citron_coco_calls(state: Any) -> list[tuple[int, bool, int]]:
         hands = [sum(summary.hands[s] for s in seats) for seats in sides]
         mine = next(i for i, seats in enumerate(sides) if caller in seats)
         others = [h for i, h in enumerate(hands) if i != mine]
-        ties = bool(state.options.get("caller_wins_ties"))
+        options = state.options
+        ties = bool(options.get("caller_wins_ties") if isinstance(options, Mapping)
+                    else getattr(options, "caller_wins_ties", False))
         won = hands[mine] < min(others) or (ties and hands[mine] <= min(others))
         size = max((sc for i, sc in enumerate(summary.scores) if i != mine), default=0)
         calls.append((caller, won, size if won else 0))

@@ -13,7 +13,13 @@ from typing import Any
 
 from referee.engines.base import Engine, Event, Verdict
 from referee.engines.citroncoco.core import CitronCocoEngine, CitronCocoState
+from referee.service.messages import render
 from tests.engines.contract import load_payload
+
+
+def effects_said(verdict: Verdict) -> list[str]:
+    """The verdict's effects as the table reads them (no names given: "seat N")."""
+    return [render(e) for e in verdict.effects]
 
 
 def ev(
@@ -95,7 +101,7 @@ def legal_moves(
             [c.value if c.value is not None else pick_unseen(rng, pool) for c in hand]
             for hand in st.hands
         ]
-        if not (st.options["power_before_reveal"] and engine.last_power_owed(st)):
+        if not (st.options.power_before_reveal and engine.last_power_owed(st)):
             moves.append(("reveal", None, {"hands": hands}, False))
         moves += _owed_power_moves(engine, st, rng)
         if engine.final_quick_play and st.phase == "reveal" and not st.final_quick_done:
@@ -121,7 +127,7 @@ def legal_moves(
         if st.phase == "end" and st.caller is None and rng.random() < 0.15:
             moves.append(("citron_coco", st.turn_seat, {}, False))
         answering = st.caller is not None and st.phase == "end" and st.turn_seat == st.caller
-        if answering and "nano" in engine.event_types and st.options["nano"]:
+        if answering and "nano" in engine.event_types and st.options.nano:
             assert st.caller is not None
             if st.multiplier == 1:
                 moves.append(("nano", engine.next_opponent(st, st.caller), {}, False))

@@ -8,7 +8,14 @@ from typing import Any
 
 from referee.engines.base import Event, Impossible, Verdict
 from referee.engines.plouc import ENGINE, PloucState
+from referee.service.messages import render
 from tests.engines.contract import assert_impossible_changes_nothing, load_payload
+
+
+def effects_said(verdict: Verdict) -> list[str]:
+    """A verdict's effects as a reader sees them (players unnamed: "seat 2")."""
+    return [render(e) for e in verdict.effects]
+
 
 # The rule text's players, seated clockwise; David deals, so Zouhaire plays first.
 ZOUHAIRE, CHARLOTTE, DAVID = 0, 1, 2

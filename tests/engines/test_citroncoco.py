@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from referee.engines.base import REGISTRY, Impossible, InvalidOptions
+from referee.engines.base import REGISTRY, Event, Impossible, InvalidOptions
 from referee.engines.citroncoco import ENGINE
 from referee.engines.citroncoco.core import DEFAULT_DECK
-from tests.engines.citroncoco_helpers import Table, end_round_by_call
+from referee.service.messages import render
+from tests.engines.citroncoco_helpers import Table, effects_said, end_round_by_call
 from tests.engines.contract import assert_impossible_changes_nothing
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,7 +119,7 @@ def test_cc_deck_2_empty_stock_is_remade_from_the_discard_but_its_top() -> None:
         table.turn_of(i % 2, value=5)
     assert table.state.stock == 0 and len(table.state.discard) == 4
     verdict = table.play("draw", 0, source="stock")
-    assert any("new stock" in e for e in verdict.effects)
+    assert any("new stock" in e for e in effects_said(verdict))
     assert table.state.stock == 2 and len(table.state.discard) == 1
     assert ENGINE.cards_in_play(table.state) == 12
 
@@ -290,7 +291,7 @@ def test_cc_pow_1_a_replaced_special_card_activates_its_power(t3: Table) -> None
     """CC-POW-1: discarding a 7 through a replace gives its player the Seadog."""
     t3.play("draw", 0, source="stock")
     verdict = t3.play("replace", 0, slot=1, value=7)
-    assert any("Seadog" in e for e in verdict.effects)
+    assert any("Seadog" in e for e in effects_said(verdict))
     assert t3.state.pending == {0: [7]}
     assert ENGINE.turn(t3.state) == 0  # the power is still to be used
 
@@ -299,7 +300,7 @@ def test_cc_pow_2_the_next_draw_forfeits_an_unused_power(t3: Table) -> None:
     """CC-POW-2: after seat 1 draws, seat 0's 7 can no longer be used."""
     t3.turn_of(0, value=7)
     verdict = t3.play("draw", 1, source="stock")
-    assert any("did not use" in e for e in verdict.effects)
+    assert any("did not use" in e for e in effects_said(verdict))
     assert refused(t3, "power", 0, target_seat=1, slot=1).rule == "CC-POW-2"
 
 
@@ -366,7 +367,7 @@ def test_cc_coin_1_the_holder_gets_no_power_and_the_coin_returns(t3: Table) -> N
     t3.turn_of(0, value=9)
     t3.play("power", 0, target_seat=1)
     verdict = t3.turn_of(1, value=7)
-    assert any("coin returns" in e for e in verdict.effects)
+    assert any("coin returns" in e for e in effects_said(verdict))
     assert t3.state.coin is None and t3.state.pending == {}
 
 
@@ -417,7 +418,7 @@ def test_cc_coin_3_host_logged_eleven_played_again_stands(t3: Table) -> None:
     t3.turn_of(1, value=11)
     assert refused(t3, "draw", 1, source="stock").rule == "CC-TURN-6"  # blocked: no play again
     verdict = t3.play("missplay", 1, by_host=True, rule="CC-COIN-3")
-    assert "seat 1 will play again (11 Supply)" in verdict.effects
+    assert "seat 1 will play again (11 Supply)" in effects_said(verdict)
     assert t3.state.coin == 1 and t3.hands == [4, 5, 4]
     assert t3.play("draw", 1, source="stock").kind == "ok"
 
@@ -429,7 +430,7 @@ def test_cc_coin_3_host_logged_thirteen_skip_stands(t3: Table) -> None:
     t3.turn_of(1, value=13)
     t3.play("missplay", 1, by_host=True, rule="CC-COIN-3")
     assert ENGINE.turn(t3.state) == 0
-    assert "seat 2 skips its turn (13 Captain)" in t3.play("draw", 0, source="stock").effects
+    assert "seat 2 skips its turn (13 Captain)" in effects_said(t3.play("draw", 0, source="stock"))
 
 
 def test_cc_spy_1_turns_a_card_face_up_for_everyone(t3: Table) -> None:
@@ -478,9 +479,9 @@ def test_cc_spy_2_the_card_goes_face_down_once_discarded(t3: Table) -> None:
 def test_cc_supply_1_the_eleven_plays_again(t3: Table) -> None:
     """CC-SUPPLY-1: after an 11 the same seat draws again; the next seat waits."""
     verdict = t3.turn_of(0, value=11)
-    assert any("play again" in e for e in verdict.effects)
+    assert any("play again" in e for e in effects_said(verdict))
     assert ENGINE.turn(t3.state) == 0
-    assert "plays again" in refused(t3, "draw", 1, source="stock").reason
+    assert "plays again" in render(refused(t3, "draw", 1, source="stock").said)
     t3.turn_of(0, value=4)
     assert ENGINE.turn(t3.state) == 1
 
@@ -569,7 +570,7 @@ def test_cc_capt_2_the_thirteen_skips_the_next_opponent(t3: Table) -> None:
     assert ENGINE.turn(t3.state) == 2
     assert refused(t3, "draw", 1, source="stock").rule == "CC-TURN-6"
     verdict = t3.play("draw", 2, source="stock")
-    assert "seat 1 skips its turn (13 Captain)" in verdict.effects
+    assert "seat 1 skips its turn (13 Captain)" in effects_said(verdict)
 
 
 # --------------------------------------------------------------------------- quick play
@@ -822,7 +823,9 @@ def test_cc_miss_1_a_host_logged_fault_gives_a_penalty_card(t3: Table) -> None:
     verdict = t3.play("missplay", 2, by_host=True, rule="CC-MISS-3", note="peeked")
     assert verdict.kind == "missplay" and verdict.penalty
     assert t3.hands == [4, 4, 5] and t3.state.stock == 52 - 13
-    assert refused(t3, "missplay", 2, rule="CC-TURN-1").rule == "CC-MISS-1"
+    report = t3.event("missplay", 2, rule="CC-TURN-1")  # the host's report, as the service logs it
+    report = Event(report.type, report.seat, report.payload, report.seq, by_host=True)
+    assert assert_impossible_changes_nothing(ENGINE, t3.state, report).rule == "CC-MISS-1"
 
 
 def test_cc_miss_1_penalty_cards_are_conserved_and_revealed(t2: Table) -> None:
@@ -956,7 +959,7 @@ def test_cc_end_1_no_reveal_while_the_last_cards_power_is_owed() -> None:
     empty_seat_1_with(table, 1)
     assert table.state.phase == "reveal" and ENGINE.turn(table.state) == 1
     err = refused(table, "reveal", hands=[[3, 3, 3, 3], [], [3, 3, 3, 3]])
-    assert err.rule == "CC-END-1" and "forgo_power" in err.reason
+    assert err.rule == "CC-END-1" and "forgo_power" in render(err.said)
     assert table.play("power", 1, target_seat=0).rule == "CC-ASSAULT-1"
     assert table.play("reveal", hands=[[3, 3, 3, 3, 3], [], [3, 3, 3, 3]]).rule == "CC-END-2"
 
@@ -967,7 +970,7 @@ def test_cc_pow_3_the_last_power_given_up_lets_the_reveal_through() -> None:
     empty_seat_1_with(table, 1)
     verdict = table.play("forgo_power", 1)
     assert verdict.kind == "ok" and verdict.rule == "CC-POW-3"
-    assert "the hands may be revealed" in verdict.effects
+    assert "the hands may be revealed" in effects_said(verdict)
     assert table.play("reveal", hands=[[3, 3, 3, 3], [], [3, 3, 3, 3]]).rule == "CC-END-2"
     assert table.state.totals == [12, 0, 12]
 
@@ -1019,7 +1022,7 @@ def test_cc_coin_3_report_against_a_seat_without_the_coin_is_impossible(t3: Tabl
     t3.play("power", 0, target_seat=0)
     t3.turn_of(1, value=4)
     err = refused(t3, "missplay", 1, by_host=True, rule="CC-COIN-3")
-    assert err.rule == "CC-COIN-3" and "does not hold the coin" in err.reason
+    assert err.rule == "CC-COIN-3" and "does not hold the coin" in render(err.said)
     assert t3.state.coin == 0 and t3.hands == [4, 4, 4]
 
 
@@ -1044,7 +1047,7 @@ def test_cc_miss_4_a_wrong_power_needs_a_special_card_discarded(t3: Table) -> No
 def test_cc_miss_5_looking_at_a_penalty_card_needs_one(t3: Table) -> None:
     """CC-MISS-5: a seat cannot have looked at its penalty card without one (this round)."""
     err = refused(t3, "missplay", 2, by_host=True, rule="CC-MISS-5")
-    assert err.rule == "CC-MISS-5" and "no penalty card" in err.reason
+    assert err.rule == "CC-MISS-5" and "no penalty card" in render(err.said)
     t3.turn_of(0, value=11)
     t3.play("quick_play", 2, slot=3, value=4)  # a wrong quick play: penalty card
     assert t3.play("missplay", 2, by_host=True, rule="CC-MISS-5").kind == "missplay"
@@ -1064,3 +1067,26 @@ def test_cc_miss_4_a_power_the_coin_blocked_was_not_there_to_misuse(t3: Table) -
     t3.turn_of(1, value=7)
     assert refused(t3, "missplay", 1, by_host=True, rule="CC-MISS-4").rule == "CC-MISS-4"
     assert t3.play("missplay", 1, by_host=True, rule="CC-COIN-3").kind == "missplay"
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+def test_cc_turn_2_legal_moves_offer_the_discard_to_draw_but_not_ones_own(t3: Table) -> None:
+    """CC-TURN-1/2: seat 1 may draw the stock or seat 0's discard; seat 0 later may not draw
+    back its own card."""
+    t3.turn_of(0, value=5)
+    draws = [m for m in ENGINE.legal_moves(t3.state, 1) if m.type == "draw"]
+    assert [dict(p) for p in draws[0].payloads] == [{"source": "stock"}, {"source": "discard"}]
+    assert not [m for m in ENGINE.legal_moves(t3.state, 0) if m.type == "draw"]
+
+
+def test_cc_queen_1_legal_moves_list_every_swap_of_two_different_cards(t3: Table) -> None:
+    """CC-QUEEN-1: the Queen's payloads name two different cards; 3 seats of 4 cards give
+    12 * 11 / 2 swaps."""
+    t3.play("draw", 0, source="stock")
+    t3.play("discard", 0, value=12)
+    power = next(m for m in ENGINE.legal_moves(t3.state, 0) if m.type == "power")
+    assert len(power.payloads) == 66
+    assert all((p["target_seat"], p["slot"]) != (p["other_seat"], p["other_slot"])
+               for p in power.payloads)

@@ -11,6 +11,8 @@ from typing import Any
 
 from referee.engines.base import Event
 from referee.engines.citroncoco import ENGINE
+from referee.engines.messages import Outcome
+from referee.service.messages import render
 from tests.engines.contract import assert_deterministic, load_payload, replay
 
 OPTIONS = {"target": 25}
@@ -71,7 +73,10 @@ def test_golden_match_totals_and_outcome() -> None:
     standings = ENGINE.standings(state)
     assert standings.rounds == ({"0": 20, "1": 0}, {"0": 42, "1": -22})
     assert standings.finished and standings.winners == (1,)
-    assert standings.outcome == "Seat 1 wins with -22 coconuts; sunk: seat 0 (42)."
+    assert standings.result == Outcome((1,), "citroncoco.outcome.won",
+                                       {"coconuts": -22, "sunk_seats": [0], "sunk_totals": [42]})
+    assert render(standings.outcome, ["Seat 0", "Seat 1"]) == (
+        "Seat 1 wins with -22 coconuts; sunk: Seat 0 (42).")
 
 
 def test_golden_match_replays_the_same() -> None:

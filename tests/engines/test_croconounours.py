@@ -8,6 +8,7 @@ from marshmallow import ValidationError
 from referee.engines.base import Event, Impossible, InvalidOptions
 from referee.engines.croconounours import board
 from referee.engines.croconounours.engine import ENGINE, CrocoState, reach
+from referee.engines.messages import Outcome, msg
 from tests.engines.contract import assert_impossible_changes_nothing
 from tests.engines.croconounours_helpers import (
     ev,
@@ -108,7 +109,8 @@ def test_cn_card_1_no_card_played_twice_before_a_reshuffle() -> None:
     ENGINE.apply(state, ev("discard", 0, cards=["7C"]))
     ENGINE.apply(state, ev("draw", 0, count=1))
     err = refused(state, ev("move", 0, warrior="0-red", card="7C", to="d5"), "CN-CARD-1")
-    assert "discard" in err.reason
+    assert err.message is not None and err.message.id == "croconounours.cards.all_seen"
+    assert err.message.params["shown"] == 1  # the one 7C lies face up on the discard pile
 
 
 def test_cn_card_1_two_jokers_at_most() -> None:
@@ -396,7 +398,7 @@ def test_cn_draw_2_discard_reshuffled_when_stock_runs_out() -> None:
     ENGINE.apply(state, ev("discard", 0, cards=["2C", "3C", "4C"]))
     verdict = ENGINE.apply(state, ev("draw", 0, count=3))
     assert state.stock == 1 and state.discard == [] and state.hands[0] == 7
-    assert any("shuffled" in e for e in verdict.effects)
+    assert msg("croconounours.draw.reshuffled", count=3) in verdict.effects
     assert state.stock + len(state.discard) + sum(state.hands) == 54
 
 
@@ -512,7 +514,7 @@ def test_cn_push_1_pushed_off_the_board_is_wounded() -> None:
     attack(state, "0-yellow", "9D", "1-red", intent="push")
     verdict = ENGINE.apply(state, ev("no_defence", 1))
     assert state.warriors["1-red"].square is None
-    assert any("wounded instead" in e for e in verdict.effects)
+    assert msg("croconounours.push.wounded_instead", warrior="1-red") in verdict.effects
 
 
 def test_cn_push_1_pushed_into_a_warrior_is_wounded(duel: CrocoState) -> None:
@@ -613,7 +615,7 @@ def test_cn_red_1_example_of_the_text() -> None:
     state = place(in_action(), {"0-red": "c3", "1-green": "d4"})
     attack(state, "0-red", "JH", "1-green")
     err = refused(state, ev("defend", 1, kind="parry", cards=["KH"]), "CN-RED-1")
-    assert "one more" in err.reason
+    assert err.message is not None and err.message.id == "croconounours.parry.against_red"
     refused(state, ev("defend", 1, kind="parry", cards=["2H", "3H"]), "CN-RED-1")
     ENGINE.apply(state, ev("defend", 1, kind="parry", cards=["KH", "2H"]))
     assert state.warriors["1-green"].colour == "green"
@@ -696,7 +698,8 @@ def test_cn_end_1_side_without_warriors_loses() -> None:
     attack(state, "0-yellow", "9D", "1-red")
     ENGINE.apply(state, ev("no_defence", 1))
     result = ENGINE.standings(state)
-    assert result.finished and result.winners == (0,) and "Seat 0 wins" in result.outcome
+    assert result.finished and result.winners == (0,)
+    assert result.result == Outcome((0,), "croconounours.outcome.last_side", {"count": 3})
     assert ENGINE.turn(state) is None
     refused(state, ev("end_turn", 0), "CN-END-1")
 
@@ -993,7 +996,8 @@ def test_cn_obs_2_obstacle_that_cannot_go_back_is_removed() -> None:
     state = place(in_action(), {"0-yellow": "d6"})
     state.obstacles = [sq("d7")]
     verdict = attack(state, "0-yellow", "9D", "d7", intent="push")
-    assert state.obstacles == [] and any("removed" in e for e in verdict.effects)
+    assert state.obstacles == []
+    assert msg("croconounours.obstacle.eaten_unpushable", square="d7") in verdict.effects
 
 
 def test_cn_obs_3_no_push_between_diagonal_obstacles() -> None:

@@ -1047,10 +1047,10 @@ def test_an_unknown_seat_is_impossible(match: Match) -> None:
 
 
 def test_impossible_keeps_an_event_of_the_contract_shape(match: Match) -> None:
-    """Impossible carries rule, reason and where for the 422."""
+    """Impossible carries rule, reason, where, and what it says as data, for the 422."""
     err = match.impossible("place", 0, card="coeur-vert-3", row=0, col=1)
     assert isinstance(err, Impossible)
-    assert set(err.as_dict()) == {"rule", "reason", "where"}
+    assert set(err.as_dict()) == {"rule", "reason", "where", "message_id", "params"}
     assert isinstance(match.event("pass", 0), Event)
 
 

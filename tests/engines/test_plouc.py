@@ -10,7 +10,7 @@ import pytest
 
 from referee.engines.base import InvalidOptions
 from referee.engines.plouc import ENGINE, legal_plays
-from tests.engines.plouc_helpers import CHARLOTTE, DAVID, ZOUHAIRE, Table, new_table
+from tests.engines.plouc_helpers import CHARLOTTE, DAVID, ZOUHAIRE, Table, effects_said, new_table
 
 
 @pytest.fixture
@@ -331,7 +331,7 @@ def test_pl_7_2_zouhaire_charlotte_david_sevens() -> None:
     verdict = t.draw(DAVID, 4)
     assert t.hand(DAVID) == 11
     assert t.turn == DAVID
-    assert any("plays again" in e for e in verdict.effects)
+    assert any("plays again" in e for e in effects_said(verdict))
     assert t.refuse("play", DAVID, {"cards": ["9H"]}).rule == "PL-PLAY-1"
     t.play(DAVID, "9C")
 
@@ -518,7 +518,7 @@ def test_pl_stock_1_the_discard_becomes_the_stock() -> None:
     t.play(ZOUHAIRE, "5S")
     t.draw(1)
     verdict = t.draw(ZOUHAIRE)
-    assert any("became the stock" in e for e in verdict.effects)
+    assert any("became the stock" in e for e in effects_said(verdict))
     assert t.state.discard == ["5S"]
     assert t.state.stock == 0
     assert t.cards_everywhere() == 52
@@ -594,7 +594,7 @@ def test_pl_end_1_the_last_card_of_a_queen_gives_no_replay() -> None:
     verdict = t.play(ZOUHAIRE, "QH")
     assert t.state.turn == CHARLOTTE
     assert t.state.phase == "plouc"
-    assert not any("plays again" in e for e in verdict.effects)
+    assert not any("plays again" in e for e in effects_said(verdict))
 
 
 def test_pl_play_2_legal_plays_from_a_known_hand() -> None:

@@ -17,7 +17,7 @@ from tests.engines.contract import (
     assert_impossible_changes_nothing,
     assert_snapshot_round_trip,
 )
-from tests.engines.plouc_helpers import CHARLOTTE, DAVID, ZOUHAIRE, new_table
+from tests.engines.plouc_helpers import CHARLOTTE, DAVID, ZOUHAIRE, effects_said, new_table
 
 # A short match of three cards each: (type, seat, payload, rule of the verdict).
 GOLDEN: list[tuple[str, int | None, dict[str, Any], str]] = [
@@ -121,7 +121,7 @@ def test_pl_stock_1_when_everything_is_spent_the_draw_stops_short() -> None:
     t = new_table(seats=2, hand_size=25, dealer=1, turn_up="5H")
     t.draw(ZOUHAIRE)
     verdict = t.draw(1, 0)
-    assert any("no card left" in e for e in verdict.effects)
+    assert any("no card left" in e for e in effects_said(verdict))
     assert t.hands() == [26, 25]
     assert t.turn == ZOUHAIRE
 
@@ -182,8 +182,8 @@ def test_pl_zero_1_a_last_card_two_announces_no_slap() -> None:
     """PL-ZERO-1 (ruling): the verdict of a last-card 2 does not offer a slap it would refuse."""
     t = new_table(hand_size=1, turn_up="5H", zero=True)
     verdict = t.play(ZOUHAIRE, "2H")
-    assert not any("first to slap" in e for e in verdict.effects)
-    assert any("no slap" in e for e in verdict.effects)
+    assert not any("first to slap" in e for e in effects_said(verdict))
+    assert any("no slap" in e for e in effects_said(verdict))
 
 
 def test_pl_df_2_a_flag_on_a_forgotten_plouc() -> None:

@@ -133,13 +133,13 @@ def turn_move(p: Playout, data: st.DataObject) -> None:
             payload["suit"] = suit
         p.apply(p.event("play", seat, payload))
         rank = Card.parse(cards[0]).rank
-        if rank == 6 and state.options["six"]:
+        if rank == 6 and state.options.six:
             skips += len(cards)
         if state.phase != "play" or state.turn is None:
             p.square_seat = None
             return
         replay = rank in (10, 12) or p.sim.square()
-        if rank == 7 and p.sim.square() and state.options["square_of_sevens"] == "next_player":
+        if rank == 7 and p.sim.square() and state.options.square_of_sevens == "next_player":
             p.square_seat = (seat + state.direction * (1 + skips)) % p.seats
     else:
         stock_before = state.stock + max(len(state.discard) - 1, 0)
@@ -227,7 +227,7 @@ def test_pl_hid_1_and_pl_order_1_random_playouts(
     dealer = data.draw(st.integers(0, seats - 1), label="dealer")
     options = {**options, "dealer": dealer}
     state = ENGINE.setup(options, seats)
-    size = state.options["hand_size"]
+    size = state.options.hand_size
     hands = [deck[i * size : (i + 1) * size] for i in range(seats)]
     p = Playout(options, state, SimTable(hands, deck[seats * size :]))
     p.apply(p.event("turn_up", dealer, {"card": p.sim.stock[-1]}))

@@ -10,7 +10,7 @@ import pytest
 
 from referee.engines.base import InvalidOptions
 from referee.engines.cards import Card
-from referee.engines.plouc import ENGINE, is_special
+from referee.engines.plouc import ENGINE, PloucOptions, is_special
 from tests.engines.plouc_helpers import CHARLOTTE, DAVID, ZOUHAIRE, Table, new_table
 
 
@@ -110,7 +110,7 @@ def test_pl_ann_3_a_carte_said_after_the_next_player_has_played_is_late(zouzou: 
     have played since: his "carte" is too late and Charlotte's contre still catches him."""
     verdict = zouzou.say(ZOUHAIRE, "carte")
     assert verdict.rule == "PL-ANN-3"
-    assert "too late" in verdict.reason
+    assert verdict.message is not None and verdict.message.id == "plouc.announce.carte_late"
     caught = zouzou.contre(CHARLOTTE, ZOUHAIRE)
     assert (caught.kind, caught.rule) == ("missplay", "PL-ZZ-1")
     assert [f.seq for f in caught.flags] == [2]
@@ -129,7 +129,8 @@ def test_pl_ann_3_a_carte_before_the_next_play_is_in_time() -> None:
     """PL-ANN-3: "carte" said before any other player has played or drawn clears the duty."""
     t = new_table(hand_size=2, zouzou=True)
     t.play(ZOUHAIRE, "5S")
-    assert "too late" not in t.say(ZOUHAIRE, "carte").reason
+    said = t.say(ZOUHAIRE, "carte").message
+    assert said is not None and said.id == "plouc.announce.carte"
     assert not t.state.seats[ZOUHAIRE].carte_due
 
 
@@ -361,8 +362,8 @@ def test_pl_mai_1_nobody_finishes_on_a_special_card() -> None:
 
 def test_pl_mai_2_the_special_cards() -> None:
     """PL-MAI-2: A, Q, 10, 7, K♠ always; the 6 and the 2 with their variants; not K♥ nor J."""
-    plain: dict[str, bool] = {"six": False, "zero": False}
-    both = {"six": True, "zero": True}
+    plain = PloucOptions(six=False, zero=False)
+    both = PloucOptions(six=True, zero=True)
     for text in ("AH", "QS", "10D", "7C", "KS"):
         assert is_special(Card.parse(text), plain)
     for text in ("KH", "JS", "3C", "9D"):

@@ -9,17 +9,16 @@ end. Everything else is ``CitronCocoEngine``'s.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from referee.engines.base import NO_CARDS, Event, Impossible, InvalidOptions, Verdict
-from referee.engines.citroncoco.core import (
-    CitronCocoEngine,
-    CitronCocoOptions,
-    CitronCocoState,
-    EmptySchema,
-)
+from referee.engines.base import Impossible, InvalidOptions, Verdict
+from referee.engines.citroncoco.moves import TEAM_MOVES
+from referee.engines.citroncoco.options import CitronCocoOptions, Options
+from referee.engines.citroncoco.rules import CitronCocoEngine
+from referee.engines.citroncoco.state import CitronCocoState
+from referee.engines.messages import Message, Outcome, msg
 
 TEAM_NAMES = ("A", "B")
 
@@ -64,23 +63,14 @@ class CitronCocoTeamsEngine(CitronCocoEngine):
     min_seats: ClassVar[int] = 4
     max_seats: ClassVar[int] = 4
     options_schema: ClassVar[type[Schema]] = CitronCocoTeamsOptions
-    event_types: ClassVar[Mapping[str, type[Schema]]] = {
-        **CitronCocoEngine.event_types,
-        "nano": EmptySchema,
-        "nano_alpha": EmptySchema,
-    }
-    # CCT-NANO-1, CCT-NANO-2: a Nano call doubles (or quadruples) the points of the round.
-    costly_moves: ClassVar[frozenset[str]] = CitronCocoEngine.costly_moves | {"nano",
-                                                                              "nano_alpha"}
-    states_cards: ClassVar[Mapping[str, str]] = {
-        **CitronCocoEngine.states_cards,
-        "nano": NO_CARDS,
-        "nano_alpha": NO_CARDS,
-    }
-    calls: ClassVar[frozenset[str]] = frozenset({"citron_coco", "nano", "nano_alpha"})
+    registry = TEAM_MOVES
     reportable_missplays: ClassVar[Mapping[str, str]] = {
         **CitronCocoEngine.reportable_missplays,
         "CCT-MISS-1": "A player gave information to their teammate.",
+    }
+    fault_messages: ClassVar[Mapping[str, str]] = {
+        **CitronCocoEngine.fault_messages,
+        "CCT-MISS-1": "citroncoco.teams.fault.told_teammate",
     }
     final_quick_play: ClassVar[bool] = True
     swap_memory_per_turn: ClassVar[bool] = True
@@ -90,18 +80,15 @@ class CitronCocoTeamsEngine(CitronCocoEngine):
     def seats_rule(self) -> str:
         return "CCT-SEATS-1"
 
-    def make_sides(self, options: Mapping[str, Any], seats: int) -> list[list[int]]:
-        teams = [list(t) for t in options["teams"]]
+    def make_sides(self, options: Options, seats: int) -> list[list[int]]:
+        teams = [list(t) for t in options.teams]
         if (
             len(teams) != 2
             or sorted(s for t in teams for s in t) != [0, 1, 2, 3]
             or any(len(t) != 2 for t in teams)
         ):
-            raise InvalidOptions(
-                "CCT-SEATS-1",
-                "Two teams of two seats are needed, each of seats 0 to 3 in exactly one.",
-                "options.teams",
-            )
+            raise InvalidOptions.of("CCT-SEATS-1", "citroncoco.teams.setup.teams",
+                                    "options.teams")
         return [sorted(t) for t in teams]
 
     def side_name(self, st: CitronCocoState, side: int) -> str:
@@ -122,60 +109,54 @@ class CitronCocoTeamsEngine(CitronCocoEngine):
     def sum_allowed(self, st: CitronCocoState) -> bool:
         return True
 
-    def sum_partner_fault(self, st: CitronCocoState, seat: int, other_seat: int) -> str | None:
+    def sum_partner_fault(self, st: CitronCocoState, seat: int,
+                          other_seat: int) -> Message | None:
         if other_seat == seat:
-            return "an addition cannot use two of your own cards"
+            return msg("citroncoco.teams.quick.two_own")
         if other_seat != self.partner(st, seat):
-            return f"an addition cannot use an opponent's card (seat {other_seat})"
+            return msg("citroncoco.teams.quick.opponent_card", other_seat=other_seat)
         return None
 
     def quick_on_quick_rule(self) -> str:
         return "CCT-QP-3"
 
-    def score_round(self, st: CitronCocoState, hands: list[int]) -> tuple[list[int], str, str]:
+    def score_round(self, st: CitronCocoState, hands: list[int]) -> tuple[list[int], str, Message]:
         team = [sum(hands[s] for s in side) for side in st.sides]
         if st.caller is None:
-            return team, "CCT-END-2", "each team scores the coconuts in its hands"
+            return team, "CCT-END-2", msg("citroncoco.teams.score.hands")
         mine = self.side_of(st, st.caller)
         theirs = 1 - mine
         wins = team[mine] < team[theirs] or (
-            st.options["caller_wins_ties"] and team[mine] <= team[theirs]
+            st.options.caller_wins_ties and team[mine] <= team[theirs]
         )
         loser = theirs if wins else mine
         scores = [0, 0]
         scores[loser] = team[loser] * st.multiplier
-        times = f" x{st.multiplier}" if st.multiplier > 1 else ""
-        return (
-            scores,
-            "CCT-CALL-3",
-            (
-                f"team {TEAM_NAMES[1 - loser]} has fewer coconuts and "
-                f"scores 0; team {TEAM_NAMES[loser]} scores "
-                f"{team[loser]}{times}"
-            ),
-        )
+        if st.multiplier > 1:
+            return scores, "CCT-CALL-3", msg(
+                "citroncoco.teams.score.call_times", team=TEAM_NAMES[1 - loser],
+                loser_team=TEAM_NAMES[loser], coconuts=team[loser], times=st.multiplier)
+        return scores, "CCT-CALL-3", msg(
+            "citroncoco.teams.score.call", team=TEAM_NAMES[1 - loser],
+            loser_team=TEAM_NAMES[loser], coconuts=team[loser])
 
-    def result(self, st: CitronCocoState) -> tuple[bool, tuple[int, ...], str]:
-        target = st.options["target"]
-        over = [i for i in (0, 1) if st.totals[i] >= target]
+    def result(self, st: CitronCocoState) -> Outcome | None:
+        over = [i for i in (0, 1) if st.totals[i] >= st.options.target]
         if not over:
-            return False, (), ""
+            return None
         a, b = st.totals
         if len(over) == 2 and a == b:
-            return True, (), f"Both teams reach {a} coconuts together: the match is a tie."
+            return Outcome((), "citroncoco.teams.outcome.tie", {"coconuts": a})
         loser = over[0] if len(over) == 1 else (0 if a > b else 1)
         winner = 1 - loser
-        seats = " and ".join(map(str, st.sides[winner]))
-        outcome = (
-            f"Team {TEAM_NAMES[winner]} (seats {seats}) wins: "
-            f"team {TEAM_NAMES[loser]} sinks with {st.totals[loser]} coconuts."
-        )
-        return True, tuple(st.sides[winner]), outcome
+        return Outcome(tuple(st.sides[winner]), "citroncoco.teams.outcome.won",
+                       {"team": TEAM_NAMES[winner], "loser_team": TEAM_NAMES[loser],
+                        "coconuts": st.totals[loser]})
 
     # ---------------------------------------------------------------- Nano / Nano Alpha
 
     def offer_answers(self, st: CitronCocoState, moves: dict[int, list[str]]) -> None:
-        if not st.options["nano"] or st.caller is None:
+        if not st.options.nano or st.caller is None:
             return
         if st.phase != "end" or st.turn_seat != st.caller:
             return
@@ -186,47 +167,30 @@ class CitronCocoTeamsEngine(CitronCocoEngine):
             assert mate is not None
             moves[mate].append("nano_alpha")
 
-    def _check_answer(self, st: CitronCocoState, rule: str) -> None:
-        if not st.options["nano"]:
-            raise Impossible(rule, "This match is played without Nano and Nano Alpha.", "type")
+    def check_answer(self, st: CitronCocoState, rule: str) -> int:
+        """The caller, once Nano and Nano Alpha may answer its call."""
+        if not st.options.nano:
+            raise Impossible.of(rule, "citroncoco.teams.nano.off", "type")
         if st.caller is None or st.phase != "end" or st.turn_seat != st.caller:
-            raise Impossible(
-                rule,
-                "Nano and Nano Alpha answer a CitronCoco call, before the next player draws.",
-                "type",
-            )
+            raise Impossible.of(rule, "citroncoco.teams.nano.not_now", "type")
+        return st.caller
 
-    def _apply_nano(self, st: CitronCocoState, event: Event) -> Verdict:
-        seat = self._seat(event)
-        self._check_answer(st, "CCT-NANO-1")
-        assert st.caller is not None
-        nxt = self.next_opponent(st, st.caller)
+    def play_nano(self, st: CitronCocoState, seat: int, move: object) -> Verdict:
+        nxt = self.next_opponent(st, self.check_answer(st, "CCT-NANO-1"))
         if st.multiplier != 1:
-            raise Impossible("CCT-NANO-1", "Nano has already been answered.", "type")
+            raise Impossible.of("CCT-NANO-1", "citroncoco.teams.nano.already", "type")
         if seat != nxt:
-            raise Impossible(
-                "CCT-NANO-1", f"Only the next player (seat {nxt}) may answer Nano!", "seat"
-            )
+            raise Impossible.of("CCT-NANO-1", "citroncoco.teams.nano.next_only", "seat",
+                                next_seat=nxt)
         st.multiplier = 2
-        return Verdict.ok(
-            "CCT-NANO-1", f"Seat {seat} answers Nano!: the losing team's points are doubled."
-        )
+        return Verdict.ok("CCT-NANO-1", msg("citroncoco.teams.nano.called", seat=seat))
 
-    def _apply_nano_alpha(self, st: CitronCocoState, event: Event) -> Verdict:
-        seat = self._seat(event)
-        self._check_answer(st, "CCT-NANO-2")
-        assert st.caller is not None
-        mate = self.partner(st, st.caller)
+    def play_nano_alpha(self, st: CitronCocoState, seat: int, move: object) -> Verdict:
+        mate = self.partner(st, self.check_answer(st, "CCT-NANO-2"))
         if st.multiplier != 2:
-            raise Impossible("CCT-NANO-2", "Nano Alpha! answers a Nano!, once.", "type")
+            raise Impossible.of("CCT-NANO-2", "citroncoco.teams.nano_alpha.once", "type")
         if seat != mate:
-            raise Impossible(
-                "CCT-NANO-2",
-                f"Only the caller's teammate (seat {mate}) may answer Nano Alpha!",
-                "seat",
-            )
+            raise Impossible.of("CCT-NANO-2", "citroncoco.teams.nano_alpha.mate_only", "seat",
+                                mate_seat=mate)
         st.multiplier = 4
-        return Verdict.ok(
-            "CCT-NANO-2",
-            f"Seat {seat} answers Nano Alpha!: the losing team's points are quadrupled.",
-        )
+        return Verdict.ok("CCT-NANO-2", msg("citroncoco.teams.nano_alpha.called", seat=seat))

@@ -1,4 +1,5 @@
-"""The match options and the move vocabulary of CrocoNounours (marshmallow schemas)."""
+"""The match options and the payloads of CrocoNounours' moves, as marshmallow schemas (the
+service validates with them and the API documents them; ``moves`` declares each type once)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,6 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates
 
-from referee.engines.base import MissplayReportSchema
 from referee.engines.cards import CardField
 from referee.engines.croconounours.board import parse_layout
 
@@ -269,18 +269,3 @@ class DefendSchema(Schema):
 class EmptySchema(Schema):
     pass
 
-
-EVENT_TYPES: dict[str, type[Schema]] = {
-    "first_player": FirstPlayerSchema,
-    "choose_team": ChooseTeamSchema,
-    "deploy": DeploySchema,
-    "obstacles": ObstaclesSchema,
-    "discard": DiscardSchema,
-    "draw": DrawSchema,
-    "move": MoveSchema,
-    "attack": AttackSchema,
-    "defend": DefendSchema,
-    "no_defence": EmptySchema,
-    "end_turn": EmptySchema,
-    "missplay": MissplayReportSchema,
-}

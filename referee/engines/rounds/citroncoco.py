@@ -12,6 +12,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from referee.engines.base import Impossible, Standings, Verdict, Viewer
 from referee.engines.citroncoco.core import CitronCocoEngine, CitronCocoState, RoundSummary
+from referee.engines.messages import msg
 from referee.engines.rounds.common import RoundsEngine, public_view, seat_list
 
 SEAT = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(min=0, max=5))
@@ -87,20 +88,23 @@ class CitronCocoRounds(RoundsEngine):
             self._check_totals(st, sums)
         multiplier = self._multiplier(st, payload, caller)
         st.caller, st.multiplier = caller, multiplier
-        scores, rule, text = self.game.score_round(st, sums)
+        scores, rule, said = self.game.score_round(st, sums)
         for side, score in enumerate(scores):
             st.totals[side] += score
         ending = "citron coco" if caller is not None else "empty hand"
         st.summaries.append(RoundSummary(st.round, scores, list(st.totals), sums, ending,
                                          caller, multiplier))
-        finished, _, outcome = self.game.result(st)
+        result = self.game.result(st)
         number = st.round
         st.caller, st.multiplier = None, 1
-        if finished:
+        if result is not None:
             st.phase = "over"
-            return Verdict.ok("CC-GOAL-1", f"Round {number}: {text}. {outcome}")
+            return Verdict.ok("CC-GOAL-1", msg("citroncoco.round.last", round=number,
+                                               scored=said.as_dict(),
+                                               outcome=result.message.as_dict()))
         st.round += 1
-        return Verdict.ok(rule, f"Round {number}: {text}.")
+        return Verdict.ok(rule, msg("citroncoco.round.scored", round=number,
+                                    scored=said.as_dict()))
 
     def _check_deck(self, st: CitronCocoState, hands: list[list[int]]) -> None:
         """CC-DECK-1: no more cards of a value than the deck holds."""
@@ -125,7 +129,7 @@ class CitronCocoRounds(RoundsEngine):
         if nano is None:
             raise Impossible("CCT-NANO-2", "Nano Alpha! answers a Nano!: give who said Nano!.",
                              "payload.nano_alpha")
-        if not st.options.get("nano"):
+        if not st.options.nano:
             raise Impossible("CCT-NANO-1", "This match is played without Nano and Nano Alpha.",
                              "payload.nano")
         if caller is None:

@@ -1,0 +1,91 @@
+"""Verdicts as data: what an engine says, as a message id and its parameters, never a sentence.
+
+An engine never writes English (or French): it names what happened with a ``Message`` — an id
+such as ``"plouc.play.not_your_turn"`` and parameters such as ``{"seat": 2, "turn": 0}`` — and
+the service layer renders it for the reader (``referee.service.messages.render``), with the
+names the players gave at the table.
+
+Parameter conventions, so every renderer reads every game the same way:
+
+- a seat is an ``int``, under a key that is ``seat`` or ends with ``_seat`` (``turn_seat``…);
+  several seats are a list under ``seats`` or a key ending with ``_seats``;
+- a card is its text (``"7S"``, ``"coeur-vert-2"``), a suit or colour its code word;
+- counts, points and values are numbers; anything else is a plain string or a list of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One thing an engine says: an id in the game's catalogue, and its parameters."""
+
+    id: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"message_id": self.id, "params": dict(self.params)}
+
+
+def msg(message_id: str, /, **params: Any) -> Message:
+    """``msg("plouc.play.not_your_turn", seat=2, turn_seat=0)``."""
+    return Message(message_id, params)
+
+
+Said = str | Message  # engines not yet speaking in messages still give a sentence
+
+
+def is_seat_key(key: str) -> bool:
+    """Parameters holding one seat number: rendered as the player's name."""
+    return key == "seat" or key.endswith("_seat")
+
+
+def is_seats_key(key: str) -> bool:
+    """Parameters holding a list of seat numbers: rendered as a list of names."""
+    return key == "seats" or key.endswith("_seats")
+
+
+def plain(said: Said | None) -> str:
+    """A rendering with no catalogue, for logs and for callers that have no names: the id and
+    its parameters (the service's ``render`` is what readers see)."""
+    if said is None or isinstance(said, str):
+        return said or ""
+    inner = ", ".join(f"{k}={v!r}" for k, v in said.params.items())
+    return f"{said.id}({inner})"
+
+
+_RENDERERS: list[Callable[[Said | None], str]] = []
+
+
+def use_renderer(render: Callable[[Said | None], str]) -> None:
+    """The service layer's renderer, used where a caller gives none (no names: "seat 2")."""
+    _RENDERERS[:] = [render]
+
+
+def speak(said: Said | None) -> str:
+    """What ``said`` says with the renderer in use (``plain`` until the service sets one)."""
+    return _RENDERERS[0](said) if _RENDERERS else plain(said)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended, as data: who won, how it ended, and the figures that decided it.
+
+    ``termination`` is a message id (``"plouc.outcome.plouc"``: a seat emptied its hand and said
+    plouc); ``figures`` are its parameters (``{"seat": 2, "points": 87}``)."""
+
+    winners: tuple[int, ...]
+    termination: str
+    figures: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def message(self) -> Message:
+        return Message(self.termination, {"winner_seats": list(self.winners), **self.figures})
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "termination": self.termination,
+                "figures": dict(self.figures)}

@@ -1,0 +1,216 @@
+"""Neurotrio's match options and moves: each type's payload schema, its payload, and who may
+log it."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from referee.engines.base import MissplayReportSchema
+from referee.engines.moves import (
+    ANYONE,
+    HOST_ONLY,
+    OTHERS_CARDS,
+    OWN_CARDS,
+    SEAT_OR_HOST,
+    Checks,
+    Moves,
+    MoveType,
+)
+from referee.engines.neurotrio.cards import (
+    BASES,
+    DEFAULT_COLOURS,
+    TOKENS,
+    NeuroCardField,
+)
+
+
+class NeurotrioOptionsSchema(Schema):
+    dealer = fields.Integer(
+        load_default=1,
+        validate=validate.Range(min=0),
+        metadata={
+            "description": "The dealer's seat (seats are numbered clockwise). « le premier joueur "
+            "est à la droite du donneur »: the first player is the seat before it, so with the "
+            "default dealer 1, seat 0 plays first."
+        },
+    )
+    colours = fields.List(
+        fields.String(validate=validate.Length(min=1, max=20)),
+        load_default=DEFAULT_COLOURS,
+        validate=validate.Length(equal=3),
+        metadata={
+            "description": "The three background colours (« couleur de fond ») as the table "
+            "names them; default noir, vert, bleu."
+        },
+    )
+    max_rows = fields.Integer(
+        load_default=6,
+        validate=validate.Range(min=1, max=40),
+        metadata={
+            "description": "« au début, le nombre de lignes ouvertes doit être inférieur "
+            "ou égal à six »: open rows at first."
+        },
+    )
+    max_cols = fields.Integer(
+        load_default=11,
+        validate=validate.Range(min=1, max=40),
+        metadata={
+            "description": "« … et le nombre de colonnes ouvertes … inférieur ou égal à "
+            "onze »: open columns at first."
+        },
+    )
+    duty_starts = fields.String(
+        load_default="two_cards",
+        validate=validate.OneOf(["two_cards", "announcement"]),
+        metadata={
+            "description": "« Quand un joueur n'a plus que deux cartes dans sa main, il annonce "
+            "« deux cartes » ; à partir de ce moment-là, chaque joueur est obligé de poser une "
+            "carte s'il le peut »: 'two_cards' (the text: the duty starts as soon as a hand is "
+            "down to two cards, announced or not) or 'announcement' (only once a player has "
+            "said « deux cartes »)."
+        },
+    )
+    duty_penalty = fields.String(
+        load_default="per_player",
+        validate=validate.OneOf(["per_player", "per_pass"]),
+        metadata={
+            "description": "« Si on peut prouver qu'il n'a pas respecté cette règle … il perd "
+            "dix points de victoire »: 'per_player' (the text: ten points once for each player "
+            "proven to have broken the duty) or 'per_pass' (ten points for each pass proven)."
+        },
+    )
+    open_more_after_passes = fields.Boolean(
+        load_default=True,
+        metadata={
+            "description": "« quand plusieurs joueurs ont encore des cartes … mais sont tous "
+            "bloqués, on ouvre une ligne et une colonne de plus »: accept open_more only after "
+            "every seat still holding cards has passed since the domain last changed."
+        },
+    )
+
+
+class NeurotrioPassSchema(Schema):
+    """« passer »: the active seat lays nothing; −1 victory point with cards in hand."""
+
+
+class NeurotrioDeuxCartesSchema(Schema):
+    """« deux cartes »: the seat is down to two cards; from now on nobody may pass if able."""
+
+
+class NeurotrioOpenMoreSchema(Schema):
+    """Every seat still holding cards is blocked: one more row and one more column open."""
+
+
+class NeurotrioNeuroSchema(Schema):
+    """« neuro »: the seat opens a bidding round, bidding first."""
+
+
+class NeurotrioDeclineSchema(Schema):
+    """The seat makes no bid in this bidding round."""
+
+
+class NeurotrioStartDomainSchema(Schema):
+    card = NeuroCardField(
+        required=True,
+        metadata={
+            "description": "« On choisit au hasard une carte et on la pose, face "
+            "visible »: the starting card of the domain, laid at (0, 0)."
+        },
+    )
+
+
+class NeurotrioPlaceSchema(Schema):
+    card = NeuroCardField(required=True, metadata={"description": "The card laid on the domain."})
+    row = fields.Integer(
+        required=True,
+        validate=validate.Range(min=-60, max=60),
+        metadata={"description": "Row relative to the starting card (0); rows grow downward."},
+    )
+    col = fields.Integer(
+        required=True,
+        validate=validate.Range(min=-60, max=60),
+        metadata={
+            "description": "Column relative to the starting card (0); columns grow to the right."
+        },
+    )
+
+
+class NeurotrioBidSchema(Schema):
+    base = fields.Integer(
+        required=True,
+        validate=validate.OneOf(BASES),
+        metadata={
+            "description": "The base card (« carton de base ») 1 to 10 laid on the "
+            "domain card; each is used once in the game."
+        },
+    )
+    row = fields.Integer(required=True, metadata={"description": "Row of the domain card bid on."})
+    col = fields.Integer(
+        required=True, metadata={"description": "Column of the domain card bid on."}
+    )
+    token = fields.String(
+        load_default=None,
+        allow_none=True,
+        validate=validate.OneOf(TOKENS),
+        metadata={
+            "description": "The bidder's token laid face down: 0, 1, 2, nature, colour or "
+            "force. Give it only from the bidder's own device: it stays sealed (shown to that "
+            "seat and the host) until the treasure is known. Leave it out when the table "
+            "reveals it at the end (reveal_bids)."
+        },
+    )
+
+
+class NeurotrioRevealSchema(Schema):
+    cards = fields.List(
+        NeuroCardField(),
+        required=True,
+        metadata={"description": "The cards the last player still holds when the game stops."},
+    )
+
+
+class NeurotrioTokenSchema(Schema):
+    base = fields.Integer(
+        required=True,
+        validate=validate.OneOf(BASES),
+        metadata={"description": "The base card the token lies on."},
+    )
+    token = fields.String(
+        required=True,
+        validate=validate.OneOf(TOKENS),
+        metadata={"description": "The token turned face up: 0, 1, 2, nature, colour or force."},
+    )
+
+
+class NeurotrioRevealBidsSchema(Schema):
+    tokens = fields.List(
+        fields.Nested(NeurotrioTokenSchema),
+        required=True,
+        validate=validate.Length(min=1, max=len(BASES)),
+        metadata={"description": "The tokens turned face up at the end, each by its base card."},
+    )
+
+
+MOVES = Moves(
+    Checks(log="NT-TURN-1", turn="NT-TURN-1", over="NT-END-1", seat="NT-SEAT-1",
+           no_seat="NT-SEAT-1", host="NT-DUTY-2"),
+    # a card laid face up from the stock, by any seat or the host (NT-DECK-3)
+    MoveType("start_domain", NeurotrioStartDomainSchema, who=ANYONE),
+    MoveType("place", NeurotrioPlaceSchema, states_cards=OWN_CARDS),
+    # NT-PASS-1: a pass costs a victory point
+    MoveType("pass", NeurotrioPassSchema, costly=True),
+    MoveType("deux_cartes", NeurotrioDeuxCartesSchema, call=True),
+    # NT-GRID-3: any seat, or the host, opens the grid once every holder has passed
+    MoveType("open_more", NeurotrioOpenMoreSchema, who=ANYONE, costly=True),
+    MoveType("neuro", NeurotrioNeuroSchema, call=True),
+    MoveType("bid", NeurotrioBidSchema, states_cards=OWN_CARDS),  # the bidder's sealed token
+    MoveType("decline", NeurotrioDeclineSchema, costly=True),
+    # the last player shows its own hand, or the host logs it for that player (NT-TRES-1)
+    MoveType("reveal", NeurotrioRevealSchema, who=SEAT_OR_HOST, states_cards=OWN_CARDS,
+             costly=True),
+    # every bidder's face-down token: stated by the host, or by the table for the host
+    MoveType("reveal_bids", NeurotrioRevealBidsSchema, who=ANYONE,
+             states_cards=OTHERS_CARDS, costly=True),
+    # NT-DUTY-2: judged by its own clause once the hands are known
+    MoveType("missplay", MissplayReportSchema, who=HOST_ONLY, after_end=True),
+)

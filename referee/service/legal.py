@@ -1,0 +1,37 @@
+"""What a seat, or the host, may log now: the engine's ``legal_moves``, with ``/state``'s rule
+for tokens (a seat's token answers for that seat, the host's for any seat and for the host)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from referee.engines.base import HOST
+from referee.service.errors import Forbidden
+from referee.service.matches import authenticate, get_match, viewer_for
+from referee.service.replay import Loader
+from referee.store.db import Database
+
+As = int | Literal["host"] | None
+
+
+def legal_moves(db: Database, match_id: int, token: str | None, as_: As) -> dict[str, Any]:
+    """The moves ``as_`` may log now (the token's own seat, or the host, when ``as_`` is None;
+    nothing for the public)."""
+    with db.reading() as session:
+        match = get_match(session, match_id)
+        if as_ == HOST:
+            if not authenticate(match, token).host:
+                raise Forbidden("Only the host's token may ask what the host may log.",
+                                where="query.as")
+            viewer: Any = HOST
+        else:
+            viewer = viewer_for(match, token, as_ if isinstance(as_, int) else None)
+        loader = Loader(session, match)
+        state = loader.fold(None).state
+        engine = loader.engine
+        moves = () if viewer is None else engine.legal_moves(state, viewer)
+        return {
+            "match_id": match.id, "game": match.game, "at": match.summary.last_seq,
+            "as": "public" if viewer is None else viewer, "turn": engine.turn(state),
+            "finished": engine.is_finished(state), "moves": [m.as_dict() for m in moves],
+        }

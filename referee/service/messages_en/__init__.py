@@ -1,0 +1,1 @@
+"""English templates of what the engines say, one module per game (``MESSAGES``: id -> template)."""
