@@ -6,31 +6,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 
-from referee import database
 from referee.service import bgstats, history, nights, sheets, stats, whatif
 from referee.service.errors import Invalid, ServiceError
-from referee.web import games
-from referee.web.errors import PageError, error_page
+from referee.web import games, views
+from referee.web.errors import PageError
 from referee.web.forms import FormError, read_fields
 from referee.web.images import board_svg, results_chart
+from referee.web.views import db
 
 bp = Blueprint("reports", __name__)
-
-
-@bp.errorhandler(ServiceError)
-def service_error(error: ServiceError) -> tuple[str, int]:
-    return error_page(error.status, error.message, **error.details)
-
-
-@bp.errorhandler(PageError)
-def page_error(error: PageError) -> tuple[str, int]:
-    return error_page(error.status, error.message, **error.details)
-
-
-def db() -> Any:
-    return database(current_app)
+# Refusals read as the match pages' do: one pair of handlers serves both blueprints.
+bp.register_error_handler(ServiceError, views.service_error)
+bp.register_error_handler(PageError, views.page_error)
 
 
 def titles() -> dict[str, str]:
