@@ -267,25 +267,6 @@ def opponents(db: Database, player_id: int, recent: int = 200) -> list[dict[str,
     return [{"id": i, "name": n, "matches": int(c)} for i, n, c in rows]
 
 
-def latest_matches(db: Database, player_id: int, page: int, per_page: int
-                   ) -> tuple[list[dict[str, Any]], int]:
-    """One page of the player's matches, newest first, and how many there are in all.
-
-    Reads the narrow seats table by its player index, then loads only that page's matches.
-    """
-    from referee.service.history import match_dict
-
-    seat = models.Seat
-    with db.reading() as session:
-        total = session.scalar(select(func.count()).where(seat.player_id == player_id))
-        ids = session.scalars(select(seat.match_id).where(seat.player_id == player_id)
-                              .order_by(seat.match_id.desc())
-                              .offset((page - 1) * per_page).limit(per_page)).all()
-        found = {m.id: m for m in session.scalars(
-            select(models.Match).where(models.Match.id.in_(ids)))}
-        return [match_dict(found[i]) for i in ids], int(total or 0)
-
-
 def player_matches(db: Database, player_id: int) -> list[dict[str, Any]]:
     """Every match the player sat in, newest first, with their result (for the CSV)."""
     r, s = models.SeatResult, models.MatchSummary
