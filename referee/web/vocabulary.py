@@ -1,0 +1,261 @@
+"""The games' words as the pages show them, in the reader's language.
+
+Engines name their games, options, moves and choices by ids (``sum_quick_play``, ``draw``,
+``stock``); the pages show them in words. Each table holds the English words as message ids, so
+the catalogue gives the French, in the rule texts' own vocabulary (pioche, défausse, jeu rapide,
+faute de jeu, manche, donneur…). An id missing here is shown as its own words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import has_request_context
+from flask_babel import gettext, lazy_pgettext
+from flask_babel import lazy_gettext as _l
+
+GAME_TITLES = {
+    "citroncoco": _l("CitronCoco (each for themself)"),
+    "citroncoco-teams": _l("CitronCoco in teams"),
+    "croconounours": _l("CrocoNounours"),
+    "neurotrio": _l("Neurotrio: the treasure hunt"),
+    "plouc": _l("Carte et Plouc"),
+}
+
+MOVE_NAMES = {
+    "announce": lazy_pgettext("move", "Announce"),
+    "attack": lazy_pgettext("move", "Attack"),
+    "bid": lazy_pgettext("move", "Bid"),
+    "challenge": lazy_pgettext("move", "Challenge"),
+    "choose_team": lazy_pgettext("move", "Choose team"),
+    "citron_coco": lazy_pgettext("move", "Citron coco"),
+    "contre": lazy_pgettext("move", "Contre"),
+    "correct": lazy_pgettext("move", "Correct"),
+    "decline": lazy_pgettext("move", "Decline"),
+    "defend": lazy_pgettext("move", "Defend"),
+    "deploy": lazy_pgettext("move", "Deploy"),
+    "deux_cartes": lazy_pgettext("move", "Deux cartes"),
+    "discard": lazy_pgettext("move", "Discard"),
+    "draw": lazy_pgettext("move", "Draw"),
+    "end_turn": lazy_pgettext("move", "End turn"),
+    "first_player": lazy_pgettext("move", "First player"),
+    "flag": lazy_pgettext("move", "Flag"),
+    "forgo_power": lazy_pgettext("move", "Forgo power"),
+    "missplay": lazy_pgettext("move", "Missplay"),
+    "move": lazy_pgettext("move", "Move"),
+    "nano": lazy_pgettext("move", "Nano"),
+    "nano_alpha": lazy_pgettext("move", "Nano alpha"),
+    "neuro": lazy_pgettext("move", "Neuro"),
+    "no_defence": lazy_pgettext("move", "No defence"),
+    "obstacles": lazy_pgettext("move", "Obstacles"),
+    "open_more": lazy_pgettext("move", "Open more"),
+    "pass": lazy_pgettext("move", "Pass"),
+    "place": lazy_pgettext("move", "Place"),
+    "play": lazy_pgettext("move", "Play"),
+    "power": lazy_pgettext("move", "Power"),
+    "quick_play": lazy_pgettext("move", "Quick play"),
+    "replace": lazy_pgettext("move", "Replace"),
+    "reveal": lazy_pgettext("move", "Reveal"),
+    "reveal_bids": lazy_pgettext("move", "Reveal bids"),
+    "round": lazy_pgettext("move", "Round"),
+    "ruling": lazy_pgettext("move", "Ruling"),
+    "slap": lazy_pgettext("move", "Slap"),
+    "start_domain": lazy_pgettext("move", "Start domain"),
+    "turn_up": lazy_pgettext("move", "Turn up"),
+    "void": lazy_pgettext("move", "Void"),
+}
+
+FIELD_LABELS = {
+    "about_seq": lazy_pgettext("field", "About seq"),
+    "aces": lazy_pgettext("field", "Aces"),
+    "base": lazy_pgettext("field", "Base"),
+    "caller": lazy_pgettext("field", "Caller"),
+    "caller_wins_ties": lazy_pgettext("field", "Caller wins ties"),
+    "campaign_reserve": lazy_pgettext("field", "Campaign reserve"),
+    "card": lazy_pgettext("field", "Card"),
+    "cards": lazy_pgettext("field", "Cards"),
+    "carte_flag": lazy_pgettext("field", "Carte flag"),
+    "challenge": lazy_pgettext("field", "Challenge"),
+    "check_reports": lazy_pgettext("field", "Check reports"),
+    "claim": lazy_pgettext("field", "Claim"),
+    "col": lazy_pgettext("field", "Col"),
+    "coloured_squares": lazy_pgettext("field", "Coloured squares"),
+    "colours": lazy_pgettext("field", "Colours"),
+    "corner": lazy_pgettext("field", "Corner"),
+    "count": lazy_pgettext("field", "Count"),
+    "david_le_fou": lazy_pgettext("field", "David le fou"),
+    "dealer": lazy_pgettext("field", "Dealer"),
+    "deck": lazy_pgettext("field", "Deck"),
+    "diagonal_obstacles_stop_pushes": lazy_pgettext("field", "Diagonal obstacles stop pushes"),
+    "draws": lazy_pgettext("field", "Draws"),
+    "duty_penalty": lazy_pgettext("field", "Duty penalty"),
+    "duty_starts": lazy_pgettext("field", "Duty starts"),
+    "fellow_solo": lazy_pgettext("field", "Fellow solo"),
+    "first_seat": lazy_pgettext("field", "First seat"),
+    "free_choice": lazy_pgettext("field", "Free choice"),
+    "free_draw": lazy_pgettext("field", "Free draw"),
+    "hand_size": lazy_pgettext("field", "Hand size"),
+    "hands": lazy_pgettext("field", "Hands"),
+    "intent": lazy_pgettext("field", "Intent"),
+    "kind": lazy_pgettext("field", "Kind"),
+    "king_of_spades_answer": lazy_pgettext("field", "King of spades answer"),
+    "last": lazy_pgettext("field", "Last"),
+    "late_carte": lazy_pgettext("field", "Late carte"),
+    "layout": lazy_pgettext("field", "Layout"),
+    "maitresse": lazy_pgettext("field", "Maitresse"),
+    "max_cols": lazy_pgettext("field", "Max cols"),
+    "max_rows": lazy_pgettext("field", "Max rows"),
+    "mega_one": lazy_pgettext("field", "Mega one"),
+    "mot_doux": lazy_pgettext("field", "Mot doux"),
+    "move": lazy_pgettext("field", "Move"),
+    "nano": lazy_pgettext("field", "Nano"),
+    "nano_alpha": lazy_pgettext("field", "Nano alpha"),
+    "note": lazy_pgettext("field", "Note"),
+    "obstacles": lazy_pgettext("field", "Obstacles"),
+    "obstacles_per_side": lazy_pgettext("field", "Obstacles per side"),
+    "offender": lazy_pgettext("field", "Offender"),
+    "offender_seat": lazy_pgettext("field", "Offender seat"),
+    "on_top": lazy_pgettext("field", "On top"),
+    "open_more_after_passes": lazy_pgettext("field", "Open more after passes"),
+    "other_seat": lazy_pgettext("field", "Other seat"),
+    "other_slot": lazy_pgettext("field", "Other slot"),
+    "other_value": lazy_pgettext("field", "Other value"),
+    "packets": lazy_pgettext("field", "Packets"),
+    "points": lazy_pgettext("field", "Points"),
+    "power_before_reveal": lazy_pgettext("field", "Power before reveal"),
+    "quick_play_on_quick_play": lazy_pgettext("field", "Quick play on quick play"),
+    "reason": lazy_pgettext("field", "Reason"),
+    "roster": lazy_pgettext("field", "Roster"),
+    "round_starter": lazy_pgettext("field", "Round starter"),
+    "row": lazy_pgettext("field", "Row"),
+    "rule": lazy_pgettext("field", "Rule"),
+    "sanction": lazy_pgettext("field", "Sanction"),
+    "seat": lazy_pgettext("field", "Seat"),
+    "seq": lazy_pgettext("field", "Seq"),
+    "shot_past_one_obstacle_blocked": lazy_pgettext("field", "Shot past one obstacle blocked"),
+    "six": lazy_pgettext("field", "Six"),
+    "slot": lazy_pgettext("field", "Slot"),
+    "source": lazy_pgettext("field", "Source"),
+    "square_of_sevens": lazy_pgettext("field", "Square of sevens"),
+    "squares": lazy_pgettext("field", "Squares"),
+    "suit": lazy_pgettext("field", "Suit"),
+    "sum_quick_play": lazy_pgettext("field", "Sum quick play"),
+    "target": lazy_pgettext("field", "Target"),
+    "target_seat": lazy_pgettext("field", "Target seat"),
+    "teams": lazy_pgettext("field", "Teams"),
+    "to": lazy_pgettext("field", "To"),
+    "token": lazy_pgettext("field", "Token"),
+    "tokens": lazy_pgettext("field", "Tokens"),
+    "totals": lazy_pgettext("field", "Totals"),
+    "trois_de_trefle": lazy_pgettext("field", "Trois de trefle"),
+    "upheld": lazy_pgettext("field", "Upheld"),
+    "value": lazy_pgettext("field", "Value"),
+    "warrior": lazy_pgettext("field", "Warrior"),
+    "warriors": lazy_pgettext("field", "Warriors"),
+    "winner": lazy_pgettext("field", "Winner"),
+    "with_seat": lazy_pgettext("field", "With seat"),
+    "word": lazy_pgettext("field", "Word"),
+    "zero": lazy_pgettext("field", "Zero"),
+    "zouzou": lazy_pgettext("field", "Zouzou"),
+}
+
+CHOICES = {
+    "after_replay": lazy_pgettext("choice", "after replay"),
+    "announcement": lazy_pgettext("choice", "announcement"),
+    "carte": lazy_pgettext("choice", "carte"),
+    "clears": lazy_pgettext("choice", "clears"),
+    "colour": lazy_pgettext("choice", "colour"),
+    "discard": lazy_pgettext("choice", "discard"),
+    "dodge": lazy_pgettext("choice", "dodge"),
+    "force": lazy_pgettext("choice", "force"),
+    "hand_now": lazy_pgettext("choice", "hand now"),
+    "left": lazy_pgettext("choice", "left"),
+    "log": lazy_pgettext("choice", "log"),
+    "loser": lazy_pgettext("choice", "loser"),
+    "mega_one": lazy_pgettext("choice", "mega one"),
+    "nature": lazy_pgettext("choice", "nature"),
+    "next_player": lazy_pgettext("choice", "next player"),
+    "other": lazy_pgettext("choice", "other"),
+    "own": lazy_pgettext("choice", "own"),
+    "packets": lazy_pgettext("choice", "packets"),
+    "parry": lazy_pgettext("choice", "parry"),
+    "per_pass": lazy_pgettext("choice", "per pass"),
+    "per_player": lazy_pgettext("choice", "per player"),
+    "plouc": lazy_pgettext("choice", "plouc"),
+    "previous_card": lazy_pgettext("choice", "previous card"),
+    "push": lazy_pgettext("choice", "push"),
+    "seven_of_spades": lazy_pgettext("choice", "seven of spades"),
+    "stack": lazy_pgettext("choice", "stack"),
+    "stands": lazy_pgettext("choice", "stands"),
+    "stock": lazy_pgettext("choice", "stock"),
+    "suit_in_play": lazy_pgettext("choice", "suit in play"),
+    "survivors": lazy_pgettext("choice", "survivors"),
+    "two_cards": lazy_pgettext("choice", "two cards"),
+    "wound": lazy_pgettext("choice", "wound"),
+    "zouzou": lazy_pgettext("choice", "zouzou"),
+    "S": lazy_pgettext("suit", "S"),
+    "H": lazy_pgettext("suit", "H"),
+    "D": lazy_pgettext("suit", "D"),
+    "C": lazy_pgettext("suit", "C"),
+    None: _l("none"),
+    True: _l("yes"),
+    False: _l("no"),
+}
+
+STATUSES = {"in progress": _l("in progress"), "finished": _l("finished")}
+
+VERDICT_KINDS = {"ok": _l("ok"), "missplay": _l("missplay"), "impossible": _l("impossible"),
+                 "voided": _l("voided")}
+
+
+def spaced(key: Any) -> str:
+    """``turn_seat`` -> ``turn seat``: an id read as words when no table names it."""
+    return str(key).replace("_", " ")
+
+
+def game_title(game_id: str, fallback: str) -> str:
+    return str(GAME_TITLES.get(game_id, fallback))
+
+
+def move_name(move_type: Any) -> str:
+    return str(MOVE_NAMES.get(move_type, "") or spaced(move_type).capitalize())
+
+
+def move_word(move_type: Any) -> str:
+    """A move's name inside a sentence: ``quick play``."""
+    name = move_name(move_type)
+    return name[:1].lower() + name[1:]
+
+
+def field_label(name: str) -> str:
+    found = FIELD_LABELS.get(name)
+    if found is not None:
+        return str(found)
+    words = spaced(name).strip()
+    return words[:1].upper() + words[1:]
+
+
+def choice_label(value: Any) -> Any:
+    """A choice in words; lazy, so a label made once (the games' forms are cached) still reads
+    in each reader's language."""
+    if value is None or isinstance(value, bool | str):
+        found = CHOICES.get(value)
+        if found is not None:
+            return found
+    return spaced(value)
+
+
+def status_text(status: Any) -> str:
+    return str(STATUSES.get(status, status))
+
+
+def verdict_kind(kind: Any) -> str:
+    return str(VERDICT_KINDS.get(kind, kind))
+
+
+def translated(text: Any) -> str:
+    """A text an engine publishes (an option's description, a fault's wording), in the reader's
+    language when the catalogue has it."""
+    if not text:
+        return ""
+    return gettext(str(text)) if has_request_context() else str(text)
