@@ -199,6 +199,7 @@ def init_app(app: Flask) -> None:
                                  seats_text=seats_text, ordinal=ordinal,
                                  move_name=vocabulary.move_name, move_word=vocabulary.move_word,
                                  status_text=vocabulary.status_text,
+                                 unit_text=vocabulary.unit_text,
                                  verdict_kind=vocabulary.verdict_kind,
                                  translated=vocabulary.translated)
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,

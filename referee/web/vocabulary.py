@@ -202,6 +202,10 @@ CHOICES = {
     False: _l("no"),
 }
 
+UNITS = {"coconuts": _l("coconuts"), "cards in hand": _l("cards in hand"),
+         "victory points": _l("victory points"), "warriors standing": _l("warriors standing"),
+         "points": _l("points")}
+
 STATUSES = {"in progress": _l("in progress"), "finished": _l("finished")}
 
 VERDICT_KINDS = {"ok": _l("ok"), "missplay": _l("missplay"), "impossible": _l("impossible"),
@@ -243,6 +247,11 @@ def choice_label(value: Any) -> Any:
         if found is not None:
             return found
     return spaced(value)
+
+
+def unit_text(unit: Any) -> str:
+    """What a game's totals count (``coconuts``), in the reader's language."""
+    return str(UNITS.get(unit, unit or ""))
 
 
 def status_text(status: Any) -> str:
