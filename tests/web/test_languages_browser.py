@@ -67,6 +67,12 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Night]:
     neuro = create(client, "neurotrio", ("Alice", "Bob", "Chloé"))
     assert move(client, neuro.id, "start_domain", None,
                 {"p.card": "coeur-noir-2"}).status_code == 303
+    for card, row, col in (("coeur-vert-2", 0, 1), ("coeur-vert-1", 1, 1),
+                           ("rose-noir-2", -1, 0)):
+        placed = [move(client, neuro.id, "place", seat,
+                       {"p.card": card, "p.row": str(row), "p.col": str(col)}).status_code
+                  for seat in range(3)]
+        assert 303 in placed, placed
     croco = create(client, "croconounours", ("Alice", "Bob"))
     assert move(client, croco.id, "first_player", None, {"p.seat": "0"}).status_code == 303
     http = make_server("127.0.0.1", 0, app, threaded=True)
@@ -186,10 +192,13 @@ PAGES: list[Visit] = [
 ]
 
 
+#: The French reader on a phone, the English one on a laptop: both sizes are checked.
+VIEWPORTS = {"fr": {"width": 390, "height": 844}, "en": {"width": 1280, "height": 900}}
+
+
 def reader(chromium: Any, n: Night, language: str) -> Any:
-    """A browser whose language is ``language`` and which opened the live match's host link."""
-    context = chromium.new_context(locale=LOCALES[language],
-                                   viewport={"width": 1280, "height": 900})
+    """A browser whose language is ``language`` and which opened every match's host link."""
+    context = chromium.new_context(locale=LOCALES[language], viewport=VIEWPORTS[language])
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     for match_id, token in n.hosts:
