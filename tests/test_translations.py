@@ -45,3 +45,20 @@ def test_the_check_fails_on_an_empty_or_broken_translation(tmp_path: Path) -> No
     found = catalogues.problems(ROOT, source)
     assert "fr/LC_MESSAGES/messages.po: untranslated 'Home'" in found
     assert any("'Seat %(n)s'" in line and "placeholder" in line for line in found), found
+
+
+def test_every_option_and_fault_an_engine_publishes_reads_in_french() -> None:
+    """Game and option names in the rule texts' French words: the options' descriptions and the
+    faults' wordings the engines publish are in the catalogue (referee/web/engine_texts.py marks
+    them), so a new or reworded one fails here until it is translated."""
+    from babel.messages.pofile import read_po
+
+    from referee.web.games import all_games
+
+    with (catalogues.SOURCE / "fr" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        french = read_po(handle, locale="fr")
+    published = {f.description for g in all_games() for f in g.options if f.description}
+    published |= {text for g in all_games() for text in g.reportable_missplays.values()}
+    untranslated = sorted(text for text in published
+                          if french.get(text) is None or not french.get(text).string)
+    assert untranslated == []

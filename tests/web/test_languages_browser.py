@@ -150,7 +150,8 @@ PAGES: list[Visit] = [
     ("new", go("/new"), "Which game is the table playing?", "À quel jeu joue la table ?"),
     ("new-match", go("/new/citroncoco"), "Sum quick play", "Jeu rapide par la somme"),
     ("match", go("/m/{live}"), "Timeline", "Chronologie"),
-    ("match-finished", go("/m/{finished}"), "Nov 20, 2026", "20 nov. 2026"),
+    # Logged from 20:00 to 20:40 UTC: 21:40 in Paris (REFEREE_TIMEZONE), in the reader's words.
+    ("match-finished", go("/m/{finished}"), "Nov 20, 2026", "20 nov. 2026 21:40"),
     ("play", go("/m/{live}/play"), "All moves of CitronCoco (each for themself)",
      "Tous les coups de Citron Coco en individuel"),
     ("confirm", then(go("/m/{live}/play"), lambda p: open_move(p, "citron_coco", "0")),
