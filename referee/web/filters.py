@@ -54,8 +54,16 @@ def payload_text(payload: dict[str, Any] | None) -> str:
     """A move's payload in one line: ``source: stock · value: 5``."""
     if not payload:
         return ""
-    return " · ".join(f"{words(k)}: {value_text(v)}" for k, v in payload.items()
-                      if v is not None and v != "")
+    return " · ".join(_("%(name)s: %(value)s", name=vocabulary.field_label(k).lower(),
+                        value=payload_value(v))
+                      for k, v in payload.items() if v is not None and v != "")
+
+
+def payload_value(value: Any) -> str:
+    """A payload's value in words: a choice's id (``stock``) in the reader's language."""
+    if isinstance(value, str):
+        return str(vocabulary.choice_label(value)) if value in vocabulary.CHOICES else value
+    return value_text(value)
 
 
 def game_title(game_id: str) -> str:
