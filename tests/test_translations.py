@@ -47,18 +47,21 @@ def test_the_check_fails_on_an_empty_or_broken_translation(tmp_path: Path) -> No
     assert any("'Seat %(n)s'" in line and "placeholder" in line for line in found), found
 
 
-def test_every_option_and_fault_an_engine_publishes_reads_in_french() -> None:
-    """Game and option names in the rule texts' French words: the options' descriptions and the
-    faults' wordings the engines publish are in the catalogue (referee/web/engine_texts.py marks
-    them), so a new or reworded one fails here until it is translated."""
+def test_every_option_move_and_fault_an_engine_describes_reads_in_french() -> None:
+    """Game and option names in the rule texts' French words: the options' and moves'
+    descriptions and the faults' wordings the engines publish are in the catalogue
+    (referee/web/engine_texts.py marks them), so a new or reworded one fails here until it is
+    translated."""
     from babel.messages.pofile import read_po
 
-    from referee.web.games import all_games
+    from referee.web.games import all_games, rounds_game
 
     with (catalogues.SOURCE / "fr" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
         french = read_po(handle, locale="fr")
     published = {f.description for g in all_games() for f in g.options if f.description}
     published |= {text for g in all_games() for text in g.reportable_missplays.values()}
+    published |= {f.description for g in all_games() for each in (g, rounds_game(g.id))
+                  for m in each.moves.values() for f in m.fields if f.description}
     untranslated = sorted(text for text in published
                           if french.get(text) is None or not french.get(text).string)
     assert untranslated == []
