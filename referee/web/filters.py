@@ -208,6 +208,7 @@ def init_app(app: Flask) -> None:
                                  move_name=vocabulary.move_name, move_word=vocabulary.move_word,
                                  status_text=vocabulary.status_text,
                                  unit_text=vocabulary.unit_text,
+                                 table_word=vocabulary.table_word,
                                  verdict_kind=vocabulary.verdict_kind,
                                  translated=vocabulary.translated)
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,
