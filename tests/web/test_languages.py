@@ -133,3 +133,11 @@ def test_an_error_page_reads_in_french(client: FlaskClient) -> None:
     assert response.status_code == 404
     assert "<h1 id=\"error-title\">Introuvable</h1>" in body
     assert "Il n&#39;y a pas de page à l&#39;adresse /nowhere." in body
+
+
+def test_the_nights_image_reads_in_french(client: FlaskClient) -> None:
+    """The recap's picture (an SVG drawn on the server) speaks the reader's language too."""
+    night = client.post("/api/nights", json={"name": "Vendredi"}).get_json()["id"]
+    image = client.get(f"/nights/{night}/board.svg", headers=FRENCH).get_data(as_text=True)
+    assert "Vendredi : classement final" in image
+    assert "Aucune partie terminée pour le moment." in image
