@@ -8,6 +8,7 @@ catalogue uncompiled (an editable install, a checkout) or older than its text.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -71,13 +72,28 @@ def extracted(root: Path) -> Catalog:
     return catalogue
 
 
+#: A translation call inside an f-string's braces: ``pybabel extract`` (Python 3.11) cannot see it.
+IN_FSTRING = re.compile(r"\{\s*(?:_|_l|gettext|ngettext|pgettext|lazy_gettext)\(")
+
+
+def hidden_in_fstrings(root: Path) -> list[str]:
+    """Marked strings the extraction would miss: write them to a variable first."""
+    found = []
+    for path in sorted((root / "referee").rglob("*.py")):
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            if IN_FSTRING.search(line):
+                found.append(f"{path.relative_to(root)}:{number}: a translation inside an "
+                             "f-string is not extracted; give it a variable")
+    return found
+
+
 def problems(root: Path, source: Path | None = None) -> list[str]:
     """What keeps a language from being complete: a string marked in the code but missing from
     a catalogue, left untranslated or fuzzy, a placeholder the translation lost, or an entry no
     longer in the code (as ``pybabel update --check`` would report)."""
     source = source or SOURCE
     wanted = extracted(root)
-    found = []
+    found = hidden_in_fstrings(root)
     for po in sorted(source.glob("*/LC_MESSAGES/*.po")):
         with po.open("rb") as handle:
             catalogue = read_po(handle, locale=po.parent.parent.name)

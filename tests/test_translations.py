@@ -65,3 +65,13 @@ def test_every_option_move_and_fault_an_engine_describes_reads_in_french() -> No
     untranslated = sorted(text for text in published
                           if french.get(text) is None or not french.get(text).string)
     assert untranslated == []
+
+
+def test_the_check_fails_on_a_string_marked_inside_an_f_string(tmp_path: Path) -> None:
+    """``pybabel extract`` cannot see ``f"{_('…')}"``: such a string would never be translated."""
+    shutil.copy(ROOT / "babel.cfg", tmp_path / "babel.cfg")
+    (tmp_path / "referee").mkdir()
+    (tmp_path / "referee" / "page.py").write_text('text = f"<p>{_(\'Hidden\')}</p>"\n')
+    found = catalogues.problems(tmp_path, copy_of_the_catalogues(tmp_path))
+    assert any(line.startswith("referee/page.py:1: a translation inside an f-string")
+               for line in found), found

@@ -21,16 +21,18 @@ def board_svg(board: dict[str, Any]) -> str:
     lines = board["leaderboard"]
     height = HEAD + ROW * max(len(lines), 1) + 40
     points = ", ".join(str(p) for p in board["placement_points"])
+    title = _("%(night)s: final board", night=escape(board["name"]))
+    finished = ngettext("%(num)d match finished", "%(num)d matches finished", board["finished"])
+    scale = _("placement points %(points)s", points=escape(points))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
         f'width="{WIDTH}" height="{height}" role="img" aria-labelledby="t">',
-        f'<title id="t">{_("%(night)s: final board", night=escape(board["name"]))}</title>',
+        f'<title id="t">{title}</title>',
         f'<rect width="{WIDTH}" height="{height}" fill="#0d1117"/>',
         f'<text x="40" y="60" fill="#f0f3f6" font-family="sans-serif" font-size="36" '
         f'font-weight="700">{escape(board["name"])}</text>',
         f'<text x="40" y="96" fill="#aab4c0" font-family="sans-serif" font-size="20">'
-        f'{ngettext("%(num)d match finished", "%(num)d matches finished", board["finished"])}'
-        f' · {_("placement points %(points)s", points=escape(points))}</text>',
+        f'{finished} · {scale}</text>',
     ]
     for i, line in enumerate(lines):
         y = HEAD + ROW * i
@@ -38,18 +40,19 @@ def board_svg(board: dict[str, Any]) -> str:
         parts.append(f'<rect x="30" y="{y}" width="{WIDTH - 60}" height="{ROW - 8}" rx="8" '
                      f'fill="{fill}"/>')
         text = 'fill="#f0f3f6" font-family="sans-serif" font-size="26"'
+        record = _("%(won)s won / %(played)s", won=line["won"], played=line["played"])
+        score = _("%(points)s pts", points=line["points"])
         parts.append(f'<text x="50" y="{y + 34}" {text}>{line["place"]}.</text>')
         parts.append(f'<text x="110" y="{y + 34}" {text} class="name">'
                      f'{escape(line["name"])}</text>')
         parts.append(f'<text x="{WIDTH - 260}" y="{y + 34}" {text} text-anchor="end">'
-                     f'{_("%(won)s won / %(played)s", won=line["won"], played=line["played"])}'
-                     '</text>')
+                     f'{record}</text>')
         parts.append(f'<text x="{WIDTH - 50}" y="{y + 34}" {text} font-weight="700" '
-                     f'text-anchor="end" class="points">'
-                     f'{_("%(points)s pts", points=line["points"])}</text>')
+                     f'text-anchor="end" class="points">{score}</text>')
     if not lines:
+        empty = _("No match finished yet.")
         parts.append(f'<text x="40" y="{HEAD + 30}" fill="#aab4c0" font-family="sans-serif" '
-                     f'font-size="24">{_("No match finished yet.")}</text>')
+                     f'font-size="24">{empty}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -77,8 +80,9 @@ def results_chart(results: list[dict[str, Any]], name: str) -> Markup:
                      f'y2="{y:.1f}"/>')
         parts.append(f'<text class="tick" x="{left - 8}" y="{y + 5:.1f}" '
                      f'text-anchor="end">{label}</text>')
+    axis = _("finished matches, oldest first")
     parts.append(f'<text class="axis" x="{left + plot_w / 2:.1f}" y="{height - 8}" '
-                 f'text-anchor="middle">{_("finished matches, oldest first")}</text>')
+                 f'text-anchor="middle">{axis}</text>')
     points = []
     for i, r in enumerate(results):
         x = left + (plot_w * (i + 0.5) / count if count else 0)
