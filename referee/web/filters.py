@@ -209,6 +209,7 @@ def init_app(app: Flask) -> None:
                                  status_text=vocabulary.status_text,
                                  unit_text=vocabulary.unit_text,
                                  table_word=vocabulary.table_word,
+                                 phase_word=vocabulary.phase_word,
                                  verdict_kind=vocabulary.verdict_kind,
                                  translated=vocabulary.translated)
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,

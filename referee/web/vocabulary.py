@@ -326,6 +326,27 @@ TABLE_WORDS = {
     "zouzou": lazy_pgettext("table", "zouzou"),
 }
 
+#: The phases of a turn or a game, as the pad names them.
+PHASES = {
+    "action": lazy_pgettext("phase", "action"),
+    "bidding": lazy_pgettext("phase", "bidding"),
+    "bids": lazy_pgettext("phase", "bids"),
+    "deal": lazy_pgettext("phase", "deal"),
+    "defence": lazy_pgettext("phase", "defence"),
+    "deploy": lazy_pgettext("phase", "deploy"),
+    "discard": lazy_pgettext("phase", "discard"),
+    "draw": lazy_pgettext("phase", "draw"),
+    "end": lazy_pgettext("phase", "end"),
+    "first_player": lazy_pgettext("phase", "first player"),
+    "flag": lazy_pgettext("phase", "flag"),
+    "obstacles": lazy_pgettext("phase", "obstacles"),
+    "over": lazy_pgettext("phase", "over"),
+    "play": lazy_pgettext("phase", "play"),
+    "plouc": lazy_pgettext("phase", "plouc"),
+    "reveal": lazy_pgettext("phase", "reveal"),
+    "start": lazy_pgettext("phase", "start"),
+}
+
 UNITS = {"coconuts": _l("coconuts"), "cards in hand": _l("cards in hand"),
          "victory points": _l("victory points"), "warriors standing": _l("warriors standing"),
          "points": _l("points")}
@@ -353,6 +374,12 @@ def table_word(key: Any) -> str:
     """A key of the table's view in words: ``discard_top`` -> ``discard top``."""
     found = TABLE_WORDS.get(key) if isinstance(key, str) else None
     return str(found) if found is not None else spaced(key)
+
+
+def phase_word(phase: Any) -> str:
+    """A phase in words: ``first_player`` -> ``first player``."""
+    found = PHASES.get(phase) if isinstance(phase, str) else None
+    return str(found) if found is not None else spaced(phase)
 
 
 def move_word(move_type: Any) -> str:
