@@ -37,7 +37,7 @@ class NeurotrioRoundSchema(Schema):
 
 class NeurotrioRounds(RoundsEngine):
     unit_rule = "NT-END-1"
-    event_types = {"round": NeurotrioRoundSchema}  # type: ignore[assignment]
+    event_types = {"round": NeurotrioRoundSchema}
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
         game = self.base.setup(options, seats)
