@@ -151,6 +151,14 @@ MESSAGES: dict[str, str] = {
     "duty: −{points} each player, once",
     "neurotrio.effect.tokens_pending": "{count} token(s) still to be turned face up",
     "neurotrio.effect.still_face_down": "{count} still face down",
+    # rounds only: the game logged at its end
+    "neurotrio.rounds.logged": "This game is over: its end is already logged.",
+    "neurotrio.rounds.no_seat": "There is no seat {seat_number}.",
+    "neurotrio.rounds.finish_bonuses": "The first players out gain {bonuses} victory points, "
+    "once each.",
+    "neurotrio.rounds.no_bonus_for_last": "{seat} still held cards: no finish bonus.",
+    "neurotrio.rounds.last_loses": "The last player ({seat}) loses at least {points} victory "
+    "point for the cards still held.",
     # the outcome
     "neurotrio.outcome.wins": "{winner_seats} wins with {points} victory points",
     "neurotrio.outcome.shared": "{winner_seats} share the win with {points} victory points",
