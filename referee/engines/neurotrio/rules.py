@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from typing import Any
 
 from referee.engines.base import (
     Event,
@@ -12,7 +13,7 @@ from referee.engines.base import (
     Verdict,
 )
 from referee.engines.messages import Message, msg
-from referee.engines.moves import MoveType, Table
+from referee.engines.moves import MoveType, NoPayload, Table
 from referee.engines.neurotrio.cards import (
     COPIES,
     DUTY_PENALTY,
@@ -26,6 +27,14 @@ from referee.engines.neurotrio.domain import (
     placement_fault,
     placement_points,
     touching,
+)
+from referee.engines.neurotrio.moves import (
+    LayBid,
+    Missplay,
+    PlaceCard,
+    Reveal,
+    RevealBids,
+    StartDomain,
 )
 from referee.engines.neurotrio.state import (
     Bid,
@@ -44,13 +53,13 @@ class NeurotrioRules(NeurotrioTable):
     # --- judging ---
 
     def play(self, state: NeurotrioState, event: Event, move: MoveType) -> Verdict:
-        return self._handlers()[move.name](state, event)
+        return self._handlers()[move.name](state, event, move.read(event.payload))
 
     def table(self, state: NeurotrioState) -> Table:
         """Turns are checked by each move (the phase says why a seat may not play first)."""
         return Table(seats=len(state.seats), turn=None, over=state.phase == "over")
 
-    def _handlers(self) -> dict[str, Callable[[NeurotrioState, Event], Verdict]]:
+    def _handlers(self) -> dict[str, Callable[[NeurotrioState, Event, Any], Verdict]]:
         return {
             "start_domain": self._start_domain,
             "place": self._place,
@@ -65,20 +74,20 @@ class NeurotrioRules(NeurotrioTable):
             "missplay": self._missplay,
         }
 
-    def _start_domain(self, state: NeurotrioState, event: Event) -> Verdict:
+    def _start_domain(self, state: NeurotrioState, event: Event, move: StartDomain) -> Verdict:
         if state.phase != "start":
             raise Impossible.of("NT-DECK-3", "neurotrio.start.already", "type")
-        card = self._card(state, event.payload["card"], "payload.card")
+        card = self._card(state, move.card, "payload.card")
         state.domain[(0, 0)] = Placed(str(card), None, 0, 0)
         state.phase = "play"
         state.turn = state.first
         return Verdict.ok("NT-DECK-3", msg("neurotrio.start.laid", card=str(card)),
                           msg("neurotrio.effect.plays_first", seat=state.first))
 
-    def _place(self, state: NeurotrioState, event: Event) -> Verdict:
+    def _place(self, state: NeurotrioState, event: Event, move: PlaceCard) -> Verdict:
         seat = self._active(state, event)
-        card = self._card(state, event.payload["card"], "payload.card")
-        at = (int(event.payload["row"]), int(event.payload["col"]))
+        card = self._card(state, move.card, "payload.card")
+        at = (move.row, move.col)
         domain = domain_cards(state)
         fault = placement_fault(domain, card, at, limits_of(state))
         if fault is not None:
@@ -115,7 +124,7 @@ class NeurotrioRules(NeurotrioTable):
             "neurotrio.place.placed", seat=seat, card=str(card), row=at[0], col=at[1],
             compatible=good, count=count), *effects)
 
-    def _pass(self, state: NeurotrioState, event: Event) -> Verdict:
+    def _pass(self, state: NeurotrioState, event: Event, _: NoPayload) -> Verdict:
         seat = self._active(state, event)
         me = state.seats[seat]
         me.passes += 1  # the active seat always holds cards: empty hands are skipped
@@ -130,7 +139,7 @@ class NeurotrioRules(NeurotrioTable):
         return Verdict.ok("NT-PASS-1", msg("neurotrio.pass.passes", seat=seat, count=me.hand),
                           *effects)
 
-    def _deux_cartes(self, state: NeurotrioState, event: Event) -> Verdict:
+    def _deux_cartes(self, state: NeurotrioState, event: Event, _: NoPayload) -> Verdict:
         seat = self._seat(state, event)
         if state.phase not in ("play", "bidding"):
             raise Impossible.of("NT-DUTY-1", "neurotrio.duty.not_building", "type")
@@ -147,7 +156,7 @@ class NeurotrioRules(NeurotrioTable):
             effects.append(msg("neurotrio.effect.duty_from_now"))
         return Verdict.ok("NT-DUTY-1", msg("neurotrio.duty.says", seat=seat), *effects)
 
-    def _open_more(self, state: NeurotrioState, event: Event) -> Verdict:
+    def _open_more(self, state: NeurotrioState, event: Event, _: NoPayload) -> Verdict:
         if state.phase != "play":
             raise Impossible.of("NT-GRID-3", "neurotrio.open.not_building", "type")
         holders = self._holders(state)
@@ -166,7 +175,7 @@ class NeurotrioRules(NeurotrioTable):
             msg("neurotrio.effect.open_checked"),
         )
 
-    def _neuro(self, state: NeurotrioState, event: Event) -> Verdict:
+    def _neuro(self, state: NeurotrioState, event: Event, _: NoPayload) -> Verdict:
         seat = self._seat(state, event)
         if state.phase == "bidding":
             raise Impossible.of("NT-BID-2", "neurotrio.neuro.round_on", "type")
@@ -198,11 +207,9 @@ class NeurotrioRules(NeurotrioTable):
                                 turn_seat=state.round.to_bid)
         return seat, state.round
 
-    def _bid(self, state: NeurotrioState, event: Event) -> Verdict:
+    def _bid(self, state: NeurotrioState, event: Event, move: LayBid) -> Verdict:
         seat, rnd = self._bidder(state, event)
-        base = int(event.payload["base"])
-        at = (int(event.payload["row"]), int(event.payload["col"]))
-        token = event.payload.get("token")
+        base, at, token = move.base, (move.row, move.col), move.token
         if base not in self._bases_left(state):
             raise Impossible.of("NT-BID-5", "neurotrio.bid.base_used", "payload.base", base=base)
         if at not in state.domain:
@@ -225,16 +232,16 @@ class NeurotrioRules(NeurotrioTable):
         return Verdict.ok("NT-BID-5", msg("neurotrio.bid.face_down", seat=seat, base=base,
                                           card=card, row=at[0], col=at[1]), effect)
 
-    def _decline(self, state: NeurotrioState, event: Event) -> Verdict:
+    def _decline(self, state: NeurotrioState, event: Event, _: NoPayload) -> Verdict:
         seat, rnd = self._bidder(state, event)
         if seat == rnd.caller:
             raise Impossible.of("NT-BID-2", "neurotrio.decline.caller", "type", seat=seat)
         return Verdict.ok("NT-BID-2", msg("neurotrio.decline.declines", seat=seat),
                           self._next_bidder(state))
 
-    def _reveal(self, state: NeurotrioState, event: Event) -> Verdict:
+    def _reveal(self, state: NeurotrioState, event: Event, move: Reveal) -> Verdict:
         """NT-TRES-1: the last player shows its hand; every hand is known, the treasure too."""
-        last, shown, seen = self._check_reveal(state, event)
+        last, shown, seen = self._check_reveal(state, event, move)
         # the hand is possible: every card is now known
         state.seats[last].remaining = [str(c) for c in shown]
         (treasure,) = [text for text, n in seen.items() if n == 1]  # NT-DECK-2: 53 = 26×2 + 1
@@ -249,7 +256,7 @@ class NeurotrioRules(NeurotrioTable):
             flags=tuple(flags),
         )
 
-    def _check_reveal(self, state: NeurotrioState, event: Event
+    def _check_reveal(self, state: NeurotrioState, event: Event, move: Reveal
                       ) -> tuple[int, list[NeuroCard], Counter[str]]:
         """NT-TRES-1 / NT-DECK-2: the last player, the hand it shows, and every card then seen."""
         if state.phase not in ("reveal", "bids") or state.last_player is None:
@@ -259,7 +266,7 @@ class NeurotrioRules(NeurotrioTable):
             raise Impossible.of("NT-TRES-1", "neurotrio.reveal.not_last", "seat", seat=last)
         if state.seats[last].remaining is not None:
             raise Impossible.of("NT-TRES-1", "neurotrio.reveal.already", "type", seat=last)
-        shown = [self._card(state, c, "payload.cards") for c in event.payload["cards"]]
+        shown = [self._card(state, c, "payload.cards") for c in move.cards]
         if len(shown) != state.seats[last].hand:
             raise Impossible.of("NT-TRES-1", "neurotrio.reveal.count", "payload.cards", seat=last,
                                 held=state.seats[last].hand, count=len(shown))
@@ -287,13 +294,13 @@ class NeurotrioRules(NeurotrioTable):
             effects.append(msg("neurotrio.effect.tokens_pending", count=pending))
         return effects
 
-    def _reveal_bids(self, state: NeurotrioState, event: Event) -> Verdict:
+    def _reveal_bids(self, state: NeurotrioState, event: Event, move: RevealBids) -> Verdict:
         if state.phase not in ("reveal", "bids"):
             raise Impossible.of("NT-BID-6", "neurotrio.tokens.not_yet", "type")
         by_base = {b.base: b for b in state.bids}
         used = {i: list(s.tokens) for i, s in enumerate(state.seats)}
         turned: list[tuple[Bid, str]] = []
-        for i, item in enumerate(event.payload["tokens"]):
+        for i, item in enumerate(move.tokens):
             base, token = int(item["base"]), str(item["token"])
             bid = by_base.get(base)
             where = f"payload.tokens.{i}"
@@ -318,8 +325,8 @@ class NeurotrioRules(NeurotrioTable):
             *([msg("neurotrio.effect.still_face_down", count=pending)] if pending else []),
         )
 
-    def _missplay(self, state: NeurotrioState, event: Event) -> Verdict:
-        rule = str(event.payload["rule"])
+    def _missplay(self, state: NeurotrioState, event: Event, move: Missplay) -> Verdict:
+        rule = move.rule
         if rule not in self.reportable_missplays:
             raise Impossible.of("NT-DUTY-2", "neurotrio.missplay.not_reportable", "payload.rule",
                                 rule=rule)
