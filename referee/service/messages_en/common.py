@@ -7,6 +7,9 @@ MESSAGES: dict[str, str] = {
     "move.no_such_seat": "There is no seat {seat_number} at this table",
     "move.not_your_turn": "It is {turn_seat}'s turn, not {seat}'s",
     "move.game_over": "The game is over: no more '{type}'",
+    # rounds only: the games scored round by round, or once at their end
+    "rounds.round_only": "This match is scored round by round: log a 'round', not a '{type}'.",
+    "rounds.one_per_seat": "Give one value per seat in '{key}': {count}, not {given}.",
 }
 
 #: Words for parameters given as codes: a parameter named ``suit`` (or ending in ``_suit``) is
