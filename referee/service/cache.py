@@ -16,9 +16,8 @@ refused or rolled-back append leaves it as it was. Readers share the cached stat
 
 from __future__ import annotations
 
-import pickle
 import threading
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
@@ -42,7 +41,7 @@ from referee.service.replay import (
     judge_row,
     platform_types,
 )
-from referee.store import models
+from referee.store import codec, models
 
 
 @dataclass(frozen=True)
@@ -99,10 +98,11 @@ class MatchState:
         self.memo.clear()
 
     def clone(self) -> MatchState:
-        """A copy to judge on: the engine state deep-copied (through pickle, in memory only:
-        5 to 10 times faster than ``copy.deepcopy`` on engine states; nothing pickled is ever
-        stored), the tallies beside it copied (their values are immutable)."""
-        folded = pickle.loads(pickle.dumps(self.folded, protocol=pickle.HIGHEST_PROTOCOL))
+        """A copy to judge on: the engine state copied as a snapshot would give it back
+        (``codec.copy``: its mutable parts copied, its immutable ones shared; about 3 times
+        faster than ``copy.deepcopy``), the tallies beside it copied (their values are
+        immutable)."""
+        folded = Folded(codec.copy(self.folded.state), Counter(self.folded.missplays))
         return replace(self, folded=folded, voided=dict(self.voided),
                        offenders=dict(self.offenders), ruled=set(self.ruled),
                        rejudged=dict(self.rejudged), replaced=dict(self.replaced),
