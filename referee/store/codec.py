@@ -78,6 +78,9 @@ class Encoder:
             return {"__dc": self._note(type(value)),
                     "f": {f.name: self.dump(getattr(value, f.name))
                           for f in dataclasses.fields(value)}}
+        return self._dump_collection(value)
+
+    def _dump_collection(self, value: Any) -> Any:
         if isinstance(value, list):
             return [self.dump(v) for v in value]
         if isinstance(value, tuple):
@@ -131,28 +134,36 @@ def load(data: Any) -> Any:
         return [load(v) for v in data]
     if not isinstance(data, dict):
         return data
-    if "__dc" in data:
-        cls = _resolve(data["__dc"])
-        obj = cls.__new__(cls)
-        for name, value in data["f"].items():
-            object.__setattr__(obj, name, load(value))
-        return obj
-    if "__t" in data:
-        return tuple(load(v) for v in data["__t"])
-    if "__d" in data:
-        kind = _DICT_KINDS[data.get("k", "dict")]
-        return kind({_hashable(load(k)): load(v) for k, v in data["__d"]})
-    if "__fs" in data:
-        return frozenset(_hashable(load(v)) for v in data["__fs"])
-    if "__s" in data:
-        return {_hashable(load(v)) for v in data["__s"]}
-    if "__e" in data:
-        return _resolve(data["__e"])(load(data["v"]))
-    if "__nt" in data:
-        return _resolve(data["__nt"])(*(load(v) for v in data["v"]))
-    if "__esc" in data:
-        return {k: load(v) for k, v in data["__esc"].items()}
+    for tag, loader in _LOADERS.items():
+        if tag in data:
+            return loader(data)
     return {k: load(v) for k, v in data.items()}
+
+
+def _load_dataclass(data: dict[str, Any]) -> Any:
+    cls = _resolve(data["__dc"])
+    obj = cls.__new__(cls)
+    for name, value in data["f"].items():
+        object.__setattr__(obj, name, load(value))
+    return obj
+
+
+def _load_dict(data: dict[str, Any]) -> Any:
+    kind = _DICT_KINDS[data.get("k", "dict")]
+    return kind({_hashable(load(k)): load(v) for k, v in data["__d"]})
+
+
+#: Each tag and how its value is rebuilt, tried in this order (as ``dump`` writes them).
+_LOADERS: dict[str, Any] = {
+    "__dc": _load_dataclass,
+    "__t": lambda data: tuple(load(v) for v in data["__t"]),
+    "__d": _load_dict,
+    "__fs": lambda data: frozenset(_hashable(load(v)) for v in data["__fs"]),
+    "__s": lambda data: {_hashable(load(v)) for v in data["__s"]},
+    "__e": lambda data: _resolve(data["__e"])(load(data["v"])),
+    "__nt": lambda data: _resolve(data["__nt"])(*(load(v) for v in data["v"])),
+    "__esc": lambda data: {k: load(v) for k, v in data["__esc"].items()},
+}
 
 
 def _hashable(value: Any) -> Any:
