@@ -1,88 +1,255 @@
 """Rendering what the engines say: a message id and its parameters become a sentence.
 
 The engines speak in ``Message`` values (``referee.engines.messages``); this module turns them
-into sentences for a reader, with the names the players gave at the table (never "seat 2").
-Templates are ``str.format`` strings with named fields, one table per game and one shared
-table (``messages_en/<game>.py``, ``messages_en/common.py``), so that each can later become a
-gettext msgid for another language.
+into sentences for a reader, in the reader's language, with the names the players gave at the
+table (never "seat 2"). Templates are ``str.format`` strings with named fields, one table per
+game and one shared table per language (``messages_en/<game>.py``, ``messages_fr/<game>.py``,
+``…/common.py``); both languages have exactly the same ids and fields (tests check it).
 
-Fields of a template may ask for a parameter as-is (``{value}``) or through a formatter:
-seats (``seat``, ``*_seat``) become names, lists of seats (``seats``, ``*_seats``) a list of
-names; other lists are joined with commas.
+A template asks for a parameter as-is (``{value}``) or with a format spec, which the
+parameter's rendering understands:
+
+- ``{count:card|cards}`` the word agreeing with the number (French: 0 and 1 are singular);
+  a list of seats agrees too (``{winner_seats:wins|win}``);
+- ``{seat:de}``, ``{seat:à}``, ``{seat:que}`` the French preposition, elided or contracted
+  ("d'Alice", "du Warrior rouge de Bob", "au joueur 2"); ``{warrior:cap}`` a capital first
+  letter, for a sentence that starts with a warrior ("Le Warrior rouge d'Alice…").
+
+Seats (``seat``, ``*_seat``) become names, lists of seats (``seats``, ``*_seats``) a list of
+names ("Alice et Bob"), warriors ("0-red") "Alice's red warrior", codes (suits, directions,
+colours…) words of ``WORDS``; other lists are joined.
+
+The reader's language is a context variable (``reading_in("fr")``), so the edges say it
+without this layer knowing about requests: ``render`` and the renderer the engines' ``as_dict``
+use by default read it when no locale is given.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar, Token
 from functools import cache
 from string import Formatter
+from types import ModuleType
 from typing import Any
 
 from referee.engines.messages import Message, Said, is_seat_key, is_seats_key
 
 Names = Sequence[str]
-LOCALES = ("en",)
+LOCALES = ("en", "fr")
+DEFAULT_LOCALE = "en"
 CATALOGUE_MODULES = ("common", "plouc", "neurotrio", "citroncoco", "citroncoco_teams",
                      "croconounours")
+WARRIOR_KEYS = frozenset({"warrior", "target", "attacker"})
+WARRIOR_ID = re.compile(r"^(\d+)-([a-z]+)(?:-(\d+))?$")
+CARD_KEYS = frozenset({"card", "cards", "top", "drawn"})
+CARD = re.compile(r"^(10|[2-9AJQK])([SHDC])$")
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+_reading: ContextVar[str] = ContextVar("referee_reading_locale", default=DEFAULT_LOCALE)
 
 
 class MissingMessage(KeyError):
     """An engine said something no catalogue knows: a bug in the catalogue, caught by tests."""
 
 
+# --- the reader's language ------------------------------------------------------------------
+
+def locale_of(tag: str | None) -> str:
+    """The locale a language tag asks for ("fr-FR", "fr_FR.UTF-8", "FR" -> "fr"), or the
+    default for a language this application does not speak."""
+    base = re.split(r"[-_.@]", (tag or "").strip().lower(), maxsplit=1)[0]
+    return base if base in LOCALES else DEFAULT_LOCALE
+
+
+def current_locale() -> str:
+    """The language of the reader being served now."""
+    return _reading.get()
+
+
+def set_locale(locale: str | None) -> Token[str]:
+    """Serve the rest of this context (a request, a command) in ``locale``."""
+    return _reading.set(locale_of(locale))
+
+
+@contextmanager
+def reading_in(locale: str | None) -> Iterator[str]:
+    """``with reading_in("fr"): …`` renders in French, then back to what was before."""
+    token = set_locale(locale)
+    try:
+        yield current_locale()
+    finally:
+        _reading.reset(token)
+
+
+# --- the tables -----------------------------------------------------------------------------
+
 @cache
-def catalogue(locale: str = "en") -> Mapping[str, str]:
+def _module(locale: str, name: str) -> ModuleType:
+    return importlib.import_module(f"referee.service.messages_{locale}.{name}")
+
+
+@cache
+def catalogue(locale: str = DEFAULT_LOCALE) -> Mapping[str, str]:
     """Every template of ``locale``, by message id."""
     table: dict[str, str] = {}
     for name in CATALOGUE_MODULES:
-        module = importlib.import_module(f"referee.service.messages_{locale}.{name}")
-        table.update(module.MESSAGES)
+        table.update(_module(locale, name).MESSAGES)
     return table
 
 
-@cache
-def words(locale: str = "en") -> Mapping[str, Mapping[str, str]]:
+def words(locale: str = DEFAULT_LOCALE) -> Mapping[str, Mapping[str, str]]:
     """Words for parameters given as codes (suits, directions), by parameter kind."""
-    module = importlib.import_module(f"referee.service.messages_{locale}.common")
-    return dict(module.WORDS)
+    return _module(locale, "common").WORDS
 
 
-def seat_name(seat: Any, names: Names | None) -> str:
+def grammar(locale: str) -> ModuleType:
+    """The language's small grammar: list joining, plural, prepositions, unnamed seats."""
+    return _module(locale, "common")
+
+
+# --- parameters as a sentence shows them ----------------------------------------------------
+
+class Shown(str):
+    """A parameter's text, knowing its language and how many it counts (for agreement)."""
+
+    locale: str
+    count: int
+
+    def __new__(cls, text: str, locale: str, count: int = 1) -> Shown:
+        made = super().__new__(cls, text)
+        made.locale, made.count = locale, count
+        return made
+
+    def __format__(self, spec: str) -> str:
+        return styled(str(self), self.count, self.locale, spec)
+
+
+class Count(int):
+    """A number that can choose the word agreeing with it (``{count:card|cards}``)."""
+
+    locale: str
+
+    def __new__(cls, value: int, locale: str) -> Count:
+        made = super().__new__(cls, value)
+        made.locale = locale
+        return made
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            return styled(str(int(self)), int(self), self.locale, spec)
+        return int.__format__(int(self), spec)
+
+
+def styled(text: str, count: int, locale: str, spec: str) -> str:
+    """``text`` under a template's format spec (see the module's docstring)."""
+    if not spec:
+        return text
+    if "|" in spec:
+        one, many = spec.split("|", 1)
+        return many if grammar(locale).is_plural(count) else one
+    if spec == "cap":
+        return text[:1].upper() + text[1:]
+    preposition = grammar(locale).PREPOSITIONS.get(spec)
+    if preposition is None:
+        raise ValueError(f"unknown format spec {spec!r}")
+    return str(preposition(text))
+
+
+def seat_name(seat: Any, names: Names | None, locale: str | None = None) -> str:
     """The name given at the table; "seat N" only when the match has no names to give."""
     if isinstance(seat, int) and names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return f"seat {seat}"
+    return str(grammar(locale or current_locale()).UNNAMED_SEAT.format(seat=seat))
 
 
-def join(words: Sequence[str]) -> str:
-    """"Alice", "Alice and Bob", "Alice, Bob and Carole"."""
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+def join(items: Sequence[str], locale: str | None = None) -> str:
+    """"Alice", "Alice and Bob", "Alice, Bob and Carole" (French: "Alice, Bob et Carole")."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])}{grammar(locale or current_locale()).AND}{items[-1]}"
 
 
-def shown(key: str, value: Any, names: Names | None, locale: str = "en") -> Any:
-    """A parameter as the sentence shows it."""
-    if isinstance(value, Mapping) and "message_id" in value:  # a message within a message
-        return render(Message(value["message_id"], value.get("params", {})), names, locale)
-    kind = words(locale).get(key.rsplit("_", 1)[-1]) or words(locale).get(key)
+def warrior_name(ident: Any, names: Names | None, locale: str) -> str:
+    """A CrocoNounours warrior ("0-red", "1-green-2") as its owner's coloured warrior."""
+    found = WARRIOR_ID.match(str(ident))
+    if not found:
+        return str(ident)
+    seat, colour, number = found.groups()
+    owner = seat_name(int(seat), names, locale)
+    colour_word = words(locale).get("colour", {}).get(colour, colour)
+    return str(grammar(locale).warrior(owner, colour_word, number or ""))
+
+
+def card_name(text: str, locale: str) -> str:
+    """A card of an ordinary deck as the table writes it: "Q♥" (French: "D♥"), "Joker"."""
+    if text == "JK":
+        return str(grammar(locale).JOKER)
+    found = CARD.match(text)
+    if not found:
+        return text
+    rank, suit = found.groups()
+    return f"{grammar(locale).RANKS.get(rank, rank)}{SUIT_SIGNS[suit]}"
+
+
+def _coded(key: str, value: Any, locale: str) -> str | None:
+    """A code word's rendering (``suit="H"`` -> "hearts"), None when ``key`` holds no code."""
+    if key in CARD_KEYS and isinstance(value, str):
+        return card_name(value, locale)
+    table = words(locale)
+    kind = table.get(key) or table.get(key.rsplit("_", 1)[-1])
     if kind is not None and isinstance(value, str):
         return kind.get(value, value)
+    return None
+
+
+def _listed(key: str, value: Sequence[Any], names: Names | None, locale: str) -> Shown:
+    """A list parameter: seats as names, warriors, codes as words, cards as laid."""
+    if is_seats_key(key):
+        items = [seat_name(s, names, locale) for s in value]
+    elif key == "warriors":
+        items = [warrior_name(w, names, locale) for w in value]
+    elif key in CARD_KEYS:
+        items = [card_name(str(c), locale) for c in value]
+    else:
+        items = [_coded(key, v, locale) or str(v) for v in value]
+    if key == "cards":  # cards read as laid, one after the other
+        return Shown(" ".join(items), locale, len(items))
+    if is_seats_key(key) or key in ("warriors", "colours", "given"):
+        return Shown(join(items, locale), locale, len(items))
+    return Shown(", ".join(items), locale, len(items))
+
+
+def shown(key: str, value: Any, names: Names | None, locale: str | None = None) -> Any:
+    """A parameter as the sentence shows it."""
+    locale = locale or current_locale()
+    if isinstance(value, Mapping) and "message_id" in value:  # a message within a message
+        return render(Message(value["message_id"], value.get("params", {})), names, locale)
+    coded = _coded(key, value, locale)
+    if coded is not None:
+        return Shown(coded, locale)
     if is_seat_key(key) and (isinstance(value, int) or value is None):
-        return "nobody" if value is None else seat_name(value, names)
-    if is_seats_key(key) and isinstance(value, list | tuple):
-        return join([seat_name(s, names) for s in value])
-    if isinstance(value, list | tuple):  # cards read as laid, one after the other
-        return (" " if key == "cards" else ", ").join(str(v) for v in value)
+        text = grammar(locale).NOBODY if value is None else seat_name(value, names, locale)
+        return Shown(text, locale)
+    if key in WARRIOR_KEYS and isinstance(value, str):
+        return Shown(warrior_name(value, names, locale), locale)
+    if isinstance(value, list | tuple):
+        return _listed(key, value, names, locale)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Count(value, locale)
     return value
 
 
-def render(message: Said | None, names: Names | None = None, locale: str = "en") -> str:
-    """The sentence ``message`` says to a reader of ``locale``, players called by ``names``."""
+def render(message: Said | None, names: Names | None = None, locale: str | None = None) -> str:
+    """The sentence ``message`` says to a reader of ``locale`` (the reader being served when
+    none is given), players called by ``names``."""
     if message is None or isinstance(message, str):
         return message or ""
+    locale = locale_of(locale) if locale else current_locale()
     template = catalogue(locale).get(message.id)
     if template is None:
         raise MissingMessage(message.id)
@@ -90,7 +257,8 @@ def render(message: Said | None, names: Names | None = None, locale: str = "en")
     return template.format_map(params)
 
 
-def renderer(names: Names | None = None, locale: str = "en") -> Callable[[Said | None], str]:
+def renderer(names: Names | None = None,
+             locale: str | None = None) -> Callable[[Said | None], str]:
     """``render`` with the match's names bound, for ``Verdict.as_dict(render=…)``."""
     return lambda message: render(message, names, locale)
 
@@ -100,16 +268,17 @@ def fields_of(template: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(template) if name}
 
 
-__all__ = ["Message", "MissingMessage", "catalogue", "fields_of", "render", "renderer",
-           "seat_name"]
-
-
 def names_of(match: Any) -> list[str]:
     """The names given at the table, by seat, of a stored match."""
     summary = getattr(match, "summary", None)
     return list(summary.seat_names or []) if summary is not None else []
 
 
-def for_match(match: Any, locale: str = "en") -> Callable[[Said | None], str]:
+def for_match(match: Any, locale: str | None = None) -> Callable[[Said | None], str]:
     """The renderer of a stored match: its players called by their names."""
     return renderer(names_of(match), locale)
+
+
+__all__ = ["LOCALES", "Message", "MissingMessage", "catalogue", "current_locale", "fields_of",
+           "for_match", "locale_of", "reading_in", "render", "renderer", "seat_name",
+           "set_locale"]

@@ -41,11 +41,12 @@ MESSAGES: dict[str, str] = {
     "croconounours.team.no_orange": "Nobody has an orange warrior at the start",
     "croconounours.team.chosen": "{seat} chooses their team in secret; deployment will reveal it",
     # deployment
-    "croconounours.deploy.not_now": "Deployment is not under way (phase {phase})",
+    "croconounours.deploy.not_now": "Deployment is not under way: this is {phase}",
     "croconounours.deploy.not_a_corner": "{square} is not a corner of the board",
     "croconounours.deploy.corner_taken": "Corner {square} is already taken",
     "croconounours.deploy.opposite": "The opponent deploys in the opposite corner, {square}",
-    "croconounours.deploy.choices_missing": "{seats} has not chosen their team in secret yet "
+    "croconounours.deploy.choices_missing": "{seats} {seats:has|have} not chosen their team in "
+    "secret yet "
     "(choose_team): deployment waits for every choice",
     "croconounours.deploy.count": "{seat} deploys {count} warriors",
     "croconounours.deploy.squares": "The first warrior stands in corner {corner} and the others "
@@ -88,7 +89,7 @@ MESSAGES: dict[str, str] = {
     "pile",
     "croconounours.draw.exactly": "{seat} holds {held} cards and draws {count}: 3 cards, or "
     "fewer only to stay at 7 (the free_draw option allows fewer)",
-    "croconounours.draw.drawn": "{seat} draws {count}",
+    "croconounours.draw.drawn": "{seat} draws {count} {count:card|cards}",
     "croconounours.draw.reshuffled": "The stock ran out: the discard pile ({count} cards) is "
     "shuffled into a new stock",
     # steps
@@ -104,8 +105,8 @@ MESSAGES: dict[str, str] = {
     # attacks
     "croconounours.attack.black_card": "{card} is black: a warrior attacks with a red card "
     "(diamond or heart)",
-    "croconounours.attack.wrong_suit": "{square} is {kind}ly next to {warrior}: that attack "
-    "takes {suit}, not {card}",
+    "croconounours.attack.wrong_suit": "{square} is a {kind} neighbour of {warrior}: that "
+    "attack takes {suit}, not {card}",
     "croconounours.attack.squeezed": "Two obstacles stand diagonally between {start} and "
     "{square}",
     "croconounours.attack.out_of_reach": "{square} is out of reach of {warrior} on {start}: it "
@@ -172,8 +173,9 @@ MESSAGES: dict[str, str] = {
     "{attacker}",
     "croconounours.wound.green_by_red": "{warrior} is wounded on {square}: eliminated and eaten "
     "by {attacker} (a green wounded by red is eliminated outright)",
-    "croconounours.end.side_out": "{side_seats} has no warrior left and is out",
-    "croconounours.end.side_wins": "{side_seats} wins",
+    "croconounours.end.side_out": "{side_seats} {side_seats:has|have} no warrior left and "
+    "{side_seats:is|are} out",
+    "croconounours.end.side_wins": "{side_seats} {side_seats:wins|win}",
     # reports
     "croconounours.missplay.not_reportable": "{rule} is not a fault the table can report in "
     "CrocoNounours",
@@ -194,6 +196,7 @@ MESSAGES: dict[str, str] = {
     "croconounours.fault.out_of_order": "A player discarded or drew after acting (phases out of "
     "order)",
     # the outcome
-    "croconounours.outcome.last_side": "{winner_seats} wins with {count} warrior(s) standing",
+    "croconounours.outcome.last_side": "{winner_seats} {winner_seats:wins|win} with {count} "
+    "{count:warrior|warriors} standing",
     "croconounours.outcome.nobody_left": "No warrior is left standing",
 }

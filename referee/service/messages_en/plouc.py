@@ -25,7 +25,7 @@ MESSAGES: dict[str, str] = {
     "plouc.play.already_down": "{card} is already on the discard: a card cannot be played "
     "twice in one deck",
     "plouc.play.mixed_values": "Cards laid together must all have the same value",
-    "plouc.play.more_than_held": "{seat} holds {held} card(s), not {count}",
+    "plouc.play.more_than_held": "{seat} holds {held} {held:card|cards}, not {count}",
     "plouc.play.suit_without_ace": "Only an ace names a suit",
     "plouc.play.follows_nothing": "{card} follows neither the suit in play ({suit}) nor the "
     "value of {top}",
@@ -38,21 +38,23 @@ MESSAGES: dict[str, str] = {
     "plouc.ace.same_suit": "The ace changes the suit: name another suit than {suit}",
     "plouc.ace.same_as_last": "The ace changes the suit: the {top} is on top, name another "
     "suit than {suit}",
-    "plouc.owed.no_answer": "{seat} must draw {count} cards: nothing answers the 7 of spades "
+    "plouc.owed.no_answer": "{seat} must draw {count} {count:card|cards}: nothing answers the 7 "
+    "of spades "
     "laid on the king of spades",
-    "plouc.owed.seven_of_spades": "{seat} must draw {count} cards or answer the king of spades "
+    "plouc.owed.seven_of_spades": "{seat} must draw {count} {count:card|cards} or answer the king "
+    "of spades "
     "with the 7 of spades",
     "plouc.owed.seven_of_spades_alone": "Only the 7 of spades answers the king of spades: it "
     "goes down alone, and the following player draws {count}",
-    "plouc.owed.seven": "{seat} must draw {count} cards or answer with a 7",
+    "plouc.owed.seven": "{seat} must draw {count} {count:card|cards} or answer with a 7",
     "plouc.finish.three_of_clubs": "{seat} may not finish with the 3 of clubs: they must draw "
     "instead",
     "plouc.finish.special": "{seat} may not finish on a special card ({card}): they must draw "
     "instead",
     # drawing
-    "plouc.draw.count": "{seat} draws {count} card(s) now, not {claimed}",
-    "plouc.draw.passes": "{seat} cannot play: draws {count} card(s) and passes",
-    "plouc.draw.draws": "{seat} draws {count} card(s)",
+    "plouc.draw.count": "{seat} draws {count} {count:card|cards} now, not {claimed}",
+    "plouc.draw.passes": "{seat} cannot play: draws {count} {count:card|cards} and passes",
+    "plouc.draw.draws": "{seat} draws {count} {count:card|cards}",
     # announcements
     "plouc.announce.carte_not_one": "{seat} holds {count} cards: 'carte' is said with one "
     "card left",
@@ -65,7 +67,8 @@ MESSAGES: dict[str, str] = {
     # contre (la Zouzou, la Méga One)
     "plouc.contre.not_played": "'Contre' is played with la Zouzou or la Méga One only",
     "plouc.contre.on_self": "A player does not say 'contre' on themself",
-    "plouc.contre.mega_one_no_card": "{seat} holds {count} card(s): under la Méga One the "
+    "plouc.contre.mega_one_no_card": "{seat} holds {count} {count:card|cards}: under la Méga One "
+    "the "
     "caller gives a card, and a last card only goes down as a plouc",
     "plouc.contre.wrong": "{seat} owes no announcement now: the 'contre' is wrong",
     "plouc.contre.right": "Contre! {seat} forgot to say '{word}'",
@@ -74,7 +77,8 @@ MESSAGES: dict[str, str] = {
     "plouc.flag.on_self": "A player does not flag themself",
     "plouc.flag.not_a_rule": "{rule} is not a rule a player can break",
     "plouc.flag.earlier_event": "A flag is on an earlier event",
-    "plouc.flag.mega_one_no_card": "{seat} holds {count} card(s): the sanction is la Méga One, "
+    "plouc.flag.mega_one_no_card": "{seat} holds {count} {count:card|cards}: the sanction is la "
+    "Méga One, "
     "so a flagger needs a card to give and keep one",
     "plouc.flag.stops": "{seat} flags {offender_seat} on {rule}: the game stops until the host "
     "rules",
@@ -102,8 +106,8 @@ MESSAGES: dict[str, str] = {
     "plouc.missplay.no_mot_doux": "Le mot doux is not played in this match",
     "plouc.missplay.swore": "{seat} swore",
     # penalties
-    "plouc.penalty.draws": "{seat} draws {count} card",
-    "plouc.penalty.wrong_flag_draws": "{seat} draws {count} card (a wrong flag)",
+    "plouc.penalty.draws": "{seat} draws {count} {count:card|cards}",
+    "plouc.penalty.wrong_flag_draws": "{seat} draws {count} {count:card|cards} (a wrong flag)",
     "plouc.penalty.gives_a_card": "{seat} gives {to_seat} one of their cards",
     "plouc.penalty.none_for_contre": "none: the text gives no penalty for a wrong contre "
     "({word})",
@@ -120,14 +124,14 @@ MESSAGES: dict[str, str] = {
     "plouc.effect.plays_again": "{seat} plays again",
     "plouc.effect.no_card_to_play_again": "{seat} has no card left to play again",
     "plouc.effect.suit_now": "the suit is now {suit}",
-    "plouc.effect.reversals": "{count} reversal(s): play goes {direction}; {then}",
+    "plouc.effect.reversals": "{count} {count:reversal|reversals}: play goes {direction}; {then}",
     "plouc.effect.next_draws_unanswerable": "the next player draws {count}: nothing answers "
     "the 7 of spades on the king",
     "plouc.effect.next_draws_unless_seven": "the next player draws {count} unless they answer "
     "with a 7",
     "plouc.effect.next_draws_unless_seven_of_spades": "the next player draws {count} unless "
     "they answer with the 7 of spades",
-    "plouc.effect.skipped": "{count} player(s) skipped",
+    "plouc.effect.skipped": "{count} {count:player|players} skipped",
     "plouc.effect.square": "square of {value}s: {then}",
     "plouc.effect.square_drawer": "{drawer_seat} draws {count} and plays after {seat}'s replay",
     "plouc.effect.must_say_plouc": "{seat} laid their last card and must say 'plouc'",
@@ -139,7 +143,8 @@ MESSAGES: dict[str, str] = {
     "once (PL-TURN-3)",
     "plouc.effect.forgotten_carte_stands": "the forgotten 'carte' stands and can still be "
     "caught",
-    "plouc.effect.hands_now": "{seat} now holds {count} card(s), {with_seat} {other_count}",
+    "plouc.effect.hands_now": "{seat} now holds {count} {count:card|cards}, {with_seat} "
+    "{other_count}",
     # the outcome
     "plouc.outcome.plouc": "{seat} wins: plouc!",
     "plouc.outcome.in_play": "In play: fewest cards ({count}) held by {leader_seats}",
