@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import importlib
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
@@ -35,6 +37,7 @@ from functools import cache
 from string import Formatter
 from types import ModuleType
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from referee.engines.messages import Message, Said, is_seat_key, is_seats_key
 
@@ -75,6 +78,11 @@ def set_locale(locale: str | None) -> Token[str]:
     return _reading.set(locale_of(locale))
 
 
+def reset_locale(token: Token[str]) -> None:
+    """Back to the language before ``set_locale`` gave ``token`` (end of a request)."""
+    _reading.reset(token)
+
+
 @contextmanager
 def reading_in(locale: str | None) -> Iterator[str]:
     """``with reading_in("fr"): …`` renders in French, then back to what was before."""
@@ -109,6 +117,12 @@ def words(locale: str = DEFAULT_LOCALE) -> Mapping[str, Mapping[str, str]]:
 def grammar(locale: str) -> ModuleType:
     """The language's small grammar: list joining, plural, prepositions, unnamed seats."""
     return _module(locale, "common")
+
+
+def unit_label(unit: str, locale: str | None = None) -> str:
+    """What the standings count ("coconuts"), in the reader's language ("noix de coco")."""
+    return words(locale_of(locale) if locale else current_locale()).get("unit", {}).get(unit,
+                                                                                      unit)
 
 
 # --- parameters as a sentence shows them ----------------------------------------------------
@@ -279,6 +293,112 @@ def for_match(match: Any, locale: str | None = None) -> Callable[[Said | None], 
     return renderer(names_of(match), locale)
 
 
+# --- stored readings, worded again for this reader -----------------------------------------
+
+def said_from(data: Any) -> Message | None:
+    """The message a stored ``{"message_id", "params"}`` holds, if it holds one."""
+    if isinstance(data, Mapping) and isinstance(data.get("message_id"), str):
+        params = data.get("params")
+        return Message(data["message_id"], params if isinstance(params, Mapping) else {})
+    return None
+
+
+def _say(said: Message | None, fallback: Any, names: Names | None, locale: str) -> Any:
+    """``said`` rendered, or the stored text when the catalogue cannot read it (an id from an
+    older version, parameters of another shape)."""
+    if said is None:
+        return fallback
+    try:
+        return render(said, names, locale)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return fallback
+
+
+def _outcome_of(data: Mapping[str, Any]) -> Message | None:
+    """The outcome's message: the result once there is one, else the running outcome's data,
+    looked for in the dict or in its standings."""
+    for holder in (data, data.get("standings"), data.get("totals")):
+        if not isinstance(holder, Mapping):
+            continue
+        result = holder.get("result")
+        if isinstance(result, Mapping) and isinstance(result.get("termination"), str):
+            return Message(result["termination"], {"winner_seats": list(result.get("winners", [])),
+                                                   **dict(result.get("figures") or {})})
+        if (said := said_from(holder.get("outcome_data"))) is not None:
+            return said
+    return None
+
+
+def _names_in(data: Mapping[str, Any], names: Names | None) -> Names | None:
+    """A match's own names, when the dict is a match listing its seats."""
+    seats = data.get("seats")
+    if isinstance(seats, list) and seats and all(isinstance(s, Mapping) and "name" in s
+                                                 for s in seats):
+        named = {s.get("seat", i): str(s["name"]) for i, s in enumerate(seats)}
+        if all(isinstance(k, int) and 0 <= k < 1000 for k in named):
+            return [named.get(i, "") for i in range(max(named) + 1)]
+    return names
+
+
+def reword(data: Any, names: Names | None = None, locale: str | None = None) -> Any:
+    """A copy of an answer (verdicts, refusals, standings, matches) whose sentences are
+    rendered again from their data for this reader: ``reason``/``message`` from ``message_id``
+    and ``params``, ``penalty`` from ``penalty_data``, ``effects`` from ``effects_data``,
+    ``outcome`` from the result. Data fields are untouched; stored sentences stay where no
+    data says them."""
+    locale = locale_of(locale) if locale else current_locale()
+    if isinstance(data, list):
+        return [reword(item, names, locale) for item in data]
+    if not isinstance(data, Mapping):
+        return data
+    names = _names_in(data, names)
+    out = {key: reword(value, names, locale) for key, value in data.items()}
+    for text_key in ("reason", "message"):
+        if text_key in data:
+            out[text_key] = _say(said_from(data), data[text_key], names, locale)
+            break
+    if "penalty_data" in data:
+        out["penalty"] = _say(said_from(data["penalty_data"]), data.get("penalty"), names,
+                              locale)
+    effects, effects_data = data.get("effects"), data.get("effects_data")
+    if isinstance(effects, list) and isinstance(effects_data, list) \
+            and len(effects) == len(effects_data):
+        out["effects"] = [_say(said_from(d), e, names, locale)
+                          for e, d in zip(effects, effects_data, strict=True)]
+    if isinstance(data.get("outcome"), str):
+        out["outcome"] = _say(_outcome_of(data), data["outcome"], names, locale)
+    return out
+
+
+_NAMES: WeakKeyDictionary[Any, OrderedDict[int, tuple[str, ...]]] = WeakKeyDictionary()
+_NAMES_LOCK = threading.Lock()
+NAMES_KEPT = 4096
+
+
+def seat_names(db: Any, match_id: int) -> list[str] | None:
+    """The names given at a match's table, by seat (None: there is no such match).
+
+    The names are fixed when the match is created, so each process keeps the last ones it read
+    (per database): wording a verdict again costs no query on the append path."""
+    with _NAMES_LOCK:
+        kept = _NAMES.setdefault(db, OrderedDict())
+        if match_id in kept:
+            kept.move_to_end(match_id)
+            return list(kept[match_id])
+    from referee.store import models  # the read model, only when a reader asks
+
+    with db.reading() as session:
+        summary = session.get(models.MatchSummary, match_id)
+        if summary is None:
+            return None
+        names = tuple(str(n) for n in summary.seat_names or [])
+    with _NAMES_LOCK:
+        kept[match_id] = names
+        while len(kept) > NAMES_KEPT:
+            kept.popitem(last=False)
+    return list(names)
+
+
 __all__ = ["LOCALES", "Message", "MissingMessage", "catalogue", "current_locale", "fields_of",
-           "for_match", "locale_of", "reading_in", "render", "renderer", "seat_name",
-           "set_locale"]
+           "for_match", "locale_of", "reading_in", "render", "renderer", "reset_locale",
+           "reword", "seat_name", "seat_names", "set_locale", "unit_label"]

@@ -24,6 +24,8 @@ WORDS: dict[str, dict[str, str]] = {
               "deploy": "deployment", "obstacles": "the placing of obstacles",
               "discard": "the discard phase", "draw": "the draw phase",
               "action": "the action phase", "defence": "a defence", "over": "the end"},
+    "unit": {"coconuts": "coconuts", "victory points": "victory points",
+             "warriors standing": "warriors standing", "cards in hand": "cards in hand"},
 }
 WORDS["colours"] = WORDS["given"] = WORDS["colour"]
 

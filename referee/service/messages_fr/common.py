@@ -24,6 +24,8 @@ WORDS: dict[str, dict[str, str]] = {
               "deploy": "le déploiement", "obstacles": "la pose des obstacles",
               "discard": "la phase de défausse", "draw": "la phase de pioche",
               "action": "la phase d'action", "defence": "une défense", "over": "la fin"},
+    "unit": {"coconuts": "noix de coco", "victory points": "points de victoire",
+             "warriors standing": "Warriors encore debout", "cards in hand": "cartes en main"},
 }
 WORDS["colours"] = WORDS["given"] = WORDS["colour"]
 
