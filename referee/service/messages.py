@@ -125,6 +125,30 @@ def unit_label(unit: str, locale: str | None = None) -> str:
                                                                                       unit)
 
 
+def _games(locale: str | None) -> ModuleType:
+    return _module(locale_of(locale) if locale else current_locale(), "games")
+
+
+def game_title(game: str, locale: str | None = None) -> str:
+    """A game's name for the reader, in the rule texts' own words in French ("Le Citron Coco
+    en individuel"); the game's id for a game no table names."""
+    return str(_games(locale).TITLES.get(game) or _module(DEFAULT_LOCALE, "games").TITLES.get(
+        game, game))
+
+
+def option_label(game: str, option: str, locale: str | None = None) -> str:
+    """An option's short name for the reader ("La Zouzou", "Couleur des cases")."""
+    label = _games(locale).LABELS.get(game, {}).get(option)
+    return str(label or option.replace("_", " ").capitalize())
+
+
+def option_description(game: str, option: str, locale: str | None = None,
+                       default: str = "") -> str:
+    """What an option does, for the reader; ``default`` (the engine's own English words) where
+    the language has none of its own."""
+    return str(_games(locale).DESCRIPTIONS.get(game, {}).get(option) or default)
+
+
 # --- parameters as a sentence shows them ----------------------------------------------------
 
 class Shown(str):
@@ -400,5 +424,6 @@ def seat_names(db: Any, match_id: int) -> list[str] | None:
 
 
 __all__ = ["LOCALES", "Message", "MissingMessage", "catalogue", "current_locale", "fields_of",
-           "for_match", "locale_of", "reading_in", "render", "renderer", "reset_locale",
-           "reword", "seat_name", "seat_names", "set_locale", "unit_label"]
+           "for_match", "game_title", "locale_of", "option_description", "option_label",
+           "reading_in", "render", "renderer", "reset_locale", "reword", "seat_name",
+           "seat_names", "set_locale", "unit_label"]

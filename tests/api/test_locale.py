@@ -139,3 +139,18 @@ def test_the_query_and_the_cookie_choose_before_the_header(client: FlaskClient) 
     unknown = post(client, table, "play", 2, {"cards": ["5H"]}, headers={
         "Accept-Language": "de-DE"}, query="?lang=xx")
     assert unknown.json["message"] == "It is Bob's turn, not Chloé's"
+
+
+def test_games_are_described_in_the_readers_language(client: FlaskClient) -> None:
+    """Requirement: "game and option names (in the rule texts' own French words)"; the ids and
+    schemas stay as they are."""
+    french = client.get("/api/games/plouc", headers=FR).json
+    english = client.get("/api/games/plouc", headers=EN).json
+    assert french["title"] == "Le Carte et Plouc de Charlotte"
+    assert english["title"] == "Carte et Plouc"
+    zouzou = french["options"]["properties"]["zouzou"]
+    assert zouzou["title"] == "La Zouzou" and "pioche une carte" in zouzou["description"]
+    assert english["options"]["properties"]["zouzou"]["description"].startswith("La Zouzou:")
+    assert zouzou["type"] == english["options"]["properties"]["zouzou"]["type"] == "boolean"
+    listed = client.get("/api/games", headers=FR).json
+    assert {g["id"]: g["title"] for g in listed}["citroncoco"] == "Le Citron Coco en individuel"

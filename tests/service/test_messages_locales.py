@@ -20,9 +20,13 @@ from referee.service.messages import (
     catalogue,
     current_locale,
     fields_of,
+    game_title,
     locale_of,
+    option_description,
+    option_label,
     reading_in,
     render,
+    unit_label,
 )
 
 NAMES = ["Alice", "Bob", "Chloé", "Ézéchiel"]
@@ -155,3 +159,38 @@ def test_cards_read_as_the_table_writes_them() -> None:
     assert render(said, NAMES, "fr") == "Alice pose D♥ 10♠ V♣"
     joker = msg("croconounours.defence.parried", warrior="0-green", cards=["JK"])
     assert render(joker, NAMES, "fr") == "Le Warrior vert d'Alice pare avec Joker"
+
+
+def every_option() -> list[tuple[str, str]]:
+    from referee import engines  # noqa: F401  (importing them fills the registry)
+    from referee.engines.base import REGISTRY
+
+    return [(game, option) for game, engine in sorted(REGISTRY.items())
+            for option in engine.options_schema().fields]
+
+
+@pytest.mark.parametrize(("game", "option"), every_option())
+def test_every_option_has_a_name_and_a_description_in_french(game: str, option: str) -> None:
+    """Requirement: "game and option names (in the rule texts' own French words)"."""
+    from referee.service.messages_en.games import LABELS as EN_LABELS
+    from referee.service.messages_fr.games import DESCRIPTIONS, LABELS
+
+    assert LABELS[game][option] and EN_LABELS[game][option]
+    assert DESCRIPTIONS[game][option]
+    assert option_label(game, option, "fr") == LABELS[game][option]
+    assert option_description(game, option, "en", default="the engine's") == "the engine's"
+
+
+def test_games_are_named_in_the_rule_texts_words() -> None:
+    from referee import engines  # noqa: F401
+    from referee.engines.base import REGISTRY
+
+    assert game_title("citroncoco", "fr") == "Le Citron Coco en individuel"
+    assert game_title("plouc", "fr") == "Le Carte et Plouc de Charlotte"
+    assert game_title("citroncoco", "en") == "CitronCoco (each for themself)"
+    for game in REGISTRY:
+        assert game_title(game, "fr") != game and game_title(game, "en") != game
+    with reading_in("fr"):
+        assert game_title("citroncoco-teams") == "Le Citron Coco en équipes"
+        assert option_label("plouc", "zouzou") == "La Zouzou"
+        assert unit_label("coconuts") == "noix de coco"
