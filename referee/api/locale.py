@@ -1,11 +1,12 @@
 """The reader's language for everything a request renders, and the API's sentences in it.
 
 Every request is served in one language (``referee.service.messages.set_locale``): the one
-Flask-Babel chose when the pages set it up, else the same rule the pages follow — ``?lang=``,
-then the ``lang`` cookie, then ``Accept-Language`` — else English. The API's answers keep
-their data (``rule``, ``message_id``, ``params``, ``result``) and have their sentences
-(``reason``, ``message``, ``penalty``, ``effects``, ``outcome``) rendered again from that data
-in the reader's language, with the names the players gave at the table.
+Flask-Babel chose (``referee.i18n``: for pages the reader's choice, ``?lang=`` or the ``lang``
+cookie, then Accept-Language; for the API Accept-Language only), else Accept-Language, else
+English. The API's answers keep their data (``rule``, ``message_id``, ``params``, ``result``)
+and have their sentences (``reason``, ``message``, ``penalty``, ``effects``, ``outcome``)
+rendered again from that data in the reader's language, with the names the players gave at the
+table.
 """
 
 from __future__ import annotations
@@ -24,35 +25,22 @@ from referee.service.messages import (
     set_locale,
 )
 
-COOKIE = "lang"
 JSON = "application/json"
-
-
-def asked_locale(value: str | None) -> str | None:
-    """A locale the reader named (``?lang=fr``, the cookie), if it is one spoken here."""
-    if not value:
-        return None
-    locale = locale_of(value)
-    return locale if value.strip().lower().startswith(locale) else None
 
 
 def babel_locale() -> str | None:
     """The locale Flask-Babel chose for this request, when the application set it up."""
     if "babel" not in current_app.extensions:
         return None
-    try:
-        from flask_babel import get_locale
-    except ImportError:  # pragma: no cover - set up without the package is not possible
-        return None
+    from flask_babel import get_locale
+
     chosen = get_locale()
     return locale_of(str(chosen)) if chosen is not None else None
 
 
 def reader_locale() -> str:
     """The language to serve this request in."""
-    return (babel_locale() or asked_locale(request.args.get("lang"))
-            or asked_locale(request.cookies.get(COOKIE))
-            or request.accept_languages.best_match(LOCALES) or LOCALES[0])
+    return babel_locale() or request.accept_languages.best_match(LOCALES) or LOCALES[0]
 
 
 def names_for_request() -> list[str] | None:

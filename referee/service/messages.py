@@ -353,6 +353,14 @@ def _outcome_of(data: Mapping[str, Any]) -> Message | None:
     return None
 
 
+def outcome_text(totals: Mapping[str, Any] | None, names: Names | None = None,
+                 stored: str = "", locale: str | None = None) -> str:
+    """A match's outcome for the reader, from its stored standings' data (``result``, or the
+    running ``outcome_data``) with the players' names; ``stored`` where no data says it."""
+    said = _outcome_of(totals) if isinstance(totals, Mapping) else None
+    return str(_say(said, stored, names, locale_of(locale) if locale else current_locale()))
+
+
 def _names_in(data: Mapping[str, Any], names: Names | None) -> Names | None:
     """A match's own names, when the dict is a match listing its seats."""
     seats = data.get("seats")
@@ -425,5 +433,5 @@ def seat_names(db: Any, match_id: int) -> list[str] | None:
 
 __all__ = ["LOCALES", "Message", "MissingMessage", "catalogue", "current_locale", "fields_of",
            "for_match", "game_title", "locale_of", "option_description", "option_label",
-           "reading_in", "render", "renderer", "reset_locale", "reword", "seat_name",
-           "seat_names", "set_locale", "unit_label"]
+           "outcome_text", "reading_in", "render", "renderer", "reset_locale", "reword",
+           "seat_name", "seat_names", "set_locale", "unit_label"]

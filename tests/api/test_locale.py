@@ -127,18 +127,30 @@ def test_timeline_and_standings_in_french(client: FlaskClient) -> None:
         k: v for k, v in english.items() if k != "outcome"}
 
 
-def test_the_query_and_the_cookie_choose_before_the_header(client: FlaskClient) -> None:
-    """The pages' rule: ``?lang=``, then the ``lang`` cookie, then Accept-Language."""
+def test_the_api_follows_accept_language_only(client: FlaskClient) -> None:
+    """The API's messages follow Accept-Language (the pages' ``?lang=`` and cookie do not move
+    them); a language not spoken here reads in English."""
     table = plouc(client)
-    by_query = post(client, table, "play", 2, {"cards": ["5H"]}, headers=EN, query="?lang=fr")
-    assert by_query.json["message"].startswith("C'est au tour")
     client.set_cookie("lang", "fr")
-    by_cookie = post(client, table, "play", 2, {"cards": ["5H"]}, headers=EN)
-    assert by_cookie.json["message"].startswith("C'est au tour")
+    by_header = post(client, table, "play", 2, {"cards": ["5H"]}, headers=EN, query="?lang=fr")
+    assert by_header.json["message"] == "It is Bob's turn, not Chloé's"
     client.delete_cookie("lang")
     unknown = post(client, table, "play", 2, {"cards": ["5H"]}, headers={
-        "Accept-Language": "de-DE"}, query="?lang=xx")
+        "Accept-Language": "de-DE"})
     assert unknown.json["message"] == "It is Bob's turn, not Chloé's"
+    french = post(client, table, "play", 2, {"cards": ["5H"]}, headers={
+        "Accept-Language": "de-DE, fr;q=0.8, en;q=0.5"})
+    assert french.json["message"] == "C'est au tour de Bob, pas de Chloé"
+
+
+def test_the_match_page_shows_the_verdicts_in_the_pages_language(client: FlaskClient) -> None:
+    """The pages' choice (``?lang=fr``) words the timeline's verdicts, with the names."""
+    table = plouc(client)
+    assert post(client, table, "play", 1, {"cards": ["5H"]}, headers=EN).status_code == 201
+    french = client.get(f"/m/{table.id}?lang=fr", headers=EN).get_data(as_text=True)
+    assert "Bob pose 5♥" in french
+    english = client.get(f"/m/{table.id}?lang=en", headers=FR).get_data(as_text=True)
+    assert "Bob lays 5♥" in english
 
 
 def test_games_are_described_in_the_readers_language(client: FlaskClient) -> None:

@@ -24,6 +24,7 @@ from referee.service.messages import (
     locale_of,
     option_description,
     option_label,
+    outcome_text,
     reading_in,
     render,
     unit_label,
@@ -194,3 +195,15 @@ def test_games_are_named_in_the_rule_texts_words() -> None:
         assert game_title("citroncoco-teams") == "Le Citron Coco en équipes"
         assert option_label("plouc", "zouzou") == "La Zouzou"
         assert unit_label("coconuts") == "noix de coco"
+
+
+def test_a_stored_outcome_reads_again_from_its_data() -> None:
+    """A match summary keeps its standings as data: the outcome is worded at read time, with
+    the names; a summary with no data keeps its stored sentence."""
+    totals = {"result": {"winners": [1], "termination": "plouc.outcome.plouc",
+                         "figures": {"seat": 1}}}
+    assert outcome_text(totals, NAMES, "seat 1 wins: plouc!", "fr") == "Bob gagne : plouc !"
+    running = {"result": None, "outcome_data": {"message_id": "plouc.outcome.in_play",
+                                                "params": {"count": 1, "leader_seats": [2]}}}
+    assert outcome_text(running, NAMES, "", "en") == "In play: fewest cards (1) held by Chloé"
+    assert outcome_text({"result": None}, NAMES, "as stored", "fr") == "as stored"
