@@ -717,7 +717,7 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
             "match_id": match.id, "game": match.game, "at": last if at is None else at,
             "last_seq": last, "viewer": "public" if viewer is None else viewer,
             "table": engine.view(folded.state, viewer),
-            "standings": engine.standings(folded.state).as_dict(),
+            "standings": reword(engine.standings(folded.state).as_dict(), names_of(match)),
         }
 
 

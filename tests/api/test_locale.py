@@ -12,6 +12,8 @@ from typing import Any
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
+from referee.service import matches
+from referee.service.messages import reading_in
 from tests.helpers import Table, auth, new_match, plain_turn
 
 FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
@@ -166,3 +168,18 @@ def test_games_are_described_in_the_readers_language(client: FlaskClient) -> Non
     assert zouzou["type"] == english["options"]["properties"]["zouzou"]["type"] == "boolean"
     listed = client.get("/api/games", headers=FR).json
     assert {g["id"]: g["title"] for g in listed}["citroncoco"] == "Le Citron Coco en individuel"
+
+
+def test_the_service_reads_outcomes_with_names_in_the_readers_language(
+        client: FlaskClient) -> None:
+    """What the pages read (the state and the timeline) is worded at read time: the running
+    outcome names who holds the fewest cards (PL-WIN-1), in the reader's language."""
+    table = plouc(client)
+    assert post(client, table, "play", 1, {"cards": ["5H"]}, headers=EN).status_code == 201
+    db = client.application.extensions["referee.db"]
+    with reading_in("fr"):
+        state = matches.state_at(db, table.id, None, None, None)
+        page = matches.timeline(db, table.id)
+    assert state["standings"]["outcome"] == "En cours : le moins de cartes (6) est chez Bob"
+    assert page["standings"]["outcome"] == state["standings"]["outcome"]
+    assert page["events"][-1]["judged_now"]["reason"] == "Bob pose 5♥"
