@@ -47,7 +47,18 @@ class Field:
 
     @property
     def label(self) -> str:
+        """The field's name for the reader; a game's option by the game's own words for it."""
+        if self.extra.get("game"):
+            return vocabulary.option_label(self.extra["game"], self.name)
         return vocabulary.field_label(self.name)
+
+    @property
+    def help(self) -> str:
+        """What the field is for, in the reader's language (the engine's words translated)."""
+        if self.extra.get("game"):
+            return vocabulary.option_description(self.extra["game"], self.name,
+                                                 self.description)
+        return vocabulary.translated(self.description)
 
     def text_default(self) -> str:
         """The default value as the input shows it."""

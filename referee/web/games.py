@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -90,8 +91,10 @@ def game(game_id: str) -> Game:
         if move in ("missplay", "ruling"):
             fields = with_rule_choices(fields, missplays)
         moves[move] = Move(move, spec["host_only"], fields)
+    options = [dataclasses.replace(f, extra={**f.extra, "game": engine.id})
+               for f in fields_of(described["options"])]  # named in the game's own words
     return Game(engine.id, engine.title, engine.min_seats, engine.max_seats, engine.rules_file,
-                fields_of(described["options"]), moves, missplays)
+                options, moves, missplays)
 
 
 @lru_cache(maxsize=64)

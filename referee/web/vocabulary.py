@@ -14,6 +14,8 @@ from flask import has_request_context
 from flask_babel import gettext, lazy_pgettext
 from flask_babel import lazy_gettext as _l
 
+from referee.service import messages
+
 GAME_TITLES = {
     "citroncoco": _l("CitronCoco (each for themself)"),
     "citroncoco-teams": _l("CitronCoco in teams"),
@@ -363,7 +365,21 @@ def spaced(key: Any) -> str:
 
 
 def game_title(game_id: str, fallback: str) -> str:
-    return str(GAME_TITLES.get(game_id, fallback))
+    """A game's name: the service's words for it (the API's too), in the request's language."""
+    title = messages.game_title(game_id)
+    return title if title != game_id else str(GAME_TITLES.get(game_id, fallback))
+
+
+def option_label(game_id: str, option: str) -> str:
+    """An option's short name in the game's own words ("La Zouzou"), as the API names it."""
+    return messages.option_label(game_id, option)
+
+
+def option_description(game_id: str, option: str, engine_words: str) -> str:
+    """What an option does: the service's wording in the reader's language, else the
+    engine's own words (translated by the catalogue when it can)."""
+    said = messages.option_description(game_id, option)
+    return said or translated(engine_words)
 
 
 def move_name(move_type: Any) -> str:
