@@ -12,7 +12,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from referee.service import matches
+from referee.service import matches, streams
 from referee.service.messages import reading_in
 from tests.helpers import Table, auth, new_match, plain_turn
 
@@ -183,3 +183,15 @@ def test_the_service_reads_outcomes_with_names_in_the_readers_language(
     assert state["standings"]["outcome"] == "En cours : le moins de cartes (6) est chez Bob"
     assert page["standings"]["outcome"] == state["standings"]["outcome"]
     assert page["events"][-1]["judged_now"]["reason"] == "Bob pose 5♥"
+
+
+def test_a_followed_match_streams_in_its_followers_language(client: FlaskClient) -> None:
+    """The stream of a match (Server-Sent Events) words each verdict in the follower's
+    language, with the names; followers of each language share their own rendering."""
+    table = plouc(client)
+    assert post(client, table, "play", 1, {"cards": ["5H"]}, headers=EN).status_code == 201
+    db = client.application.extensions["referee.db"]
+    french = dict(streams.rendered_moves(db, table.id, 0, 2, "fr"))
+    english = dict(streams.rendered_moves(db, table.id, 0, 2, "en"))
+    assert '"reason":"Bob pose 5♥"' in french[2] and '"reason":"Bob lays 5♥"' in english[2]
+    assert '"message_id":"plouc.play.lays"' in french[2]
