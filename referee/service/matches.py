@@ -28,7 +28,7 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
-from referee.engines.messages import speak
+from referee.engines.messages import msg, speak
 from referee.service import (
     authority,
     corrections,
@@ -615,8 +615,8 @@ def _judge_new(session: Session, state: MatchState, row: models.Event,
         if challenged is None:
             raise Invalid(f"There is no event {target} to challenge.", where="payload.seq")
         state.offenders[row.seq] = accused_seat(row.payload, challenged.seat)
-        return Verdict.ok("PLATFORM-CHALLENGE", f"Challenge of event {target} recorded; "
-                          "the host rules on it.")
+        return Verdict.ok("PLATFORM-CHALLENGE", msg("platform.challenge.recorded",
+                                                    challenged=target))
     if row.type == RULING and RULING in shared:
         challenge = row.payload["challenge"]
         if challenge not in state.offenders:
@@ -626,7 +626,8 @@ def _judge_new(session: Session, state: MatchState, row: models.Event,
                           where="payload.challenge")
         if not row.payload["upheld"]:
             state.ruled.add(challenge)
-            return Verdict.ok("PLATFORM-RULING", f"Challenge {challenge} dismissed.")
+            return Verdict.ok("PLATFORM-RULING", msg("platform.ruling.dismissed",
+                                                     challenge=challenge))
         if not row.payload.get("rule"):
             raise Invalid("An upheld ruling names the fault's rule.", where="payload.rule")
     try:
@@ -652,8 +653,8 @@ def _judge_void(session: Session, state: MatchState, row: models.Event) -> Verdi
     if target in state.voided:
         raise Invalid(f"Event {target} is already voided (by event "
                       f"{state.voided[target][0]}).", where="payload.seq")
-    return Verdict.ok("PLATFORM-VOID", f"Event {target} ({found.type}) voided: "
-                      f"{row.payload['reason']}. Every later move is judged again.")
+    return Verdict.ok("PLATFORM-VOID", msg("platform.void.voided", voided=target,
+                                           type=found.type, why=row.payload["reason"]))
 
 
 def _apply_correction(session: Session, state: MatchState, row: models.Event) -> MatchState:

@@ -195,3 +195,24 @@ def test_a_followed_match_streams_in_its_followers_language(client: FlaskClient)
     english = dict(streams.rendered_moves(db, table.id, 0, 2, "en"))
     assert '"reason":"Bob pose 5♥"' in french[2] and '"reason":"Bob lays 5♥"' in english[2]
     assert '"message_id":"plouc.play.lays"' in french[2]
+
+
+def test_a_void_and_a_correction_read_in_the_readers_language(client: FlaskClient) -> None:
+    """What the platform says of a void and of a correction is a message too: the host's
+    reason as given, the replacement's own verdict nested in the reader's language."""
+    table = new_match(client)
+    plain_turn(client, table, 0, value=5)
+    corrected = post(client, table, "correct", None, {"seq": 2, "reason": "c'était un 6",
+                                                      "move": {"type": "discard", "seat": 0,
+                                                               "payload": {"value": 6}}},
+                     headers=FR)
+    assert corrected.status_code == 201, corrected.json
+    assert corrected.json["verdict"]["reason"] == (
+        "Coup 2 (discard) corrigé en discard : c'était un 6. À sa place : Alice défausse "
+        "directement le 6 pioché. Tous les coups suivants sont jugés à nouveau.")
+    voided = post(client, table, "void", None, {"seq": 2, "reason": "jamais joué"}, headers=EN)
+    assert voided.json["verdict"]["reason"] == (
+        "Event 2 (discard) voided: jamais joué. Every later move is judged again.")
+    timeline = client.get(f"/api/matches/{table.id}/timeline", headers=FR).json["events"]
+    assert timeline[-1]["verdict"]["reason"] == (
+        "Coup 2 (discard) annulé : jamais joué. Tous les coups suivants sont jugés à nouveau.")

@@ -10,6 +10,16 @@ MESSAGES: dict[str, str] = {
     "move.no_such_seat": "There is no seat {seat_number} at this table",
     "move.not_your_turn": "It is {turn_seat}'s turn, not {seat}'s",
     "move.game_over": "The game is over: no more '{type}'",
+    # what the platform itself says of voids, corrections and challenges
+    "platform.challenge.recorded": "Challenge of event {challenged} recorded; the host rules on "
+    "it.",
+    "platform.ruling.dismissed": "Challenge {challenge} dismissed.",
+    "platform.void.voided": "Event {voided} ({type}) voided: {why}. Every later move is judged "
+    "again.",
+    "platform.correct.corrected": "Event {corrected} ({type}) corrected to {to_type}. In its "
+    "place: {instead} Every later move is judged again.",
+    "platform.correct.corrected_why": "Event {corrected} ({type}) corrected to {to_type}: {why}. "
+    "In its place: {instead} Every later move is judged again.",
 }
 
 #: Words for parameters given as codes: a parameter named ``suit`` (or ending in ``_suit``) is

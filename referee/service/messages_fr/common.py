@@ -10,6 +10,16 @@ MESSAGES: dict[str, str] = {
     "move.no_such_seat": "Il n'y a pas de place {seat_number} à cette table",
     "move.not_your_turn": "C'est au tour {turn_seat:de}, pas {seat:de}",
     "move.game_over": "La partie est finie : plus de « {type} »",
+    # ce que dit la plateforme des annulations, corrections et contestations
+    "platform.challenge.recorded": "Contestation du coup {challenged} enregistrée ; l'hôte "
+    "tranchera.",
+    "platform.ruling.dismissed": "Contestation {challenge} rejetée.",
+    "platform.void.voided": "Coup {voided} ({type}) annulé : {why}. Tous les coups suivants sont "
+    "jugés à nouveau.",
+    "platform.correct.corrected": "Coup {corrected} ({type}) corrigé en {to_type}. À sa place : "
+    "{instead} Tous les coups suivants sont jugés à nouveau.",
+    "platform.correct.corrected_why": "Coup {corrected} ({type}) corrigé en {to_type} : {why}. À "
+    "sa place : {instead} Tous les coups suivants sont jugés à nouveau.",
 }
 
 #: Les mots des paramètres donnés en code (``suit="H"`` -> « cœur »).
