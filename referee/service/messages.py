@@ -177,7 +177,7 @@ class Count(int):
         return made
 
     def __format__(self, spec: str) -> str:
-        if "|" in spec:
+        if "|" in spec or spec == "cap" or spec in grammar(self.locale).PREPOSITIONS:
             return styled(str(int(self)), int(self), self.locale, spec)
         return int.__format__(int(self), spec)
 

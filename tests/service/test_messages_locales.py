@@ -207,3 +207,13 @@ def test_a_stored_outcome_reads_again_from_its_data() -> None:
                                                 "params": {"count": 1, "leader_seats": [2]}}}
     assert outcome_text(running, NAMES, "", "en") == "In play: fewest cards (1) held by Chloé"
     assert outcome_text({"result": None}, NAMES, "as stored", "fr") == "as stored"
+
+
+@pytest.mark.parametrize(("value", "english", "french"), [
+    ("Q", "square of queens", "carré de dames"), ("A", "square of aces", "carré d'as"),
+    ("7", "square of 7s", "carré de 7")])
+def test_a_square_names_its_rank_in_words(value: str, english: str, french: str) -> None:
+    """« La règle du carré » (PL-SQ-1): the rank of the four cards, in the reader's words."""
+    said = msg("plouc.effect.square", value=value, then=NESTED)
+    assert render(said, NAMES, "en") == f"{english}: Chloé plays again"
+    assert render(said, NAMES, "fr") == f"{french} : Chloé rejoue"

@@ -36,6 +36,7 @@ WORDS: dict[str, dict[str, str]] = {
               "action": "the action phase", "defence": "a defence", "over": "the end"},
     "unit": {"coconuts": "coconuts", "victory points": "victory points",
              "warriors standing": "warriors standing", "cards in hand": "cards in hand"},
+    "value": {"A": "ace", "J": "jack", "Q": "queen", "K": "king"},
 }
 WORDS["colours"] = WORDS["given"] = WORDS["colour"]
 

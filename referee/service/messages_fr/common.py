@@ -36,6 +36,7 @@ WORDS: dict[str, dict[str, str]] = {
               "action": "la phase d'action", "defence": "une défense", "over": "la fin"},
     "unit": {"coconuts": "noix de coco", "victory points": "points de victoire",
              "warriors standing": "Warriors encore debout", "cards in hand": "cartes en main"},
+    "value": {"A": "as", "J": "valets", "Q": "dames", "K": "rois"},
 }
 WORDS["colours"] = WORDS["given"] = WORDS["colour"]
 
