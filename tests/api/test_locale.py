@@ -12,7 +12,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from referee.service import matches, streams
+from referee.service import matches, streams, whatif
 from referee.service.messages import reading_in
 from tests.helpers import Table, auth, new_match, plain_turn
 
@@ -216,3 +216,14 @@ def test_a_void_and_a_correction_read_in_the_readers_language(client: FlaskClien
     timeline = client.get(f"/api/matches/{table.id}/timeline", headers=FR).json["events"]
     assert timeline[-1]["verdict"]["reason"] == (
         "Coup 2 (discard) annulé : jamais joué. Tous les coups suivants sont jugés à nouveau.")
+
+
+def test_a_what_if_reads_in_the_readers_language(client: FlaskClient) -> None:
+    """The what-if page's standings (« Le zéro » on) name the players, in French."""
+    table = plouc(client)
+    assert post(client, table, "play", 1, {"cards": ["5H"]}, headers=EN).status_code == 201
+    db = client.application.extensions["referee.db"]
+    with reading_in("fr"):
+        result = whatif.what_if(db, table.id, {"zero": True})
+    assert result["standings"]["outcome"] == "En cours : le moins de cartes (6) est chez Bob"
+    assert result["own_standings"]["outcome"] == result["standings"]["outcome"]
