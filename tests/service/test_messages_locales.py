@@ -18,6 +18,7 @@ from referee.engines.messages import Message, msg
 from referee.service.messages import (
     LOCALES,
     catalogue,
+    choice_label,
     current_locale,
     fields_of,
     game_title,
@@ -217,3 +218,22 @@ def test_a_square_names_its_rank_in_words(value: str, english: str, french: str)
     said = msg("plouc.effect.square", value=value, then=NESTED)
     assert render(said, NAMES, "en") == f"{english}: Chloé plays again"
     assert render(said, NAMES, "fr") == f"{french} : Chloé rejoue"
+
+
+def every_choice() -> list[tuple[str, str, str]]:
+    from marshmallow import validate
+
+    from referee import engines  # noqa: F401
+    from referee.engines.base import REGISTRY
+
+    return [(game, option, str(value)) for game, engine in sorted(REGISTRY.items())
+            for option, field in engine.options_schema().fields.items()
+            for check in field.validators if isinstance(check, validate.OneOf)
+            for value in check.choices]
+
+
+@pytest.mark.parametrize(("game", "option", "value"), every_choice())
+def test_every_choice_of_an_option_is_said_in_both_languages(game: str, option: str,
+                                                             value: str) -> None:
+    english, french = (choice_label(game, option, value, loc) for loc in ("en", "fr"))
+    assert english != value and french != value and english != french
