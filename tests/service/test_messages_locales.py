@@ -237,3 +237,20 @@ def test_every_choice_of_an_option_is_said_in_both_languages(game: str, option: 
                                                              value: str) -> None:
     english, french = (choice_label(game, option, value, loc) for loc in ("en", "fr"))
     assert english != value and french != value and english != french
+
+
+def test_neurotrio_speaks_of_the_domain_in_its_rule_texts_words() -> None:
+    """Neurotrio: « domaine », « enchère », « carton de base », the attributes in words."""
+    fails = msg("neurotrio.place.incompatible", card="coeur-noir-2", row=0, col=1,
+                other="rose-vert-1", other_row=0, other_col=0,
+                shares=msg("neurotrio.shares.only", attribute="colour").as_dict())
+    assert render(fails, NAMES, "fr") == (
+        "coeur-noir-2 en (0, 1) n'est accolée qu'à rose-vert-1 en (0, 0), qui n'a en commun "
+        "que la couleur de fond ; deux cartes compatibles ont au moins deux attributs en commun")
+    bid = msg("neurotrio.bid.token_used", seat=2, token="colour")
+    assert render(bid, NAMES, "fr") == "Chloé a déjà utilisé son carton « couleur de fond »"
+    assert render(bid, NAMES, "en") == "Chloé has already used their background colour token"
+    scores = msg("neurotrio.place.scores", seat=0, card="etoile-bleu-3", row=1, col=1,
+                 compatible=2, count=2, points=1)
+    assert render(scores, NAMES, "en").endswith("+1 victory point")
+    assert render(scores, NAMES, "fr").endswith("+1 point de victoire")

@@ -20,6 +20,9 @@ MESSAGES: dict[str, str] = {
     "place: {instead} Every later move is judged again.",
     "platform.correct.corrected_why": "Event {corrected} ({type}) corrected to {to_type}: {why}. "
     "In its place: {instead} Every later move is judged again.",
+    # rounds only: the games scored round by round, or once at their end
+    "rounds.round_only": "This match is scored round by round: log a 'round', not a '{type}'.",
+    "rounds.one_per_seat": "Give one value per seat in '{key}': {count}, not {given}.",
 }
 
 #: Words for parameters given as codes: a parameter named ``suit`` (or ending in ``_suit``) is
@@ -37,6 +40,8 @@ WORDS: dict[str, dict[str, str]] = {
     "unit": {"coconuts": "coconuts", "victory points": "victory points",
              "warriors standing": "warriors standing", "cards in hand": "cards in hand"},
     "value": {"A": "ace", "J": "jack", "Q": "queen", "K": "king"},
+    "attribute": {"nature": "nature", "colour": "background colour", "force": "force"},
+    "token": {"colour": "background colour"},
 }
 WORDS["colours"] = WORDS["given"] = WORDS["colour"]
 

@@ -20,6 +20,10 @@ MESSAGES: dict[str, str] = {
     "{instead} Tous les coups suivants sont jugés à nouveau.",
     "platform.correct.corrected_why": "Coup {corrected} ({type}) corrigé en {to_type} : {why}. À "
     "sa place : {instead} Tous les coups suivants sont jugés à nouveau.",
+    # en manches seulement : les jeux comptés manche par manche, ou une fois à la fin
+    "rounds.round_only": "Cette partie se compte manche par manche : enregistrez un « round », "
+    "pas un « {type} ».",
+    "rounds.one_per_seat": "Donnez une valeur par joueur dans « {key} » : {count}, pas {given}.",
 }
 
 #: Les mots des paramètres donnés en code (``suit="H"`` -> « cœur »).
@@ -37,6 +41,8 @@ WORDS: dict[str, dict[str, str]] = {
     "unit": {"coconuts": "noix de coco", "victory points": "points de victoire",
              "warriors standing": "Warriors encore debout", "cards in hand": "cartes en main"},
     "value": {"A": "as", "J": "valets", "Q": "dames", "K": "rois"},
+    "attribute": {"nature": "la nature", "colour": "la couleur de fond", "force": "la force"},
+    "token": {"colour": "couleur de fond"},
 }
 WORDS["colours"] = WORDS["given"] = WORDS["colour"]
 
