@@ -227,3 +227,20 @@ def test_a_what_if_reads_in_the_readers_language(client: FlaskClient) -> None:
         result = whatif.what_if(db, table.id, {"zero": True})
     assert result["standings"]["outcome"] == "En cours : le moins de cartes (6) est chez Bob"
     assert result["own_standings"]["outcome"] == result["standings"]["outcome"]
+
+
+def test_a_neurotrio_refusal_and_verdict_in_french(client: FlaskClient) -> None:
+    """Neurotrio (« le jeu se déroule dans le sens horaire ; le premier joueur est à la droite
+    du donneur »): Bob places out of turn, then Alice places next to the starting card."""
+    table = new_match(client, game="neurotrio", players=3)
+    started = post(client, table, "start_domain", None, {"card": "coeur-noir-1"}, headers=FR)
+    assert started.json["verdict"]["reason"] == "Le domaine part de coeur-noir-1 en (0, 0)"
+    refused = post(client, table, "place", 1, {"card": "coeur-noir-2", "row": 0, "col": 1},
+                   headers=FR)
+    assert refused.status_code == 422
+    assert refused.json["message"] == (
+        "Bob ne peut pas poser de carte : c'est au tour d'Alice")
+    placed = post(client, table, "place", 0, {"card": "coeur-noir-2", "row": 0, "col": 1},
+                  headers=FR)
+    assert placed.status_code == 201, placed.json
+    assert placed.json["verdict"]["reason"].startswith("Alice a posé coeur-noir-2 en (0, 1)")
