@@ -28,6 +28,7 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
+from referee.engines.messages import msg
 from referee.service import (
     authority,
     corrections,
@@ -674,8 +675,8 @@ def _judge_challenge(uow: Source, state: MatchState, row: models.Event) -> Verdi
     if challenged is None:
         raise Invalid(f"There is no event {target} to challenge.", where="payload.seq")
     state.offenders[row.seq] = accused_seat(row.payload, challenged.seat)
-    return Verdict.ok("PLATFORM-CHALLENGE", f"Challenge of event {target} recorded; "
-                      "the host rules on it.")
+    return Verdict.ok("PLATFORM-CHALLENGE", msg("platform.challenge.recorded",
+                                                challenged=target))
 
 
 def _judge_ruling(state: MatchState, row: models.Event) -> Verdict | None:
@@ -688,7 +689,8 @@ def _judge_ruling(state: MatchState, row: models.Event) -> Verdict | None:
                       where="payload.challenge")
     if not row.payload["upheld"]:
         state.ruled.add(challenge)
-        return Verdict.ok("PLATFORM-RULING", f"Challenge {challenge} dismissed.")
+        return Verdict.ok("PLATFORM-RULING", msg("platform.ruling.dismissed",
+                                                 challenge=challenge))
     if not row.payload.get("rule"):
         raise Invalid("An upheld ruling names the fault's rule.", where="payload.rule")
     return None
@@ -705,8 +707,8 @@ def _judge_void(uow: Source, state: MatchState, row: models.Event) -> Verdict:
     if target in state.voided:
         raise Invalid(f"Event {target} is already voided (by event "
                       f"{state.voided[target][0]}).", where="payload.seq")
-    return Verdict.ok("PLATFORM-VOID", f"Event {target} ({found.type}) voided: "
-                      f"{row.payload['reason']}. Every later move is judged again.")
+    return Verdict.ok("PLATFORM-VOID", msg("platform.void.voided", voided=target,
+                                           type=found.type, why=row.payload["reason"]))
 
 
 def _apply_correction(uow: Source, state: MatchState, row: models.Event) -> MatchState:

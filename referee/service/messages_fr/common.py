@@ -10,6 +10,20 @@ MESSAGES: dict[str, str] = {
     "move.no_such_seat": "Il n'y a pas de place {seat_number} à cette table",
     "move.not_your_turn": "C'est au tour {turn_seat:de}, pas {seat:de}",
     "move.game_over": "La partie est finie : plus de « {type} »",
+    # ce que dit la plateforme des annulations, corrections et contestations
+    "platform.challenge.recorded": "Contestation du coup {challenged} enregistrée ; l'hôte "
+    "tranchera.",
+    "platform.ruling.dismissed": "Contestation {challenge} rejetée.",
+    "platform.void.voided": "Coup {voided} ({type}) annulé : {why}. Tous les coups suivants sont "
+    "jugés à nouveau.",
+    "platform.correct.corrected": "Coup {corrected} ({type}) corrigé en {to_type}. À sa place : "
+    "{instead} Tous les coups suivants sont jugés à nouveau.",
+    "platform.correct.corrected_why": "Coup {corrected} ({type}) corrigé en {to_type} : {why}. À "
+    "sa place : {instead} Tous les coups suivants sont jugés à nouveau.",
+    # en manches seulement : les jeux comptés manche par manche, ou une fois à la fin
+    "rounds.round_only": "Cette partie se compte manche par manche : enregistrez un « round », "
+    "pas un « {type} ».",
+    "rounds.one_per_seat": "Donnez une valeur par joueur dans « {key} » : {count}, pas {given}.",
 }
 
 #: Les mots des paramètres donnés en code (``suit="H"`` -> « cœur »).
@@ -26,6 +40,9 @@ WORDS: dict[str, dict[str, str]] = {
               "action": "la phase d'action", "defence": "une défense", "over": "la fin"},
     "unit": {"coconuts": "noix de coco", "victory points": "points de victoire",
              "warriors standing": "Warriors encore debout", "cards in hand": "cartes en main"},
+    "value": {"A": "as", "J": "valets", "Q": "dames", "K": "rois"},
+    "attribute": {"nature": "la nature", "colour": "la couleur de fond", "force": "la force"},
+    "token": {"colour": "couleur de fond"},
 }
 WORDS["colours"] = WORDS["given"] = WORDS["colour"]
 
