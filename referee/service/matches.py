@@ -507,7 +507,7 @@ def _authorise(uow: UnitOfWork, head: ledger.Head, access: Access, match_id: int
     if move.type in host_only_types(engine) and not access.host:
         refusal = f"Only the host may log {move.type!r}."
         if move.type == VOID:  # a seat taking back its own slip
-            match = uow.events.match(match_id)
+            match = get_match(uow, match_id)
             refusal = corrections.take_back_refusal(
                 uow, Loader(uow, match), access.seat, load_payload(VoidSchema, move.payload),
                 head.last_seq) or ""
