@@ -16,14 +16,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine
 
 from referee.service import matches
 from referee.service.errors import NotFound
 from referee.service.live import start_listening
 from referee.service.messages import current_locale, reading_in, reword, seat_names
-from referee.store import models
 from referee.store.db import Database
+from referee.store.recorder import EventRecorder
 
 BATCH = 200  # events read at once when a stream catches up
 
@@ -38,8 +38,7 @@ class StreamSettings:
 def last_seq(db: Database, match_id: int) -> int:
     """The match's latest seq, from its summary (one indexed row); 404 for no such match."""
     with db.reading() as session:
-        seq = session.scalar(select(models.MatchSummary.last_seq)
-                             .where(models.MatchSummary.match_id == match_id))
+        seq = EventRecorder(session).head_seq(match_id)
     if seq is None:
         raise NotFound(f"There is no match {match_id}.", where="match_id")
     return int(seq)

@@ -41,11 +41,9 @@ class World:
     def __init__(self, kind: str, url: str | None = None) -> None:
         self.kind = kind
         self.cache = StateCache()
-        if url is None:
-            self.fake: FakeStore | None = FakeStore()
-            self.db = None
-        else:
-            self.fake = None
+        self.fake: FakeStore | None = FakeStore() if url is None else None
+        self.db: Any = None
+        if url is not None:
             app = create_app({"TESTING": True, "DATABASE_URL": url, "SNAPSHOT_EVERY": 4})
             self.db = database(app)
 
@@ -217,3 +215,20 @@ def test_every_game_s_outcome_names_the_players() -> None:
         sentence = standings.as_dict(state.render)["outcome"]
         assert "seat" not in sentence.lower(), (key, sentence)
         assert any(n in sentence for n in names), (key, sentence)
+
+
+def test_a_seat_takes_back_its_own_last_move_but_not_another_s(world: World) -> None:
+    """A seat may void its own last move while nothing follows it (the take-back); an older
+    move is the host's to void (403)."""
+    from referee.service.errors import Forbidden
+
+    match_id, host, seats = world.create("citroncoco", ["Alice", "Bob"], {})
+    world.append(match_id, seats[0], Move("draw", 0, {"source": "stock"}))
+    world.append(match_id, seats[0], Move("discard", 0, {"value": 5}))
+    with pytest.raises(Forbidden):
+        world.append(match_id, seats[0], Move("void", None, {"seq": 1, "reason": "no"}))
+    taken = world.append(match_id, seats[0], Move("void", None, {"seq": 2, "reason": "oops"}))
+    assert taken.seq == 3 and taken.verdict["kind"] == "ok"
+    again = world.append(match_id, seats[0], Move("discard", 0, {"value": 5}))
+    assert again.verdict["kind"] == "ok"
+    assert world.read_models(match_id)["summary"]["last_seq"] == 4
