@@ -164,4 +164,9 @@ MESSAGES: dict[str, str] = {
     "neurotrio.outcome.shared": "{winner_seats} share the win with {points} victory points",
     "neurotrio.outcome.waiting": "The domain is finished; waiting for the hidden cards and "
     "tokens",
+    # --- quick scoring (rounds only), forfeits and the faults the host reports ---
+    "neurotrio.report.duty": "Under the « deux cartes » duty, the player passed although they "
+    "could place a card, and the table proved it during play: −{points} victory points (not "
+    "charged again if the engine proves the same fault at the end). The player must have "
+    "passed under the duty, and the hands must not be known yet.",
 }

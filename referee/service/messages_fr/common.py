@@ -10,6 +10,10 @@ MESSAGES: dict[str, str] = {
     "move.no_such_seat": "Il n'y a pas de place {seat_number} à cette table",
     "move.not_your_turn": "C'est au tour {turn_seat:de}, pas {seat:de}",
     "move.game_over": "La partie est finie : plus de « {type} »",
+    # --- résultats seuls (décompte rapide) : une manche, ou la partie, notée d'un coup ---
+    "rounds.round_only": "Cette partie ne note que les résultats des manches : enregistrez un "
+    "« round », pas un « {type} ».",
+    "rounds.one_per_seat": "Donnez une valeur par joueur dans « {key} » : {count}, pas {given}.",
 }
 
 #: Les mots des paramètres donnés en code (``suit="H"`` -> « cœur »).
