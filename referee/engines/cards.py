@@ -15,6 +15,24 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
+from referee.engines.messages import Message, msg, plain
+
+
+class CardError(ValueError):
+    """A card written wrong, said as a message (the service words it for the reader)."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(plain(said))
+        self.said = said
+
+
+def card_invalid(err: ValueError) -> ValidationError:
+    """A schema's error for a card written wrong: the message as data, in marshmallow's list of
+    messages (``{"message_id", "params"}``), which the service words for the reader."""
+    if isinstance(err, CardError):
+        return ValidationError([err.said.as_dict()])
+    return ValidationError(str(err))
+
 
 class Suit(StrEnum):
     SPADES = "S"
@@ -58,9 +76,7 @@ class Card:
             return cls(0, None)
         rank_text, suit_text = t[:-1], t[-1:]
         if rank_text not in RANK_BY_NAME or suit_text not in Suit._value2member_map_:
-            raise ValueError(
-                f"{text!r} is not a card: write rank then suit, like 7S, 10H, QD, AC or JK"
-            )
+            raise CardError(msg("cards.not_a_card", text=text))
         return cls(RANK_BY_NAME[rank_text], Suit(suit_text))
 
     def __str__(self) -> str:
@@ -118,4 +134,4 @@ class CardField(fields.String):
         try:
             return str(Card.parse(text))
         except ValueError as err:
-            raise ValidationError(str(err)) from err
+            raise card_invalid(err) from err
