@@ -15,23 +15,16 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
-from referee.engines.messages import Message, msg, plain
+from referee.engines.messages import WrongValue, invalid, msg
 
 
-class CardError(ValueError):
+class CardError(WrongValue):
     """A card written wrong, said as a message (the service words it for the reader)."""
-
-    def __init__(self, said: Message) -> None:
-        super().__init__(plain(said))
-        self.said = said
 
 
 def card_invalid(err: ValueError) -> ValidationError:
-    """A schema's error for a card written wrong: the message as data, in marshmallow's list of
-    messages (``{"message_id", "params"}``), which the service words for the reader."""
-    if isinstance(err, CardError):
-        return ValidationError([err.said.as_dict()])
-    return ValidationError(str(err))
+    """A schema's error for a card written wrong, the message as data."""
+    return invalid(err)
 
 
 class Suit(StrEnum):

@@ -35,3 +35,19 @@ def test_a_neurotrio_card_written_wrong_says_which_attribute(client: FlaskClient
     assert answer.status_code == 422, answer.json
     assert answer.json["errors"]["payload"]["card"] == [
         "« coeur-noir-4 » : la force est 1, 2 ou 3"]
+
+
+def test_options_written_wrong_read_in_french(client: FlaskClient) -> None:
+    """CN-SQ-1 option: a layout with unknown letters; CitronCoco: a deck of no card (CC-DECK-1).
+    Each is a 422 naming the option, in the reader's language."""
+    seats = [{"name": n} for n in ("Alice", "Bob")]
+    layout = client.post("/api/matches", headers=FR, json={
+        "game": "croconounours", "seats": seats,
+        "options": {"coloured_squares": True, "layout": ["RRRRRRX"] * 7}})
+    assert layout.status_code == 422, layout.json
+    assert layout.json["errors"]["options"]["layout"] == [
+        "Lettres de couleur de case inconnues : X ; utilisez R, O, G, Y, * ou ."]
+    deck = client.post("/api/matches", headers=FR, json={
+        "game": "citroncoco", "seats": seats, "options": {"deck": {"5": 0}}})
+    assert deck.status_code == 422, deck.json
+    assert deck.json["errors"]["options"]["deck"] == ["Le paquet doit compter au moins une carte."]

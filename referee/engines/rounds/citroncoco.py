@@ -8,11 +8,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, fields, validate, validates_schema
 
 from referee.engines.base import Impossible, Standings, Verdict, Viewer
 from referee.engines.citroncoco.core import CitronCocoEngine, CitronCocoState, RoundSummary
-from referee.engines.messages import msg
+from referee.engines.messages import invalid, msg
 from referee.engines.rounds.common import RoundsEngine, public_view, seat_list
 
 SEAT = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(min=0, max=5))
@@ -36,7 +36,7 @@ class CitronCocoRoundSchema(Schema):
     @validates_schema
     def _one_of(self, data: dict[str, Any], **_: object) -> None:
         if ("hands" in data) == ("totals" in data):
-            raise ValidationError("Give either 'hands' or 'totals'.")
+            raise invalid(msg("citroncoco.rounds.hands_or_totals"))
 
 
 class CitronCocoTeamsRoundSchema(CitronCocoRoundSchema):

@@ -162,4 +162,6 @@ MESSAGES: dict[str, str] = {
     "citroncoco.rounds.too_few": "Together the hands cannot count fewer than {lowest} coconuts "
     "with this deck.",
     "citroncoco.forfeit.power": "{seat} gives up the {value}'s power ({power})",
+    "citroncoco.rounds.hands_or_totals": "Give either 'hands' or 'totals'.",
+    "citroncoco.setup.empty_deck": "The deck must hold at least one card.",
 }

@@ -182,4 +182,7 @@ MESSAGES: dict[str, str] = {
     "citroncoco.rounds.too_few": "Avec ce paquet, les jeux réunis ne peuvent pas compter moins "
     "de {lowest} noix de coco.",
     "citroncoco.forfeit.power": "{seat} renonce au pouvoir du {value} ({power})",
+    "citroncoco.rounds.hands_or_totals": "Donnez soit les jeux (« hands »), soit les totaux "
+    "(« totals »).",
+    "citroncoco.setup.empty_deck": "Le paquet doit compter au moins une carte.",
 }
