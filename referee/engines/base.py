@@ -257,7 +257,8 @@ class Engine(Generic[S]):
     validates payloads with it before ``apply`` sees them, so ``apply`` may trust their shape
     (not their sense: that is what it judges). ``host_only`` lists the types only the host may log.
     Every engine accepts ``missplay`` (host only): a fault the table reports, one of
-    ``reportable_missplays`` (rule id -> description); the engine applies the rules' penalty.
+    ``reportable_missplays`` (rule id -> a message describing the fault); the engine applies
+    the rules' penalty.
     ``calls`` lists the move types that are calls or announcements.
     """
 
@@ -276,7 +277,7 @@ class Engine(Generic[S]):
     calls: ClassVar[frozenset[str]] = frozenset()
     # Move type -> whose cards it may state (NO_CARDS, OWN_CARDS, OTHERS_CARDS).
     states_cards: ClassVar[Mapping[str, str]] = {}
-    reportable_missplays: ClassVar[Mapping[str, str]] = {}
+    reportable_missplays: ClassVar[Mapping[str, Message]] = {}  # rule -> what the fault is
     #: Moves the table confirms before they are logged, whatever the state: they end a round,
     #: cost points or give something up (a call, a reveal, a pass that costs a point).
     costly_moves: ClassVar[frozenset[str]] = frozenset()
@@ -396,9 +397,9 @@ class Engine(Generic[S]):
         """The seat whose turn it is (None when the game is over or nobody is to play)."""
         raise NotImplementedError
 
-    def forfeits(self, state: S, event: Event) -> tuple[str, ...]:
-        """What ``event`` would make a seat give up that it was owed (an unused power), in
-        words; empty when nothing. Judged on the state before the move; changes nothing."""
+    def forfeits(self, state: S, event: Event) -> tuple[Message, ...]:
+        """What ``event`` would make a seat give up that it was owed (an unused power), as
+        messages; empty when nothing. Judged on the state before the move; changes nothing."""
         return ()
 
     def is_finished(self, state: S) -> bool:

@@ -15,6 +15,17 @@ from typing import Any
 
 from marshmallow import ValidationError, fields
 
+from referee.engines.messages import WrongValue, invalid, msg
+
+
+class CardError(WrongValue):
+    """A card written wrong, said as a message (the service words it for the reader)."""
+
+
+def card_invalid(err: ValueError) -> ValidationError:
+    """A schema's error for a card written wrong, the message as data."""
+    return invalid(err)
+
 
 class Suit(StrEnum):
     SPADES = "S"
@@ -58,9 +69,7 @@ class Card:
             return cls(0, None)
         rank_text, suit_text = t[:-1], t[-1:]
         if rank_text not in RANK_BY_NAME or suit_text not in Suit._value2member_map_:
-            raise ValueError(
-                f"{text!r} is not a card: write rank then suit, like 7S, 10H, QD, AC or JK"
-            )
+            raise CardError(msg("cards.not_a_card", text=text))
         return cls(RANK_BY_NAME[rank_text], Suit(suit_text))
 
     def __str__(self) -> str:
@@ -118,4 +127,4 @@ class CardField(fields.String):
         try:
             return str(Card.parse(text))
         except ValueError as err:
-            raise ValidationError(str(err)) from err
+            raise card_invalid(err) from err

@@ -19,6 +19,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from marshmallow import ValidationError
+
 
 @dataclass(frozen=True, slots=True)
 class Message:
@@ -37,6 +39,24 @@ def msg(message_id: str, /, **params: Any) -> Message:
 
 
 Said = str | Message  # engines not yet speaking in messages still give a sentence
+
+
+class WrongValue(ValueError):
+    """A value written wrong (a card, a board layout), said as a message."""
+
+    def __init__(self, said: Message) -> None:
+        super().__init__(plain(said))
+        self.said = said
+
+
+def invalid(said: Message | ValueError) -> ValidationError:
+    """A payload or options schema's error saying ``said`` as data: marshmallow's list of
+    messages holds ``{"message_id", "params"}``, which the service words for the reader."""
+    if isinstance(said, WrongValue):
+        said = said.said
+    if isinstance(said, Message):
+        return ValidationError([said.as_dict()])
+    return ValidationError(str(said))
 
 
 def is_seat_key(key: str) -> bool:

@@ -99,9 +99,9 @@ def judge_cost(engine: Engine[Any], state: Any, event: Event, say: Render = plai
               or match_ends or round_ends)
     if not costly:
         return None
-    return Cost(event.type, event.seat, verdict.as_dict(say), tuple(forfeits), round_ends,
-                match_ends, say(after.outcome) if match_ends else "", changed_totals(before, after),
-                after.unit)
+    return Cost(event.type, event.seat, verdict.as_dict(say), tuple(say(f) for f in forfeits),
+                round_ends, match_ends, say(after.outcome) if match_ends else "",
+                changed_totals(before, after), after.unit)
 
 
 def changed_totals(before: Standings, after: Standings) -> tuple[TotalChange, ...]:

@@ -11,7 +11,26 @@ class ServiceError(Exception):
     def __init__(self, message: str, **details: Any) -> None:
         super().__init__(message)
         self.message = message
-        self.details = {k: v for k, v in details.items() if v is not None}
+        self.details = {k: worded(v) if k == "errors" else v
+                        for k, v in details.items() if v is not None}
+
+
+def worded(errors: Any) -> Any:
+    """A schema's messages with the engines' own (``{"message_id", "params"}``, a card written
+    wrong) worded for the reader being served; marshmallow's strings as they are."""
+    from referee.service.messages import MissingMessage, render, said_from
+
+    if isinstance(errors, dict):
+        said = said_from(errors)
+        if said is None:
+            return {k: worded(v) for k, v in errors.items()}
+        try:
+            return render(said)
+        except (MissingMessage, KeyError, IndexError, ValueError):
+            return str(errors)
+    if isinstance(errors, list):
+        return [worded(e) for e in errors]
+    return errors
 
 
 class BadRequest(ServiceError):

@@ -12,6 +12,7 @@ from referee.engines.rounds import rounds_engine
 from referee.service.authority import whose_cards
 from referee.service.errors import NotFound
 from referee.service.matches import host_only_types, move_schemas
+from referee.service.messages import render
 
 _plugin = MarshmallowPlugin()
 APISpec("referee", "1", "3.0.3", plugins=[_plugin])  # gives the plugin its JSON-schema converter
@@ -31,7 +32,8 @@ def describe(engine: Engine[Any]) -> dict[str, Any]:
         "moves": {move: {"host_only": move in host_only, "call": move in engine.calls,
                          "payload": to_json_schema(schema), "cards": whose_cards(engine, move)}
                   for move, schema in move_schemas(engine).items()},
-        "reportable_missplays": dict(engine.reportable_missplays),
+        "reportable_missplays": {rule: render(said)
+                                 for rule, said in engine.reportable_missplays.items()},
         "rounds": rounds_moves(engine.id),
     }
 

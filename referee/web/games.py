@@ -9,6 +9,7 @@ from typing import Any
 
 from referee.engines.base import REGISTRY, get_engine
 from referee.service.games import describe
+from referee.service.messages import current_locale
 from referee.web import vocabulary
 from referee.web.forms import Field, fields_of
 
@@ -79,9 +80,15 @@ def with_rule_choices(fields: list[Field], missplays: dict[str, str]) -> list[Fi
     return out
 
 
-@lru_cache(maxsize=64)
 def game(game_id: str) -> Game:
-    """A game's page-side description (its schemas don't change while the app runs)."""
+    """A game's page-side description, in the reader's language (the faults the host reports
+    are described in it)."""
+    return _game(game_id, current_locale())
+
+
+@lru_cache(maxsize=128)
+def _game(game_id: str, locale: str) -> Game:
+    """``game`` made once per language (its schemas don't change while the app runs)."""
     engine = get_engine(game_id)
     described = describe(engine)
     missplays = dict(described["reportable_missplays"])

@@ -11,6 +11,8 @@ import pytest
 
 from referee.engines import REGISTRY
 from referee.engines.base import Engine
+from referee.engines.messages import Message
+from referee.service.messages import render
 
 ROOT = Path(__file__).resolve().parents[2]
 CLAUSE = re.compile(r"^- \*\*([A-Z]+(?:-[A-Z0-9]+)+)\*\*", re.MULTILINE)
@@ -59,3 +61,14 @@ def test_every_clause_of_the_catalogue_has_a_test_citing_it(game: str) -> None:
 def test_reportable_missplays_are_clauses(game: str) -> None:
     engine = REGISTRY[game]
     assert set(engine.reportable_missplays) <= clauses(engine)
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_reportable_missplays_are_described_in_both_languages(game: str) -> None:
+    """The host picks a fault from the game's list in the reader's language: each is described
+    by a message, never an English sentence in the engine, and reads in English and French."""
+    engine = REGISTRY[game]
+    for rule, said in engine.reportable_missplays.items():
+        assert isinstance(said, Message), (rule, said)
+        english, french = render(said, locale="en"), render(said, locale="fr")
+        assert english and french and english != french, (rule, english, french)

@@ -11,6 +11,7 @@ import pytest
 from referee.engines.base import REGISTRY, Event, Impossible, InvalidOptions
 from referee.engines.citroncoco import ENGINE
 from referee.engines.citroncoco.core import DEFAULT_DECK
+from referee.engines.messages import Message
 from referee.service.messages import render
 from tests.engines.citroncoco_helpers import Table, effects_said, end_round_by_call
 from tests.engines.contract import assert_impossible_changes_nothing
@@ -302,6 +303,20 @@ def test_cc_pow_2_the_next_draw_forfeits_an_unused_power(t3: Table) -> None:
     verdict = t3.play("draw", 1, source="stock")
     assert any("did not use" in e for e in effects_said(verdict))
     assert refused(t3, "power", 0, target_seat=1, slot=1).rule == "CC-POW-2"
+
+
+def test_cc_pow_2_what_the_next_draw_gives_up_is_said_as_data(t3: Table) -> None:
+    """CC-POW-2: before seat 1 draws, the engine says seat 0 would give up the 7's power, as a
+    message with seat 0's name left to the reader (nothing is changed by asking)."""
+    t3.turn_of(0, value=7)
+    draw = Event("draw", 1, {"source": "stock"}, 99)
+    forfeits = ENGINE.forfeits(t3.state, draw)
+    assert forfeits == (Message("citroncoco.forfeit.power",
+                                {"seat": 0, "value": 7, "power": "Seadog"}),)
+    assert render(forfeits[0], ["Ana", "Ben", "Cid"], "fr") == (
+        "Ana renonce au pouvoir du 7 (Seadog)")
+    assert t3.state.pending == {0: [7]}
+    assert ENGINE.forfeits(t3.state, Event("discard", 1, {"value": 3}, 99)) == ()
 
 
 def test_cc_pow_2_a_discard_and_a_quick_play_give_two_powers(t3: Table) -> None:

@@ -259,3 +259,123 @@ def test_neurotrio_a_refusal_is_said_as_data() -> None:
                                            {"placements": 1},
                                            {"placements": 1, "finish": 3, "penalties": -1}])
     assert err.value.message == Message("neurotrio.rounds.no_bonus_for_last", {"seat": 2})
+
+
+# --- what the rounds-only engines say is data, rendered with the players' names ----------------
+
+
+def test_plouc_outcome_is_data_with_the_move_by_move_termination() -> None:
+    """PL-GOAL-1: the first « plouc » wins; the result is the same termination as the
+    move-by-move game's, and the verdict names the cards left, as data."""
+    engine, state = start("plouc", 3)
+    verdict = log(engine, state, winner=1, cards=[3, 0, 5])
+    standings = engine.standings(state)
+    assert standings.result == Outcome((1,), "plouc.outcome.plouc", {"seat": 1})
+    assert standings.outcome == standings.result.message
+    assert verdict.reason == Message("plouc.rounds.ends", {"seat": 1, "left": [3, 0, 5]})
+    assert render(standings.outcome, ["Ana", "Ben", "Cid"], "fr") == "Ben gagne : plouc !"
+    assert render(verdict.reason, ["Ana", "Ben", "Cid"], "en") == (
+        "Ben laid their last card first and wins; cards left: 3, 0, 5.")
+
+
+def test_plouc_refusal_names_the_seats_as_data() -> None:
+    """PL-END-1: only the first to lay their last card wins; the refusal names both seats."""
+    engine, state = start("plouc", 3)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=1, cards=[0, 0, 5])
+    assert err.value.message == Message("plouc.rounds.first_only",
+                                        {"seat": 0, "winner_seat": 1})
+    assert render(err.value.message, ["Ana", "Ben", "Cid"], "fr") == (
+        "Seul le premier à poser sa dernière carte gagne : Ana avait encore des cartes quand "
+        "Ben a dit « plouc ».")
+
+
+def test_croconounours_outcome_is_data_with_the_move_by_move_termination() -> None:
+    """CN-END-1: the side left standing wins with its warriors; the same termination as the
+    move-by-move game, the team's two seats named."""
+    engine, state = start("croconounours", 4, teams=True)
+    verdict = log(engine, state, winner=1, warriors=[0, 4])
+    standings = engine.standings(state)
+    assert standings.result == Outcome((1, 3), "croconounours.outcome.last_side", {"count": 4})
+    assert verdict.reason == standings.outcome == standings.result.message
+    names = ["Ana", "Ben", "Cid", "Dan"]
+    assert render(standings.outcome, names, "en") == "Ben and Dan win with 4 warriors standing"
+    assert render(standings.outcome, names, "fr") == (
+        "Ben et Dan gagnent avec 4 Warriors encore debout")
+
+
+def test_croconounours_refusal_names_the_side_by_its_players() -> None:
+    """CN-SETUP-2: a player deploys three warriors, not four; the refusal names the side by
+    its players."""
+    engine, state = start("croconounours", 2)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=1, warriors=[0, 4])
+    assert err.value.rule == "CN-SETUP-2" and err.value.where == "payload.warriors.1"
+    assert err.value.message == Message("croconounours.rounds.too_many",
+                                        {"side_seats": [1], "deployed": 3, "count": 4})
+    assert render(err.value.message, ["Ana", "Ben"], "fr") == (
+        "Ben a déployé 3 Warriors, pas 4.")
+
+
+def test_citroncoco_refusal_gives_the_deck_figures_as_data() -> None:
+    """CC-DECK-1: five 7s where the deck holds four."""
+    engine, state = start("citroncoco", 2)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, caller=0, hands=[[7, 7, 7], [7, 7]])
+    assert err.value.message == Message("citroncoco.rounds.too_many_of_value",
+                                        {"count": 5, "value": 7, "held": 4})
+
+
+def test_teams_nano_refusal_names_the_next_opponent() -> None:
+    """CCT-NANO-1: only the caller's next opponent (seat 1) answers Nano!; the same message as
+    the move-by-move game's."""
+    engine, state = start("citroncoco-teams", 4, nano=True)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, caller=0, totals=[1, 20, 2, 10], nano=3)
+    assert err.value.message == Message("citroncoco.teams.nano.next_only", {"next_seat": 1})
+    assert "Bob" in render(err.value.message, ["Ana", "Bob", "Cid", "Dan"], "fr")
+
+
+REFUSED = [
+    ("plouc", 3, {}, {"winner": 1, "cards": [3, 0, 5]}, {"winner": 0, "cards": [0, 1, 1]}),
+    ("plouc", 3, {}, None, {"winner": 5, "cards": [3, 0, 5]}),
+    ("plouc", 3, {}, None, {"winner": 1, "cards": [3, 2, 5]}),
+    ("plouc", 2, {}, None, {"winner": 1, "cards": [52, 0]}),
+    ("croconounours", 2, {}, {"winner": 0, "warriors": [2, 0]}, {"winner": 0, "warriors": [2, 0]}),
+    ("croconounours", 2, {}, None, {"winner": 3, "warriors": [2, 0]}),
+    ("croconounours", 2, {}, None, {"winner": 0, "warriors": [2, 1]}),
+    ("croconounours", 2, {}, None, {"winner": 1, "warriors": [2, 0]}),
+    ("citroncoco", 2, {"target": 10}, {"caller": 0, "totals": [20, 4]},
+     {"caller": 0, "totals": [1, 4]}),
+    ("citroncoco", 2, {}, None, {"caller": 4, "totals": [1, 4]}),
+    ("citroncoco", 2, {}, None, {"caller": None, "hands": [[1], [5]]}),
+    ("citroncoco", 2, {}, None, {"caller": 0, "totals": [-50, -50]}),
+    ("citroncoco-teams", 4, {"nano": True}, None,
+     {"caller": 0, "totals": [1, 2, 3, 4], "nano_alpha": 2}),
+    ("citroncoco-teams", 4, {"nano": False}, None,
+     {"caller": 0, "totals": [1, 2, 3, 4], "nano": 1}),
+    ("citroncoco-teams", 4, {"nano": True}, None, {"caller": None, "totals": [1, 0, 3, 4],
+                                                    "nano": 1}),
+    ("citroncoco-teams", 4, {"nano": True}, None,
+     {"caller": 0, "totals": [1, 2, 3, 4], "nano": 1, "nano_alpha": 3}),
+]
+
+
+@pytest.mark.parametrize(("game", "seats", "options", "first", "payload"), REFUSED)
+def test_every_refusal_in_rounds_mode_is_a_message_in_both_languages(
+        game: str, seats: int, options: dict[str, Any], first: dict[str, Any] | None,
+        payload: dict[str, Any]) -> None:
+    """Verdicts as data (docs/engines.md): a refusal is a message id with its parameters, never
+    a sentence; it reads in English and in French with the players' names."""
+    engine, state = start(game, seats, **options)
+    if first is not None:
+        log(engine, state, **first)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, **payload)
+    said = err.value.message
+    assert isinstance(said, Message), err.value.said
+    names = ["Ana", "Ben", "Cid", "Dan"][:seats]
+    for locale in ("en", "fr"):
+        text = render(said, names, locale)
+        assert text and "{" not in text, (locale, text)
+        assert not any(f"seat {n}" in text or f"joueur {n}" in text for n in range(seats))

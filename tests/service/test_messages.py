@@ -13,8 +13,8 @@ from referee.service.messages import catalogue, fields_of, render
 
 ENGINES = Path(__file__).resolve().parents[2] / "referee" / "engines"
 # the engines and modules that speak in messages
-SPEAKING = ("plouc", "moves.py", "citroncoco", "croconounours", "neurotrio",
-            "rounds/common.py", "rounds/neurotrio.py")
+SPEAKING = ("plouc", "moves.py", "cards.py", "citroncoco", "croconounours", "neurotrio",
+            "rounds")
 
 
 def said_in(path: Path) -> list[tuple[str, set[str], int]]:

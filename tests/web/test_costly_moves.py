@@ -69,7 +69,7 @@ def test_a_draw_that_gives_up_an_owed_power_asks_and_names_it(
     bob = joined(app, made.id, made.seats[1])
     response = move(bob, made.id, "draw", 1, {"p.source": "stock"}, confirm=False)
     assert asks_confirmation(response)
-    assert "Seat 0 gives up the 7's power (Seadog)." in html.unescape(plain(response))
+    assert "Alice gives up the 7's power (Seadog)." in html.unescape(plain(response))
     assert last_seq(client, made.id) == 2
 
 

@@ -10,8 +10,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from marshmallow import Schema, ValidationError, validate, validates
+from marshmallow import Schema, validate, validates
 from marshmallow import fields as mf
+
+from referee.engines.messages import invalid, msg
 
 # DESIGN.md ruling: ace 1, 2-10, jack 11, queen 12, red kings -1, black kings 13.
 DEFAULT_DECK: dict[int, int] = {**{v: 4 for v in range(1, 13)}, -1: 2, 13: 2}
@@ -126,4 +128,4 @@ class CitronCocoOptions(Schema):
     @validates("deck")
     def _deck_has_cards(self, value: dict[int, int], **_: Any) -> None:
         if sum(value.values()) <= 0:
-            raise ValidationError("The deck must hold at least one card.")
+            raise invalid(msg("citroncoco.setup.empty_deck"))

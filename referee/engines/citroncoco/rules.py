@@ -72,12 +72,11 @@ class CitronCocoEngine(Engine[CitronCocoState]):
     max_seats: ClassVar[int] = 6
     options_schema: ClassVar[type[Schema]] = CitronCocoOptions
     registry = MOVES
-    reportable_missplays: ClassVar[Mapping[str, str]] = {
-        "CC-MISS-3": "A player looked at a card without permission.",
-        "CC-MISS-4": "A player who discarded a special card did not use its power correctly.",
-        "CC-COIN-3": "The coin's holder discarded a special card and used its power anyway "
-        "(penalty card, and the holder keeps the coin).",
-        "CC-MISS-5": "A player looked at a penalty card.",
+    reportable_missplays: ClassVar[Mapping[str, Message]] = {
+        "CC-MISS-3": msg("citroncoco.fault.looked"),
+        "CC-MISS-4": msg("citroncoco.fault.wrong_power"),
+        "CC-COIN-3": msg("citroncoco.fault.coin_power"),
+        "CC-MISS-5": msg("citroncoco.fault.looked_at_penalty"),
     }
     fault_messages: ClassVar[Mapping[str, str]] = {  # a reportable fault -> its message id
         "CC-MISS-3": "citroncoco.fault.looked",
@@ -745,7 +744,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
 
     # ---------------------------------------------------------------- reading the state
 
-    def forfeits(self, state: CitronCocoState, event: Event) -> tuple[str, ...]:
+    def forfeits(self, state: CitronCocoState, event: Event) -> tuple[Message, ...]:
         """CC-POW-2: a power not used before the next draw is lost; CC-CALL-1: so is the
         caller's own."""
         owed: list[tuple[int | None, int]]
@@ -755,8 +754,8 @@ class CitronCocoEngine(Engine[CitronCocoState]):
             owed = [(event.seat, v) for v in state.pending.get(event.seat or 0, [])]
         else:
             return ()
-        return tuple(f"seat {s} gives up the {v}'s power ({POWER_NAMES.get(v, v)})"
-                     for s, v in owed)
+        return tuple(msg("citroncoco.forfeit.power", seat=s, value=v,
+                         power=POWER_NAMES.get(v, str(v))) for s, v in owed)
 
     def turn(self, state: CitronCocoState) -> int | None:
         if state.phase == "reveal":

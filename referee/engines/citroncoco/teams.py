@@ -64,9 +64,9 @@ class CitronCocoTeamsEngine(CitronCocoEngine):
     max_seats: ClassVar[int] = 4
     options_schema: ClassVar[type[Schema]] = CitronCocoTeamsOptions
     registry = TEAM_MOVES
-    reportable_missplays: ClassVar[Mapping[str, str]] = {
+    reportable_missplays: ClassVar[Mapping[str, Message]] = {
         **CitronCocoEngine.reportable_missplays,
-        "CCT-MISS-1": "A player gave information to their teammate.",
+        "CCT-MISS-1": msg("citroncoco.teams.fault.told_teammate"),
     }
     fault_messages: ClassVar[Mapping[str, str]] = {
         **CitronCocoEngine.fault_messages,

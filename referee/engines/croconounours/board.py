@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from referee.engines.messages import WrongValue, msg
+
 SIZE = 7
 FILES = "abcdefg"
 Square = tuple[int, int]
@@ -55,10 +57,10 @@ def layout_rows(layout: Sequence[Sequence[str]]) -> list[str]:
 def parse_layout(rows: Sequence[str]) -> tuple[tuple[str, ...], ...]:
     """Read a layout option (seven rows of seven letters R O G Y * ., top row first)."""
     if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
-        raise ValueError("a layout is 7 rows of 7 letters (R, O, G, Y, * for the centre, . plain)")
+        raise WrongValue(msg("croconounours.layout.shape"))
     bad = {ch for r in rows for ch in r.upper() if ch not in LAYOUT_LETTERS}
     if bad:
-        raise ValueError(f"unknown square colour letters {sorted(bad)}: use R, O, G, Y, * or .")
+        raise WrongValue(msg("croconounours.layout.letters", letters=sorted(bad)))
     grid = [tuple(LAYOUT_LETTERS[ch] for ch in r.upper()) for r in rows]
     return tuple(reversed(grid))  # grid[row][col], row 0 = rank 1
 

@@ -52,6 +52,7 @@ from referee.engines.croconounours.table import (  # noqa: F401  (the table's qu
     steps,
     team_colours,
 )
+from referee.engines.messages import Message, msg
 from referee.engines.moves import LegalMove, MoveType, Table, legal
 
 Rule = Callable[[CrocoState, Event, Any], Verdict]
@@ -83,10 +84,10 @@ class CrocoNounoursEngine(Engine[CrocoState]):
     options_schema: ClassVar[type[Schema]] = OptionsSchema
     registry = MOVES
     state_version: ClassVar[int] = 2  # 2: reading options and what reports are checked against
-    reportable_missplays: ClassVar[Mapping[str, str]] = {
-        "CN-DRAW-1": "A player drew more cards than allowed (more than 3, or over 7 in hand)",
-        "CN-ACT-1": "A card was played on a warrior without the action it pays for",
-        "CN-TURN-2": "A player discarded or drew after acting (phases out of order)",
+    reportable_missplays: ClassVar[Mapping[str, Message]] = {
+        "CN-DRAW-1": msg("croconounours.fault.overdrawn"),
+        "CN-ACT-1": msg("croconounours.fault.no_action"),
+        "CN-TURN-2": msg("croconounours.fault.out_of_order"),
     }
 
     def setup(self, options: Mapping[str, Any], seats: int) -> CrocoState:

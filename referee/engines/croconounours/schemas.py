@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates
+from marshmallow import Schema, fields, validate, validates
 
 from referee.engines.cards import CardField
 from referee.engines.croconounours.board import parse_layout
+from referee.engines.messages import invalid
 
 WARRIOR_COLOURS = ("red", "green", "yellow")
 CAMPAIGN_COLOURS = ("red", "green", "yellow", "orange")
@@ -141,7 +142,7 @@ class OptionsSchema(Schema):
             try:
                 parse_layout(value)
             except ValueError as err:
-                raise ValidationError(str(err)) from err
+                raise invalid(err) from err
 
 
 class FirstPlayerSchema(Schema):

@@ -8,7 +8,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from marshmallow import ValidationError, fields
+from marshmallow import fields
+
+from referee.engines.cards import CardError, card_invalid
+from referee.engines.messages import msg
 
 # --- the deck ---------------------------------------------------------------------------------
 
@@ -63,16 +66,14 @@ class NeuroCard:
     def parse(cls, text: str) -> NeuroCard:
         parts = [p.strip() for p in fold(text).split("-")]
         if len(parts) != 3:
-            raise ValueError(
-                f"{text!r} is not a card: write nature-colour-force, like coeur-noir-2"
-            )
+            raise CardError(msg("neurotrio.card.shape", text=text))
         nature = NATURE_ALIASES.get(parts[0], parts[0])
         if nature not in NATURES:
-            raise ValueError(f"{text!r}: the nature is one of coeur, etoile, rose")
+            raise CardError(msg("neurotrio.card.nature", text=text))
         if not parts[1] or not parts[1].replace(" ", "").isalpha():
-            raise ValueError(f"{text!r}: the colour is a word, like noir")
+            raise CardError(msg("neurotrio.card.colour", text=text))
         if parts[2] not in ("1", "2", "3"):
-            raise ValueError(f"{text!r}: the force is 1, 2 or 3")
+            raise CardError(msg("neurotrio.card.force", text=text))
         return cls(nature, parts[1], int(parts[2]))
 
     def __str__(self) -> str:
@@ -117,4 +118,4 @@ class NeuroCardField(fields.String):
         try:
             return str(NeuroCard.parse(text))
         except ValueError as err:
-            raise ValidationError(str(err)) from err
+            raise card_invalid(err) from err

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from referee.engines.base import (
     InvalidOptions,
 )
+from referee.engines.messages import Message, msg
 from referee.engines.neurotrio.cards import (
     DEFAULT_COLOURS,
     START_POINTS,
@@ -40,11 +41,8 @@ class NeurotrioEngine(NeurotrioView):
     max_seats = 8
     options_schema = NeurotrioOptionsSchema
     registry = MOVES
-    reportable_missplays: ClassVar[Mapping[str, str]] = {
-        "NT-DUTY-2": "Under the « deux cartes » duty, the seat passed although it could place a "
-        "card, and the table proved it during play: −10 victory points (not charged again if "
-        "the engine proves the same fault at the end). The seat must have passed under the "
-        "duty, and the hands must not be known yet.",
+    reportable_missplays: ClassVar[Mapping[str, Message]] = {
+        "NT-DUTY-2": msg("neurotrio.report.duty", points=10),
     }
     state_version = 2
 

@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from marshmallow import Schema
 
 from referee.engines.base import Engine, Event, Standings, Verdict, Viewer
+from referee.engines.messages import Message, msg
 from referee.engines.moves import LegalMove, MoveType, Table, legal
 from referee.engines.plouc import calls, rules, view
 from referee.engines.plouc.calls import FLAGGABLE
@@ -44,9 +45,8 @@ class PloucEngine(Engine[PloucState]):
     max_seats: ClassVar[int] = 9
     options_schema: ClassVar[type[Schema]] = PloucOptionsSchema
     registry = MOVES
-    reportable_missplays: ClassVar[Mapping[str, str]] = {
-        "PL-MD-1": "Le mot doux: the seat swore; it draws two cards from the stock, without "
-        "playing (needs the mot_doux option)",
+    reportable_missplays: ClassVar[Mapping[str, Message]] = {
+        "PL-MD-1": msg("plouc.report.mot_doux"),
     }
     state_version: ClassVar[int] = 3
 

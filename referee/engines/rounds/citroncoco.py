@@ -8,11 +8,11 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, fields, validate, validates_schema
 
 from referee.engines.base import Impossible, Standings, Verdict, Viewer
 from referee.engines.citroncoco.core import CitronCocoEngine, CitronCocoState, RoundSummary
-from referee.engines.messages import msg
+from referee.engines.messages import invalid, msg
 from referee.engines.rounds.common import RoundsEngine, public_view, seat_list
 
 SEAT = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(min=0, max=5))
@@ -36,7 +36,7 @@ class CitronCocoRoundSchema(Schema):
     @validates_schema
     def _one_of(self, data: dict[str, Any], **_: object) -> None:
         if ("hands" in data) == ("totals" in data):
-            raise ValidationError("Give either 'hands' or 'totals'.")
+            raise invalid(msg("citroncoco.rounds.hands_or_totals"))
 
 
 class CitronCocoTeamsRoundSchema(CitronCocoRoundSchema):
@@ -72,17 +72,17 @@ class CitronCocoRounds(RoundsEngine):
 
     def apply_round(self, st: CitronCocoState, payload: Mapping[str, Any]) -> Verdict:
         if st.phase == "over":
-            raise Impossible("CC-GOAL-1", "The match is over: a ship has sunk.", "type")
+            raise Impossible.of("CC-GOAL-1", "citroncoco.rounds.over", "type")
         caller = payload.get("caller")
         if caller is not None and caller >= st.seats:
-            raise Impossible("CC-CALL-1", f"There is no seat {caller}.", "payload.caller")
+            raise Impossible.of("CC-CALL-1", "citroncoco.rounds.no_seat", "payload.caller",
+                                seat_number=caller)
         if "hands" in payload and payload["hands"] is not None:
             hands = seat_list(payload, "hands", st.seats, "CC-END-2")
             self._check_deck(st, hands)
             sums = [sum(h) for h in hands]
             if caller is None and all(hands):
-                raise Impossible("CC-END-1", "A round with no Citron Coco ends on an emptied "
-                                 "hand: one seat's hand is empty.", "payload.hands")
+                raise Impossible.of("CC-END-1", "citroncoco.rounds.no_empty_hand", "payload.hands")
         else:
             sums = seat_list(payload, "totals", st.seats, "CC-END-2")
             self._check_totals(st, sums)
@@ -111,15 +111,16 @@ class CitronCocoRounds(RoundsEngine):
         seen = Counter(v for hand in hands for v in hand)
         for value, count in sorted(seen.items()):
             if count > st.deck.get(value, 0):
-                raise Impossible("CC-DECK-1", f"The hands show {count} card(s) of value {value}; "
-                                 f"the deck holds {st.deck.get(value, 0)}.", "payload.hands")
+                raise Impossible.of("CC-DECK-1", "citroncoco.rounds.too_many_of_value",
+                                    "payload.hands", count=count, value=value,
+                                    held=st.deck.get(value, 0))
 
     def _check_totals(self, st: CitronCocoState, totals: list[int]) -> None:
         """CC-DECK-1: together, the hands cannot hold less than every negative card."""
         lowest = sum(v * n for v, n in st.deck.items() if v < 0)
         if sum(totals) < lowest:
-            raise Impossible("CC-DECK-1", f"Together the hands cannot count fewer than {lowest} "
-                             "coconuts with this deck.", "payload.totals")
+            raise Impossible.of("CC-DECK-1", "citroncoco.rounds.too_few", "payload.totals",
+                                lowest=lowest)
 
     def _multiplier(self, st: CitronCocoState, payload: Mapping[str, Any],
                     caller: int | None) -> int:
@@ -127,22 +128,21 @@ class CitronCocoRounds(RoundsEngine):
         if nano is None and alpha is None:
             return 1
         if nano is None:
-            raise Impossible("CCT-NANO-2", "Nano Alpha! answers a Nano!: give who said Nano!.",
-                             "payload.nano_alpha")
+            raise Impossible.of("CCT-NANO-2", "citroncoco.teams.rounds.alpha_needs_nano",
+                                "payload.nano_alpha")
         if not st.options.nano:
-            raise Impossible("CCT-NANO-1", "This match is played without Nano and Nano Alpha.",
-                             "payload.nano")
+            raise Impossible.of("CCT-NANO-1", "citroncoco.teams.nano.off", "payload.nano")
         if caller is None:
-            raise Impossible("CCT-NANO-1", "Nano answers a Citron Coco call; nobody called.",
-                             "payload.nano")
-        if nano != self.game.next_opponent(st, caller):
-            raise Impossible("CCT-NANO-1", f"Only the next player (seat "
-                             f"{self.game.next_opponent(st, caller)}) may answer Nano!",
-                             "payload.nano")
+            raise Impossible.of("CCT-NANO-1", "citroncoco.teams.rounds.nano_no_call",
+                                "payload.nano")
+        next_seat = self.game.next_opponent(st, caller)
+        if nano != next_seat:
+            raise Impossible.of("CCT-NANO-1", "citroncoco.teams.nano.next_only", "payload.nano",
+                                next_seat=next_seat)
         if alpha is None:
             return 2
         mate = self.game.partner(st, caller)
         if alpha != mate:
-            raise Impossible("CCT-NANO-2", f"Only the caller's teammate (seat {mate}) may "
-                             "answer Nano Alpha!", "payload.nano_alpha")
+            raise Impossible.of("CCT-NANO-2", "citroncoco.teams.nano_alpha.mate_only",
+                                "payload.nano_alpha", mate_seat=mate)
         return 4

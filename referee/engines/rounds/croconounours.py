@@ -9,6 +9,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from referee.engines.base import Impossible, Standings, Verdict, Viewer
+from referee.engines.messages import Outcome
 from referee.engines.rounds.common import FinalScore, RoundsEngine, public_view, seat_list
 
 WARRIORS = 3  # each player's warriors (CN-SETUP-2)
@@ -42,22 +43,31 @@ class CrocoNounoursRounds(RoundsEngine):
 
     def apply_round(self, state: FinalScore, payload: Mapping[str, Any]) -> Verdict:
         if state.over:
-            raise Impossible("CN-END-1", "This game is over: its end is already logged.", "type")
+            raise Impossible.of("CN-END-1", "croconounours.rounds.logged", "type")
         warriors = seat_list(payload, "warriors", len(state.sides), "CN-END-1")
         winner = payload["winner"]
-        if winner >= len(state.sides):
-            raise Impossible("CN-END-1", f"There is no side {winner}.", "payload.winner")
-        for side, (count, seats) in enumerate(zip(warriors, state.sides, strict=True)):
-            if count > WARRIORS * len(seats):
-                raise Impossible("CN-SETUP-2", f"Side {side} deployed {WARRIORS * len(seats)} "
-                                 f"warriors, not {count}.", f"payload.warriors.{side}")
-        if 0 not in warriors:
-            raise Impossible("CN-END-1", "The game ends when a side has no warrior left: "
-                             "one side's count is 0.", "payload.warriors")
-        if warriors[winner] == 0 or warriors[winner] < max(warriors):
-            raise Impossible("CN-END-1", f"Side {winner} cannot have won with "
-                             f"{warriors[winner]} warrior(s) standing.", "payload.winner")
+        check_end(warriors, winner, state.sides)
         state.sources = [{"warriors": n} for n in warriors]
         state.winners, state.over = state.sides[winner], True
-        state.outcome = f"Side {winner} wins with {warriors[winner]} warrior(s) standing."
+        state.result = Outcome(state.sides[winner], "croconounours.outcome.last_side",
+                               {"count": warriors[winner]})
+        state.outcome = state.result.message
         return Verdict.ok("CN-END-1", state.outcome)
+
+
+def check_end(warriors: list[int], winner: int, sides: list[tuple[int, ...]]) -> None:
+    """The counts make sense: no side has more warriors than it deployed (CN-SETUP-2), one side
+    has none left and the winner has the most (CN-END-1)."""
+    if winner >= len(sides):
+        raise Impossible.of("CN-END-1", "croconounours.rounds.no_side", "payload.winner",
+                            side=winner)
+    for side, (count, seats) in enumerate(zip(warriors, sides, strict=True)):
+        if count > WARRIORS * len(seats):
+            raise Impossible.of("CN-SETUP-2", "croconounours.rounds.too_many",
+                                f"payload.warriors.{side}", side_seats=list(seats),
+                                deployed=WARRIORS * len(seats), count=count)
+    if 0 not in warriors:
+        raise Impossible.of("CN-END-1", "croconounours.rounds.none_out", "payload.warriors")
+    if warriors[winner] == 0 or warriors[winner] < max(warriors):
+        raise Impossible.of("CN-END-1", "croconounours.rounds.cannot_have_won", "payload.winner",
+                            side_seats=list(sides[winner]), count=warriors[winner])

@@ -9,6 +9,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from referee.engines.base import Impossible, Standings, Verdict, Viewer
+from referee.engines.messages import Outcome, msg
 from referee.engines.plouc import DECK_SIZE
 from referee.engines.rounds.common import FinalScore, RoundsEngine, public_view, seat_list
 
@@ -38,26 +39,31 @@ class PloucRounds(RoundsEngine):
 
     def apply_round(self, state: FinalScore, payload: Mapping[str, Any]) -> Verdict:
         if state.over:
-            raise Impossible("PL-END-1", "This game is over: its end is already logged.", "type")
+            raise Impossible.of("PL-END-1", "plouc.rounds.logged", "type")
         seats = len(state.sides)
         cards = seat_list(payload, "cards", seats, "PL-GOAL-1")
         winner = payload["winner"]
-        if winner >= seats:
-            raise Impossible("PL-GOAL-1", f"There is no seat {winner}.", "payload.winner")
-        if cards[winner] != 0:
-            raise Impossible("PL-GOAL-1", f"Seat {winner} wins by laying its last card: its "
-                             f"hand is empty, not {cards[winner]} card(s).", "payload.cards")
-        others = [s for s in range(seats) if s != winner and cards[s] == 0]
-        if others:
-            raise Impossible("PL-END-1", f"Only the first to lay their last card wins: seat "
-                             f"{others[0]} still held cards when seat {winner} said plouc.",
-                             "payload.cards")
-        if sum(cards) > DECK_SIZE - 1:
-            raise Impossible("PL-GOAL-1", f"The hands hold {sum(cards)} cards; with the "
-                             f"discard's top card the deck has only {DECK_SIZE}.",
-                             "payload.cards")
+        check_end(cards, winner, seats)
         state.sources = [{"cards": n} for n in cards]
         state.winners, state.over = (winner,), True
-        state.outcome = f"Seat {winner} wins: plouc!"
-        return Verdict.ok("PL-GOAL-1", f"Seat {winner} laid their last card first and wins; "
-                          f"cards left: {', '.join(map(str, cards))}.")
+        state.result = Outcome((winner,), "plouc.outcome.plouc", {"seat": winner})
+        state.outcome = state.result.message
+        return Verdict.ok("PL-GOAL-1", msg("plouc.rounds.ends", seat=winner, left=list(cards)))
+
+
+def check_end(cards: list[int], winner: int, seats: int) -> None:
+    """The hands make sense: the winner laid every card, nobody else did (PL-END-1), and the
+    hands fit the deck with the discard's top card."""
+    if winner >= seats:
+        raise Impossible.of("PL-GOAL-1", "plouc.rounds.no_seat", "payload.winner",
+                            seat_number=winner)
+    if cards[winner] != 0:
+        raise Impossible.of("PL-GOAL-1", "plouc.rounds.winner_holds", "payload.cards",
+                            seat=winner, count=cards[winner])
+    others = [s for s in range(seats) if s != winner and cards[s] == 0]
+    if others:
+        raise Impossible.of("PL-END-1", "plouc.rounds.first_only", "payload.cards",
+                            seat=others[0], winner_seat=winner)
+    if sum(cards) > DECK_SIZE - 1:
+        raise Impossible.of("PL-GOAL-1", "plouc.rounds.too_many_cards", "payload.cards",
+                            count=sum(cards), size=DECK_SIZE)

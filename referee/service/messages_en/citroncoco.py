@@ -152,4 +152,16 @@ MESSAGES: dict[str, str] = {
     "citroncoco.fault.coin_power": "The coin's holder discarded a special card and used its power "
     "anyway (penalty card, and the holder keeps the coin).",
     "citroncoco.fault.looked_at_penalty": "A player looked at a penalty card.",
+    # --- quick scoring (rounds only), forfeits and the faults the host reports ---
+    "citroncoco.rounds.over": "The match is over: a ship has sunk.",
+    "citroncoco.rounds.no_seat": "There is no seat {seat_number}.",
+    "citroncoco.rounds.no_empty_hand": "A round with no Citron Coco ends on an emptied hand: "
+    "one player's hand is empty.",
+    "citroncoco.rounds.too_many_of_value": "The hands show {count} {count:card|cards} of value "
+    "{value}; the deck holds {held}.",
+    "citroncoco.rounds.too_few": "Together the hands cannot count fewer than {lowest} coconuts "
+    "with this deck.",
+    "citroncoco.forfeit.power": "{seat} gives up the {value}'s power ({power})",
+    "citroncoco.rounds.hands_or_totals": "Give either 'hands' or 'totals'.",
+    "citroncoco.setup.empty_deck": "The deck must hold at least one card.",
 }

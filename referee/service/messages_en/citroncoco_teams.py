@@ -27,4 +27,8 @@ MESSAGES: dict[str, str] = {
     "Nano Alpha!",
     "citroncoco.teams.nano_alpha.called": "{seat} answers Nano Alpha!: the losing team's points "
     "are quadrupled.",
+    # --- quick scoring (rounds only), forfeits and the faults the host reports ---
+    "citroncoco.teams.rounds.alpha_needs_nano": "Nano Alpha! answers a Nano!: give who said "
+    "Nano!.",
+    "citroncoco.teams.rounds.nano_no_call": "Nano answers a Citron Coco call; nobody called.",
 }

@@ -23,6 +23,9 @@ MESSAGES: dict[str, str] = {
     # rounds only: the games scored round by round, or once at their end
     "rounds.round_only": "This match is scored round by round: log a 'round', not a '{type}'.",
     "rounds.one_per_seat": "Give one value per seat in '{key}': {count}, not {given}.",
+    # --- cards written wrong (payload schemas) ---
+    "cards.not_a_card": "'{text}' is not a card: write rank then suit, like 7S, 10H, QD, AC "
+    "or JK",
 }
 
 #: Words for parameters given as codes: a parameter named ``suit`` (or ending in ``_suit``) is

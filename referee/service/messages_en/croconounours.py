@@ -191,4 +191,16 @@ MESSAGES: dict[str, str] = {
     "croconounours.outcome.last_side": "{winner_seats} {winner_seats:wins|win} with {count} "
     "{count:warrior|warriors} standing",
     "croconounours.outcome.nobody_left": "No warrior is left standing",
+    # --- quick scoring (rounds only), forfeits and the faults the host reports ---
+    "croconounours.rounds.logged": "This game is over: its end is already logged.",
+    "croconounours.rounds.no_side": "There is no side {side}.",
+    "croconounours.rounds.too_many": "{side_seats} deployed {deployed} warriors, not {count}.",
+    "croconounours.rounds.none_out": "The game ends when a side has no warrior left: one "
+    "side's count is 0.",
+    "croconounours.rounds.cannot_have_won": "{side_seats} cannot have won with {count} "
+    "{count:warrior|warriors} standing.",
+    "croconounours.layout.shape": "A layout is 7 rows of 7 letters (R, O, G, Y, * for the "
+    "centre, . plain)",
+    "croconounours.layout.letters": "Unknown square colour letters {letters}: use R, O, G, Y, * "
+    "or .",
 }

@@ -142,4 +142,16 @@ MESSAGES: dict[str, str] = {
     # the outcome
     "plouc.outcome.plouc": "{seat} wins: plouc!",
     "plouc.outcome.in_play": "In play: fewest cards ({count}) held by {leader_seats}",
+    # --- quick scoring (rounds only), forfeits and the faults the host reports ---
+    "plouc.rounds.logged": "This game is over: its end is already logged.",
+    "plouc.rounds.no_seat": "There is no seat {seat_number}.",
+    "plouc.rounds.winner_holds": "{seat} can only win by laying their last card: they still "
+    "hold {count} {count:card|cards}.",
+    "plouc.rounds.first_only": "Only the first to lay their last card wins: {seat} still held "
+    "cards when {winner_seat} said plouc.",
+    "plouc.rounds.too_many_cards": "The hands hold {count} {count:card|cards}; with the "
+    "discard's top card the deck has only {size}.",
+    "plouc.rounds.ends": "{seat} laid their last card first and wins; cards left: {left}.",
+    "plouc.report.mot_doux": "Le mot doux: the player swore; they draw two cards from the "
+    "stock, without playing (needs the mot doux option)",
 }

@@ -172,4 +172,17 @@ MESSAGES: dict[str, str] = {
     "citroncoco.fault.coin_power": "Le joueur qui a la pièce a défaussé une carte spéciale et "
     "effectué tout de même le pouvoir (carte de pénalité, et il garde la pièce).",
     "citroncoco.fault.looked_at_penalty": "Un joueur a regardé une carte de pénalité.",
+    # --- quick scoring (rounds only), forfeits and the faults the host reports ---
+    "citroncoco.rounds.over": "La partie est finie : un navire a coulé.",
+    "citroncoco.rounds.no_seat": "Il n'y a pas de place {seat_number} à cette table.",
+    "citroncoco.rounds.no_empty_hand": "Une manche sans « Citron Coco » se termine quand un "
+    "joueur a vidé son jeu : l'un des jeux doit être vide.",
+    "citroncoco.rounds.too_many_of_value": "Les jeux montrent {count} {count:carte|cartes} de "
+    "valeur {value} ; le paquet en compte {held}.",
+    "citroncoco.rounds.too_few": "Avec ce paquet, les jeux réunis ne peuvent pas compter moins "
+    "de {lowest} noix de coco.",
+    "citroncoco.forfeit.power": "{seat} renonce au pouvoir du {value} ({power})",
+    "citroncoco.rounds.hands_or_totals": "Donnez soit les jeux (« hands »), soit les totaux "
+    "(« totals »).",
+    "citroncoco.setup.empty_deck": "Le paquet doit compter au moins une carte.",
 }

@@ -31,4 +31,9 @@ MESSAGES: dict[str, str] = {
     "répondre « Nano Alpha ! »",
     "citroncoco.teams.nano_alpha.called": "{seat} répond « Nano Alpha ! » : les points de "
     "l'équipe perdante sont quadruplés.",
+    # --- quick scoring (rounds only), forfeits and the faults the host reports ---
+    "citroncoco.teams.rounds.alpha_needs_nano": "« Nano Alpha ! » répond à un « Nano ! » : "
+    "indiquez qui a dit « Nano ! ».",
+    "citroncoco.teams.rounds.nano_no_call": "« Nano ! » répond à un « Citron Coco » ; personne "
+    "ne l'a lancé.",
 }

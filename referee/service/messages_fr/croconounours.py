@@ -223,4 +223,17 @@ MESSAGES: dict[str, str] = {
     "croconounours.outcome.last_side": "{winner_seats} {winner_seats:gagne|gagnent} avec {count} "
     "{count:Warrior|Warriors} encore debout",
     "croconounours.outcome.nobody_left": "Aucun Warrior ne reste debout",
+    # --- quick scoring (rounds only), forfeits and the faults the host reports ---
+    "croconounours.rounds.logged": "Cette partie est finie : sa fin est déjà enregistrée.",
+    "croconounours.rounds.no_side": "Il n'y a pas de camp {side}.",
+    "croconounours.rounds.too_many": "{side_seats} {side_seats:a|ont} déployé {deployed} "
+    "Warriors, pas {count}.",
+    "croconounours.rounds.none_out": "La partie se termine quand un camp n'a plus de Warriors "
+    "sur la table : l'un des camps doit en compter 0.",
+    "croconounours.rounds.cannot_have_won": "{side_seats} ne {side_seats:peut|peuvent} pas "
+    "avoir gagné avec {count} {count:Warrior|Warriors} encore debout.",
+    "croconounours.layout.shape": "Un plateau s'écrit en 7 lignes de 7 lettres (R, O, G, Y, * "
+    "pour le centre, . pour une case sans couleur)",
+    "croconounours.layout.letters": "Lettres de couleur de case inconnues : {letters} ; "
+    "utilisez R, O, G, Y, * ou .",
 }

@@ -154,4 +154,17 @@ MESSAGES: dict[str, str] = {
     # le résultat
     "plouc.outcome.plouc": "{seat} gagne : plouc !",
     "plouc.outcome.in_play": "En cours : le moins de cartes ({count}) est chez {leader_seats}",
+    # --- quick scoring (rounds only), forfeits and the faults the host reports ---
+    "plouc.rounds.logged": "Cette partie est finie : sa fin est déjà enregistrée.",
+    "plouc.rounds.no_seat": "Il n'y a pas de place {seat_number} à cette table.",
+    "plouc.rounds.winner_holds": "{seat} ne gagne qu'en posant sa dernière carte : il lui "
+    "reste {count} {count:carte|cartes}.",
+    "plouc.rounds.first_only": "Seul le premier à poser sa dernière carte gagne : {seat} avait "
+    "encore des cartes quand {winner_seat} a dit « plouc ».",
+    "plouc.rounds.too_many_cards": "Les mains comptent {count} {count:carte|cartes} ; avec la "
+    "carte du dessus de la défausse, le paquet n'en a que {size}.",
+    "plouc.rounds.ends": "{seat} a posé sa dernière carte le premier et gagne ; cartes "
+    "restantes : {left}.",
+    "plouc.report.mot_doux": "La règle du mot doux : le joueur a dit un gros mot ; il pioche 2 "
+    "cartes de la pioche, mais sans jouer (avec l'option du mot doux)",
 }
