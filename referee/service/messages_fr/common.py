@@ -20,9 +20,9 @@ MESSAGES: dict[str, str] = {
     "{instead} Tous les coups suivants sont jugés à nouveau.",
     "platform.correct.corrected_why": "Coup {corrected} ({type}) corrigé en {to_type} : {why}. À "
     "sa place : {instead} Tous les coups suivants sont jugés à nouveau.",
-    # en manches seulement : les jeux comptés manche par manche, ou une fois à la fin
-    "rounds.round_only": "Cette partie se compte manche par manche : enregistrez un « round », "
-    "pas un « {type} ».",
+    # --- résultats seuls (décompte rapide) : une manche, ou la partie, notée d'un coup ---
+    "rounds.round_only": "Cette partie ne note que les résultats des manches : enregistrez un "
+    "« round », pas un « {type} ».",
     "rounds.one_per_seat": "Donnez une valeur par joueur dans « {key} » : {count}, pas {given}.",
     'cards.not_a_card': "« {text} » n'est pas une carte : écrivez la valeur puis la couleur, comme 7S, 10H, QD, AC ou JK",
 }

@@ -170,12 +170,13 @@ MESSAGES: dict[str, str] = {
     "neurotrio.effect.still_face_down": "{count} encore face cachée",
     # en manches seulement : la partie enregistrée à sa fin
     "neurotrio.rounds.logged": "Cette partie est finie : sa fin est déjà enregistrée.",
-    "neurotrio.rounds.no_seat": "Il n'y a pas de place {seat_number}.",
+    "neurotrio.rounds.no_seat": "Il n'y a pas de place {seat_number} à cette table.",
     "neurotrio.rounds.finish_bonuses": "Les premiers joueurs à avoir posé toutes leurs cartes "
-    "gagnent {bonuses} points de victoire, une fois chacun.",
-    "neurotrio.rounds.no_bonus_for_last": "{seat} avait encore des cartes : pas de bonus.",
-    "neurotrio.rounds.last_loses": "Le dernier joueur ({seat}) perd au moins {points} "
-    "{points:point|points} de victoire pour les cartes qu'il a encore.",
+    "reçoivent, dans l'ordre, {bonuses} points de victoire, une fois chacun.",
+    "neurotrio.rounds.no_bonus_for_last": "{seat} avait encore des cartes : pas de points pour "
+    "avoir fini.",
+    "neurotrio.rounds.last_loses": "Le dernier joueur ({seat}) perd au moins {points} point de "
+    "victoire pour les cartes qu'il a encore en main.",
     # le résultat
     "neurotrio.outcome.wins": "{winner_seats} gagne avec {points} points de victoire",
     "neurotrio.outcome.shared": "{winner_seats} se partagent la victoire avec {points} points "
