@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from referee.engines.base import REGISTRY
+from referee.service.games import game_title as _game_title
 
 
 def words(key: Any) -> str:
@@ -53,8 +53,7 @@ def payload_text(payload: dict[str, Any] | None) -> str:
 
 
 def game_title(game_id: str) -> str:
-    engine = REGISTRY.get(game_id)
-    return engine.title if engine else game_id
+    return _game_title(game_id)
 
 
 def seat_label(seat: Any, names: list[str]) -> str:

@@ -6,8 +6,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from referee.engines.base import REGISTRY, get_engine
-from referee.service.games import describe
+from referee.service.games import describe_game, game_ids
 from referee.web.forms import Field, fields_of
 
 #: Moves with their own place on the match page (corrections and disputes), not on the pad.
@@ -63,8 +62,7 @@ def with_rule_choices(fields: list[Field], missplays: dict[str, str]) -> list[Fi
 @lru_cache(maxsize=64)
 def game(game_id: str) -> Game:
     """A game's page-side description (its schemas don't change while the app runs)."""
-    engine = get_engine(game_id)
-    described = describe(engine)
+    described = describe_game(game_id)
     missplays = dict(described["reportable_missplays"])
     moves = {}
     for move, spec in described["moves"].items():
@@ -72,8 +70,9 @@ def game(game_id: str) -> Game:
         if move in ("missplay", "ruling"):
             fields = with_rule_choices(fields, missplays)
         moves[move] = Move(move, spec["host_only"], fields)
-    return Game(engine.id, engine.title, engine.min_seats, engine.max_seats, engine.rules_file,
-                fields_of(described["options"]), moves, missplays)
+    return Game(described["id"], described["title"], described["min_seats"],
+                described["max_seats"], described["rules"], fields_of(described["options"]),
+                moves, missplays)
 
 
 @lru_cache(maxsize=64)
@@ -81,7 +80,7 @@ def rounds_game(game_id: str) -> Game:
     """A game as played in quick scoring (mode rounds): its moves are the ``round`` event and
     the shared corrections."""
     full = game(game_id)
-    described = describe(get_engine(game_id))["rounds"]
+    described = describe_game(game_id)["rounds"]
     moves = {move: Move(move, spec["host_only"], fields_of(spec["payload"]))
              for move, spec in described.items() if move != "missplay"}
     return Game(full.id, full.title, full.min_seats, full.max_seats, full.rules, full.options,
@@ -94,9 +93,7 @@ def for_match(match: dict[str, Any]) -> Game:
 
 
 def all_games() -> list[Game]:
-    from referee import engines  # noqa: F401  (importing them fills the registry)
-
-    return [game(game_id) for game_id in sorted(REGISTRY)]
+    return [game(game_id) for game_id in game_ids()]
 
 
 def option_values(fields: list[Field], options: dict[str, Any]) -> list[tuple[Field, Any]]:

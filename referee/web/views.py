@@ -21,7 +21,7 @@ from flask import (
 from markupsafe import Markup
 
 from referee import database
-from referee.service import history, matches, nights, pages, stats, take_back
+from referee.service import history, legal, matches, nights, pages, stats, take_back
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
@@ -329,8 +329,9 @@ def render_play(match_id: int, *, logged: int | None = None, error: dict[str, An
     asked = request.args.to_dict()
     if posted:  # a refused move shows its pad again, for the seat and warrior it was for
         asked = {"seat": posted.get("seat"), "warrior": posted.get("p.warrior"), **asked}
-    pad = None if match["mode"] == "rounds" else pads.pad_for(game.id, state["table"], access,
-                                                                asked)
+    pad = None if match["mode"] == "rounds" else pads.pad_for(
+        game.id, state["table"], access, asked, options=match.get("options"),
+        legal=lambda seat: legal.seat_moves(db(), match_id, page_token_if_valid(match_id), seat))
     return render_template(
         "play.html", match=match, access=access, game=game, moves=moves, state=state, pad=pad,
         table=state["table"], names=seat_names(match), logged=logged_event(match_id, logged),

@@ -58,14 +58,18 @@ def test_citroncoco_pad_offers_only_this_seats_moves(app: Flask, client: FlaskCl
     made = create(client)
     alice, bob = joined(app, made.id, made.seats[0]), joined(app, made.id, made.seats[1])
     first = pad_html(alice, made.id)
-    assert "Draw from the stock" in first and "Replace card" not in first
+    assert "Draw from the stock" in first and "Replace this card" not in first
     assert "Draw from the stock" not in pad_html(bob, made.id)
     assert "Nothing to log for seat 1 (Bob)" in plain(bob.get(f"/m/{made.id}/play"))
 
     press(alice, made.id, "draw", 0, {"p.source": "stock"})
     after = pad_html(alice, made.id)
     assert "Draw from the stock" not in after
-    assert all(f"Replace card {n}" in after for n in (1, 2, 3, 4))
+    start = after.index('id="pad-replace"')
+    replace = after[start:after.index("</section>", start)]
+    assert all(f'name="p.slot" value="{n}"' in replace for n in (1, 2, 3, 4))
+    # the card replaced is picked among the deck's cards, the red and black kings apart
+    assert 'name="p.value" value="-1"' in replace and 'name="p.value" value="13"' in replace
     press(alice, made.id, "replace", 0, {"p.slot": "3", "p.value": "8"})
     event = last_event(client, made.id)
     assert (event["type"], event["seat"], event["payload"]) == (
@@ -73,7 +77,8 @@ def test_citroncoco_pad_offers_only_this_seats_moves(app: Flask, client: FlaskCl
 
     # the 8 on the discard: Bob may quick play any card of his row, or take the 8
     page = pad_html(bob, made.id)
-    assert "Quick play card 2" in page and "Take the 8 from the discard" in page
+    quick = page[page.index('id="pad-quick"'):]  # one form: the position, then the card
+    assert 'name="p.slot" value="2"' in quick and "Take the 8 from the discard" in page
     press(bob, made.id, "quick_play", 1, {"p.slot": "2", "p.value": "8"})
     event = last_event(client, made.id)
     assert event["type"] == "quick_play" and event["payload"]["slot"] == 2
@@ -86,7 +91,7 @@ def test_citroncoco_power_form_follows_the_card_and_citron_coco(app: Flask,
     press(alice, made.id, "draw", 0, {"p.source": "stock"})
     press(alice, made.id, "discard", 0, {"p.value": "7"})
     page = pad_html(alice, made.id)
-    assert "Use the 7's power (Seadog)" in page
+    assert "Use the power of the 7 (Seadog)" in page
     assert 'name="p.target_seat" value="1"' in page and 'name="p.slot" value="4"' in page
     assert 'name="p.other_seat"' not in page  # a 7 looks at one card: no second card
     press(alice, made.id, "power", 0, {"p.target_seat": "1", "p.slot": "2"})
@@ -104,7 +109,7 @@ def test_citroncoco_power_form_follows_the_card_and_citron_coco(app: Flask,
     press(bob, made.id, "draw", 1, {"p.source": "stock"})
     press(bob, made.id, "discard", 1, {"p.value": "6"})
 
-    # the host reveals: one row per seat, one input per card
+    # the host reveals: one row per seat, one card picker per card
     page = pad_html(client, made.id)
     assert 'name="grid.hands.0.0"' in page and 'name="grid.hands.1.3"' in page
     fields = {f"grid.hands.{s}.{i}": str(s * 4 + i + 1) for s in (0, 1) for i in range(4)}
@@ -180,7 +185,7 @@ def test_citroncoco_pad_gives_up_an_owed_power(app: Flask, client: FlaskClient) 
     press(alice, made.id, "draw", 0, {"p.source": "stock"})
     press(alice, made.id, "discard", 0, {"p.value": "7"})
     page = pad_html(alice, made.id)
-    assert "Give up the 7&#39;s power" in page or "Give up the 7's power" in page
+    assert "Give up the power of the 7" in page
     press(alice, made.id, "forgo_power", 0, {"p.card": "7"})
     event = last_event(client, made.id)
     assert (event["type"], event["payload"]) == ("forgo_power", {"card": 7})
@@ -243,7 +248,7 @@ def test_plouc_pad_plays_several_cards_of_one_rank(app: Flask, client: FlaskClie
     turn = client.get(f"/api/matches/{made.id}/state").get_json()["table"]["turn"]
     player = joined(app, made.id, made.seats[turn])
     page = pad_html(player, made.id)
-    assert "Play on the 7H" in page and 'name="cards.cards.suit" value="S"' in page
+    assert "Play on the 7♥" in page and 'name="cards.cards.suit" value="S"' in page
     draw_now = client.get(f"/api/matches/{made.id}/state").get_json()["table"]["draw_now"]
     assert f'id="pad-draw-count" name="p.count" value="{draw_now or ""}"' in page
     press(player, made.id, "play", turn, {"cards.cards.rank": "7",
@@ -342,7 +347,9 @@ def test_neurotrio_host_reveals_the_last_hand_and_the_tokens(app: Flask) -> None
              "bids": [{"base": 4, "token": None}, {"base": 7, "token": "force"}],
              "moves": [{"type": "reveal", "seats": [1]}, {"type": "reveal_bids", "seats": None}]}
     html = render_pad(app, "neurotrio", table, 1)
-    assert "The 2 cards still held" in html and 'name="p.cards"' in html
+    # one picker per card still held, its signs and colours to tap (nothing to type)
+    assert "Card 2 still held" in html and "Card 3 still held" not in html
+    assert 'name="cardparts.cards.1.0" value="coeur"' in html and 'name="p.cards"' not in html
     assert 'name="records.tokens.4" value="nature"' in html
     assert "records.tokens.7" not in html  # a token already known is not asked again
 
