@@ -27,7 +27,7 @@ from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
 from referee.validation import Refused, load_json, whole_number
 from referee.web import addresses, confirm, games, pads, security
-from referee.web.chart import rounds_chart
+from referee.web.chart import TV_LABEL, TV_TICK, rounds_chart, score_sheet
 from referee.web.errors import PageError, error_page
 from referee.web.forms import FormError, read_fields
 from referee.web.images import results_chart
@@ -487,15 +487,23 @@ def import_match() -> Any:
 # --- the scoreboard ----------------------------------------------------------------------
 
 
+BOARD_MOVES = 5  # the last moves the TV board shows, with their verdicts
+
+
 def board_context(match_id: int) -> dict[str, Any]:
     match = match_or_404(match_id)
     standings = match["standings"]
     names = side_names(match, standings)
     game = games.game(match["game"])
     table = matches.state_at(db(), match_id, None, None, None)["table"]
+    last = match["last_seq"]
+    recent, _ = matches.events_after(db(), match_id, max(0, last - BOARD_MOVES), BOARD_MOVES,
+                                     None)
     return {"match": match, "standings": standings, "sides": names, "turn": table.get("turn"),
             "names": seat_names(match), "ranked": ranked(standings), "game": game,
-            "chart": rounds_chart(standings, names, f"{game.title}: totals round by round")}
+            "sheet": score_sheet(standings), "recent": list(reversed(recent)),
+            "chart": rounds_chart(standings, names, f"{game.title}: totals round by round",
+                                  label_size=TV_LABEL, tick_size=TV_TICK)}
 
 
 @bp.get("/m/<id:match_id>/board")
