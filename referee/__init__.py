@@ -24,9 +24,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                                             snapshot_every=app.config["SNAPSHOT_EVERY"],
                                             replica_url=app.config["DATABASE_REPLICA_URL"])
 
-    from referee import api, health, readpath, validation, web
+    from referee import api, health, i18n, readpath, validation, web
     from referee.web import security
 
+    i18n.init_app(app)
     validation.init_app(app)
     api.init_app(app)
     web.init_app(app)

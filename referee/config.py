@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 KIB = 1024
 
@@ -27,6 +29,36 @@ def instance_secret(instance_path: str) -> str:
     return path.read_text().strip()
 
 
+def known_zone(name: str) -> bool:
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+    return bool(name)
+
+
+def machine_timezone() -> str:
+    """The machine's own time zone by name (TZ, /etc/localtime's link, /etc/timezone), else
+    UTC."""
+    candidates = [os.environ.get("TZ", "").lstrip(":")]
+    localtime = Path("/etc/localtime")
+    if localtime.is_symlink() and "zoneinfo/" in str(localtime.resolve()):
+        candidates.append(str(localtime.resolve()).split("zoneinfo/", 1)[1])
+    with contextlib.suppress(OSError):
+        candidates.append(Path("/etc/timezone").read_text().strip())
+    return next((name for name in candidates if known_zone(name)), "UTC")
+
+
+def timezone_setting() -> str:
+    """REFEREE_TIMEZONE (an IANA name such as Europe/Paris), else the machine's; an unknown
+    name stops the start with a clear message rather than showing wrong times."""
+    name = os.environ.get("REFEREE_TIMEZONE", "").strip() or machine_timezone()
+    if not known_zone(name):
+        raise ValueError(f"REFEREE_TIMEZONE: unknown time zone {name!r} "
+                         "(use an IANA name such as Europe/Paris)")
+    return name
+
+
 def from_environment(instance_path: str) -> dict[str, Any]:
     """The app's settings: defaults for the embedded SQLite set-up, overridden by REFEREE_*."""
     default_db = f"sqlite:///{Path(instance_path) / 'referee.sqlite3'}"
@@ -38,6 +70,8 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "SNAPSHOT_EVERY": int(os.environ.get("REFEREE_SNAPSHOT_EVERY", "100")),
         "MAX_CONTENT_LENGTH": 64 * KIB,
         "SECRET_KEY": os.environ.get("REFEREE_SECRET_KEY") or instance_secret(instance_path),
+        # Dates and times on pages are shown in this zone, in the reader's language.
+        "TIMEZONE": timezone_setting(),
         "PAGE_SIZE": int(os.environ.get("REFEREE_PAGE_SIZE", "20")),
         # Live streams: a heartbeat comment when quiet; a look at the log without a wake-up.
         "STREAM_HEARTBEAT": float(os.environ.get("REFEREE_STREAM_HEARTBEAT", "15")),

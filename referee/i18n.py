@@ -1,0 +1,98 @@
+"""Languages: French and English, chosen by the reader.
+
+A page's language comes from an explicit choice (``?lang=``, kept in a cookie by the switch on
+every page), then the browser's Accept-Language, then English. The API's messages follow
+Accept-Language only. Times are shown in the server's time zone (REFEREE_TIMEZONE).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Flask, Response, request
+from flask_babel import Babel, get_locale
+
+from referee import catalogues
+
+LANGUAGES = ("en", "fr")
+DEFAULT = "en"
+COOKIE = "lang"
+COOKIE_AGE = 365 * 86400
+#: Each language named in itself, for the switch.
+NAMES = {"en": "English", "fr": "Français"}
+
+
+def is_api(path: str) -> bool:
+    return path == "/api" or path.startswith("/api/")
+
+
+def asked_language() -> str | None:
+    """The language asked for by ``?lang=`` on this request, when it is one we speak."""
+    asked = request.args.get("lang", "").strip().lower()
+    return asked if asked in LANGUAGES else None
+
+
+def chosen_language() -> str | None:
+    """The reader's explicit choice: this request's ``?lang=``, else the cookie."""
+    kept = request.cookies.get(COOKIE, "").strip().lower()
+    return asked_language() or (kept if kept in LANGUAGES else None)
+
+
+def select_locale() -> str:
+    """The pages' language: the explicit choice, else Accept-Language's best, else English."""
+    if not is_api(request.path):
+        chosen = chosen_language()
+        if chosen:
+            return chosen
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT
+
+
+def page_language() -> str:
+    """The language of the page being rendered (for ``<html lang>``)."""
+    return str(get_locale() or DEFAULT)
+
+
+def language_links() -> list[dict[str, Any]]:
+    """The switch: this same address in each language, the current one marked."""
+    current = page_language()
+    links = []
+    for code in LANGUAGES:
+        args = request.args.to_dict(flat=False)
+        args["lang"] = [code]
+        query = urlencode(args, doseq=True)
+        links.append({"code": code, "name": NAMES[code], "url": f"{request.path}?{query}",
+                      "current": code == current})
+    return links
+
+
+def keep_choice(response: Response) -> Response:
+    """``?lang=`` is remembered, so every later page speaks the reader's choice."""
+    response.vary.add("Accept-Language")
+    asked = asked_language()
+    if asked and not is_api(request.path) and request.cookies.get(COOKIE) != asked:
+        response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax",
+                            httponly=True, secure=request.is_secure)
+    return response
+
+
+def translation_directories(app: Flask) -> list[str]:
+    """Where the compiled catalogues are: compiled now when an install left them missing or
+    stale; into the instance folder when the package's own folder cannot be written."""
+    try:
+        catalogues.compile_all(catalogues.SOURCE)
+        return [str(catalogues.SOURCE)]
+    except OSError:
+        target = Path(app.instance_path) / "translations"
+        catalogues.compile_all(catalogues.SOURCE, target)
+        return [str(target), str(catalogues.SOURCE)]
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
+    app.config["BABEL_DEFAULT_TIMEZONE"] = app.config["TIMEZONE"]
+    app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(translation_directories(app))
+    Babel(app, locale_selector=select_locale)
+    app.after_request(keep_choice)
+    app.jinja_env.globals.update(page_language=page_language, language_links=language_links)
