@@ -23,7 +23,9 @@ COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
            "#F0E442", "#999999"]
 DASHES = ["", "8 4", "2 4", "12 4 2 4", "4 4", "1 3", "16 6", "6 2 2 2", "10 10"]
 TV_LABEL, TV_TICK = 40, 30  # the TV board's font sizes, in the SVG's units (about its pixels)
+TV_HEIGHT = 540
 GLYPH = 0.62  # a label's average glyph width, in font sizes (bold sans-serif)
+LINE = 1.4  # a label's line, ascent to descent with room, in font sizes
 
 
 def nice_step(span: float) -> int:
@@ -65,7 +67,7 @@ class Frame:
 
 
 def frame_for(series: dict[str, list[int]], labels: list[str], target: Any, rounds: int,
-              size: float) -> Frame:
+              size: float, least_height: int = HEIGHT) -> Frame:
     values = [v for points in series.values() for v in points]
     if target:
         values.append(int(target))
@@ -74,20 +76,21 @@ def frame_for(series: dict[str, list[int]], labels: list[str], target: Any, roun
     low, high = (low // step) * step, -(-high // step) * step
     longest = max([len(t) for t in labels] + [8])
     right = max(RIGHT, longest * size * GLYPH + 16)
-    height = max(HEIGHT, TOP + BOTTOM + (len(labels) + 2) * size * 1.2)
+    height = max(least_height, TOP + BOTTOM + (len(labels) + 2) * size * LINE)
     return Frame(WIDTH + right - RIGHT, height, right, low, high, max(rounds, 1), size)
 
 
 def rounds_chart(standings: dict[str, Any], names: dict[str, str], title: str, *,
-                 label_size: float = 17, tick_size: float = 16) -> Markup:
+                 label_size: float = 17, tick_size: float = 16, height: int = HEIGHT) -> Markup:
     """An SVG chart of each side's running total per round, with the target as a dashed line;
-    ``label_size`` and ``tick_size`` are font sizes in the SVG's units (the TV board's are
-    larger)."""
+    ``label_size`` and ``tick_size`` are font sizes in the SVG's units and ``height`` its
+    least height (the TV board's are larger)."""
     rounds: list[dict[str, Any]] = list(standings.get("rounds") or [])
     sides = [line["side"] for line in standings.get("lines", [])]
     target = standings.get("target")
     series = {side: [0] + [int(r.get(side, 0)) for r in rounds] for side in sides}
-    frame = frame_for(series, [names.get(s, s) for s in sides], target, len(rounds), label_size)
+    frame = frame_for(series, [names.get(s, s) for s in sides], target, len(rounds), label_size,
+                      height)
     unit = escape(standings.get("unit", ""))
     parts = [
         f'<svg class="chart" viewBox="0 0 {frame.width:.0f} {frame.height:.0f}" role="img" '
@@ -128,9 +131,10 @@ def target_line(frame: Frame, target: Any, tick_size: float) -> list[str]:
     if not target:
         return []
     y = frame.y(target)
+    above = y - 6 if y - tick_size - 6 > 0 else y + tick_size + 4  # inside the picture
     return [f'<line class="target" x1="{LEFT}" x2="{LEFT + frame.plot_w:.1f}" y1="{y:.1f}" '
             f'y2="{y:.1f}"/>',
-            f'<text class="target-label" x="{LEFT + 6}" y="{y - 6:.1f}">'
+            f'<text class="target-label" x="{LEFT + 6}" y="{above:.1f}">'
             f'{escape(_("target %(target)s", target=target))}</text>']
 
 
@@ -163,7 +167,7 @@ def end_labels(frame: Frame, series: dict[str, list[int]], names: dict[str, str]
     """Each side's name at its line's end, kept a line apart from the others."""
     ends = sorted((frame.y(points[-1]) + frame.size / 3, n, side)
                   for n, (side, points) in enumerate(series.items()))
-    ys = spread([e[0] for e in ends], frame.size * 1.15, TOP + frame.size,
+    ys = spread([e[0] for e in ends], frame.size * LINE, TOP + frame.size,
                 frame.height - BOTTOM + frame.size / 2)
     x = LEFT + frame.plot_w + 8
     return [f'<text class="series-label s{n}" x="{x:.1f}" y="{y:.1f}" '

@@ -27,7 +27,7 @@ from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
 from referee.validation import Refused, load_json, whole_number
 from referee.web import addresses, confirm, games, pads, security
-from referee.web.chart import TV_LABEL, TV_TICK, rounds_chart, score_sheet
+from referee.web.chart import TV_HEIGHT, TV_LABEL, TV_TICK, rounds_chart, score_sheet
 from referee.web.errors import PageError, error_page
 from referee.web.forms import FormError, read_fields
 from referee.web.images import results_chart
@@ -503,7 +503,7 @@ def board_context(match_id: int) -> dict[str, Any]:
             "names": seat_names(match), "ranked": ranked(standings), "game": game,
             "sheet": score_sheet(standings), "recent": list(reversed(recent)),
             "chart": rounds_chart(standings, names, f"{game.title}: totals round by round",
-                                  label_size=TV_LABEL, tick_size=TV_TICK)}
+                                  label_size=TV_LABEL, tick_size=TV_TICK, height=TV_HEIGHT)}
 
 
 @bp.get("/m/<id:match_id>/board")
