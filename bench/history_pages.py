@@ -29,8 +29,8 @@ OLDER = re.compile(r'href="([^"]+)" rel="next"')
 SEED = [
     "INSERT INTO players (id, name, name_key, created_at) VALUES "
     "(1, 'Alice', 'alice', now()), (2, 'Bob', 'bob', now())",
-    "INSERT INTO matches (id, game, options, host_token_hash, created_at) "
-    "SELECT i, 'citroncoco', '{{}}', md5('host' || i), "
+    "INSERT INTO matches (id, game, options, host_token_hash, uuid, created_at) "
+    "SELECT i, 'citroncoco', '{{}}', md5('host' || i), CAST(CAST(md5('m' || i) AS uuid) AS text), "
     "now() - make_interval(mins => {n} - i) FROM generate_series(1, {n}) AS i",
     "INSERT INTO seats (match_id, seat, player_id, token_hash, total, won, missplays) "
     "SELECT i, s, s + 1, md5('seat' || s || '-' || i), 150 + s * 60 - (i % 50), s = 0, i % 3 "

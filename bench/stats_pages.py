@@ -38,8 +38,9 @@ INSERT INTO players (id, name, name_key, created_at)
 INSERT INTO nights (id, name, created_at)
   SELECT n, 'Night ' || n, now() - (n || ' days')::interval
   FROM generate_series(1, :nights) n;
-INSERT INTO matches (id, game, options, host_token_hash, night_id, created_at)
-  SELECT m, 'citroncoco', '{}'::json, md5(m::text) || md5('h' || m), (m - 1) / :per_night + 1,
+INSERT INTO matches (id, game, options, host_token_hash, uuid, night_id, created_at)
+  SELECT m, 'citroncoco', '{}'::json, md5(m::text) || md5('h' || m),
+         CAST(CAST(md5('m' || m) AS uuid) AS text), (m - 1) / :per_night + 1,
          now() - (m || ' minutes')::interval
   FROM generate_series(1, :matches) m;
 INSERT INTO seats (match_id, seat, player_id, token_hash, total, won, missplays)

@@ -106,6 +106,13 @@ def list_matches(db: Database, f: MatchFilter, per_page: int, *, before: str | N
     """One page of matches, newest first, by key: the ``per_page`` matches just older than
     cursor ``before`` (or just newer than ``after``; the newest without either). The indexes
     on ``(updated_at, match_id)`` serve every page alike: the 50th costs what the first does."""
+    with db.reading() as session:
+        return matches_page(session, f, per_page, before=before, after=after)
+
+
+def matches_page(session: Session, f: MatchFilter, per_page: int, *, before: str | None = None,
+                 after: str | None = None) -> MatchPage:
+    """``list_matches`` within a read a page already holds (one read per page)."""
     summary = models.MatchSummary
     key = tuple_(summary.updated_at, summary.match_id)
     query = _filtered(select(summary.match_id, summary.updated_at), f)
@@ -118,17 +125,16 @@ def list_matches(db: Database, f: MatchFilter, per_page: int, *, before: str | N
             moment, match_id = parse_cursor(before, "query.before")
             query = query.where(key < tuple_(literal(moment), literal(match_id)))
         query = query.order_by(summary.updated_at.desc(), summary.match_id.desc())
-    with db.reading() as session:
-        keys = list(session.execute(query.limit(per_page + 1)).all())
-        more = len(keys) > per_page
-        keys = keys[:per_page]
-        if after is not None:
-            keys.reverse()
-        ids = [k.match_id for k in keys]
-        matches = {m.id: m for m in session.scalars(
-            select(models.Match).where(models.Match.id.in_(ids)))} if ids else {}
-        items = [match_dict(matches[i]) for i in ids]
-        total = _total(session, f)
+    keys = list(session.execute(query.limit(per_page + 1)).all())
+    more = len(keys) > per_page
+    keys = keys[:per_page]
+    if after is not None:
+        keys.reverse()
+    ids = [k.match_id for k in keys]
+    matches = {m.id: m for m in session.scalars(
+        select(models.Match).where(models.Match.id.in_(ids)))} if ids else {}
+    items = [match_dict(matches[i]) for i in ids]
+    total = _total(session, f)
     first = cursor_of(keys[0].updated_at, keys[0].match_id) if keys else None
     last = cursor_of(keys[-1].updated_at, keys[-1].match_id) if keys else None
     if after is not None:
@@ -140,6 +146,10 @@ def list_matches(db: Database, f: MatchFilter, per_page: int, *, before: str | N
 def _total(session: Session, f: MatchFilter) -> int | None:
     """How many matches fit ``f``, from the tallies; for one player's or one night's matches,
     counted among theirs alone (an index gives them)."""
+    if f.player is not None and f == MatchFilter(player=f.player):
+        seat = models.Seat  # every match has its summary: the player's seats alone count them
+        return int(session.scalar(select(func.count(func.distinct(seat.match_id)))
+                                  .where(seat.player_id == f.player)) or 0)
     if f.player is not None or f.night is not None:
         return int(session.scalar(
             _filtered(select(func.count(models.MatchSummary.match_id)), f)) or 0)

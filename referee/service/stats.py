@@ -8,6 +8,7 @@ aggregates rows, it never replays a match.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,6 +17,7 @@ from sqlalchemy.orm import Session, aliased
 
 from referee.engines.base import Standings
 from referee.service.errors import NotFound
+from referee.service.history import MatchFilter, MatchPage, matches_page
 from referee.service.replay import Folded, Loader
 from referee.store import models
 from referee.store.db import Database
@@ -209,23 +211,52 @@ def player_or_404(session: Session, player_id: int) -> models.Player:
 
 def player_stats(db: Database, player_id: int) -> dict[str, Any]:
     with db.reading() as session:
-        player = player_or_404(session, player_id)
-        return {"id": player.id, "name": player.name, "games": per_game(session, player_id)}
+        return _player_stats(session, player_id)
+
+
+def _player_stats(session: Session, player_id: int) -> dict[str, Any]:
+    player = player_or_404(session, player_id)
+    return {"id": player.id, "name": player.name, "games": per_game(session, player_id)}
 
 
 def results_over_time(db: Database, player_id: int, limit: int = 50) -> list[dict[str, Any]]:
     """The player's latest finished matches, oldest first: placement and score."""
-    r = models.SeatResult
     with db.reading() as session:
         player_or_404(session, player_id)
-        rows = session.execute(
-            select(r.match_id, r.game, r.rank, r.sides, r.score, r.won, r.ended_at)
-            .where(r.player_id == player_id, r.finished.is_(True))
-            .order_by(r.ended_at.desc(), r.match_id.desc()).limit(limit)
-        ).all()
+        return _results_over_time(session, player_id, limit)
+
+
+def _results_over_time(session: Session, player_id: int, limit: int) -> list[dict[str, Any]]:
+    r = models.SeatResult
+    rows = session.execute(
+        select(r.match_id, r.game, r.rank, r.sides, r.score, r.won, r.ended_at)
+        .where(r.player_id == player_id, r.finished.is_(True))
+        .order_by(r.ended_at.desc(), r.match_id.desc()).limit(limit)
+    ).all()
     return [{"match_id": m, "game": g, "rank": rank, "sides": sides, "score": score,
              "won": bool(won), "ended_at": models.iso(ended) if ended else None}
             for m, g, rank, sides, score, won, ended in reversed(rows)]
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    """Everything a player's page shows, from one read of the read models."""
+
+    stats: dict[str, Any]  # name and per-game figures (``player_stats``)
+    matches: MatchPage  # one page of their matches, newest first
+    opponents: list[dict[str, Any]]  # whom they met most lately
+    results: list[dict[str, Any]]  # their latest results, for the chart
+
+
+def player_page(db: Database, player_id: int, per_page: int, *, before: str | None = None,
+                after: str | None = None) -> PlayerPage:
+    """A player's page in one read: their figures, a page of matches, rivals and results."""
+    with db.reading() as session:
+        person = _player_stats(session, player_id)
+        found = matches_page(session, MatchFilter(player=player_id), per_page,
+                             before=before, after=after)
+        return PlayerPage(person, found, _opponents(session, player_id),
+                          _results_over_time(session, player_id, 50))
 
 
 def head_to_head(db: Database, player_id: int, other_id: int) -> dict[str, Any]:
@@ -252,18 +283,22 @@ def head_to_head(db: Database, player_id: int, other_id: int) -> dict[str, Any]:
 def opponents(db: Database, player_id: int, recent: int = 200) -> list[dict[str, Any]]:
     """Whom the player met in their latest ``recent`` matches, most met first (for the
     head-to-head picker; the head-to-head itself counts every match)."""
-    a, b = models.SeatResult, aliased(models.SeatResult)
     with db.reading() as session:
-        latest = (select(a.match_id).where(a.player_id == player_id)
-                  .order_by(a.match_id.desc()).limit(recent).subquery())
-        rows = session.execute(
-            select(models.Player.id, models.Player.name, func.count())
-            .select_from(b).join(latest, latest.c.match_id == b.match_id)
-            .join(models.Player, models.Player.id == b.player_id)
-            .where(b.player_id != player_id)
-            .group_by(models.Player.id, models.Player.name)
-            .order_by(func.count().desc(), models.Player.name).limit(50)
-        ).all()
+        return _opponents(session, player_id, recent)
+
+
+def _opponents(session: Session, player_id: int, recent: int = 200) -> list[dict[str, Any]]:
+    a, b = models.SeatResult, aliased(models.SeatResult)
+    latest = (select(a.match_id).where(a.player_id == player_id)
+              .order_by(a.match_id.desc()).limit(recent).subquery())
+    rows = session.execute(
+        select(models.Player.id, models.Player.name, func.count())
+        .select_from(b).join(latest, latest.c.match_id == b.match_id)
+        .join(models.Player, models.Player.id == b.player_id)
+        .where(b.player_id != player_id)
+        .group_by(models.Player.id, models.Player.name)
+        .order_by(func.count().desc(), models.Player.name).limit(50)
+    ).all()
     return [{"id": i, "name": n, "matches": int(c)} for i, n, c in rows]
 
 

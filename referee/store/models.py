@@ -199,6 +199,7 @@ class SeatResult(Base):
     __tablename__ = "seat_results"
     __table_args__ = (
         Index("ix_seat_results_player_game", "player_id", "game"),
+        Index("ix_seat_results_player_match", "player_id", "match_id"),
         Index("ix_seat_results_night", "night_id"),
     )
 

@@ -558,20 +558,18 @@ def players() -> str:
 
 @bp.get("/players/<id:player_id>")
 def player(player_id: int) -> str:
-    person = stats.player_stats(db(), player_id)
     args = request.args
-    found = history.list_matches(db(), history.MatchFilter(player=player_id),
-                                 current_app.config["PAGE_SIZE"],
-                                 before=args.get("before") or None,
-                                 after=args.get("after") or None)
+    page = stats.player_page(db(), player_id, current_app.config["PAGE_SIZE"],
+                             before=args.get("before") or None, after=args.get("after") or None)
+    person, found = page.stats, page.matches
     titles = {g.id: g.title for g in games.all_games()}
     kept = {"player_id": player_id}
     return render_template(
         "player.html", player=person, items=found.items, total=found.total, titles=titles,
         older=found.older and cursor_url("web.player", kept, before=found.older),
         newer=found.newer and cursor_url("web.player", kept, after=found.newer),
-        stats=person, opponents=stats.opponents(db(), player_id),
-        chart=results_chart(stats.results_over_time(db(), player_id), person["name"]))
+        stats=person, opponents=page.opponents,
+        chart=results_chart(page.results, person["name"]))
 
 
 def cursor_url(endpoint: str, kept: dict[str, Any], **cursor: str) -> str:

@@ -397,6 +397,31 @@ def test_player_page_shows_record_per_game_and_matches(client: FlaskClient) -> N
     assert client.get("/players/999").status_code == 404
 
 
+
+def test_player_page_is_one_read_of_the_read_models(app: Flask, client: FlaskClient) -> None:
+    """A page's view model comes from one read (one transaction), not one per panel."""
+    from sqlalchemy import event
+
+    from referee import database
+
+    made = create(client)
+    for type_, seat, fields in ROUND:
+        move(client, made.id, type_, seat, fields)
+    alice_id = client.get(f"/api/matches/{made.id}").get_json()["seats"][0]["player_id"]
+    reads: list[object] = []
+
+    def began(connection: object) -> None:
+        reads.append(connection)
+
+    engine = database(app).engine
+    event.listen(engine, "begin", began)
+    try:
+        page = text_of(client.get(f"/players/{alice_id}"))
+    finally:
+        event.remove(engine, "begin", began)
+    assert f"/m/{made.id}" in page and "Bob" in page  # matches and rivals, in that one read
+    assert len(reads) == 1
+
 # --- errors in words ---------------------------------------------------------------------------
 
 
