@@ -12,6 +12,7 @@ from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
 from referee.web import pads
+from referee.web.pads.citroncoco import known_values
 from referee.web.forms import FormError
 from tests.web.helpers import asks_confirmation, create, joined, move, plain
 
@@ -375,3 +376,96 @@ def test_croconounours_team_choice_and_obstacles_from_the_pad(app: Flask,
     press(alice, made.id, "obstacles", 0, {"list.squares": ["d4"]})
     event = last_event(client, made.id)
     assert (event["type"], event["payload"]) == ("obstacles", {"squares": ["d4"]})
+
+
+# --- cards as cards -------------------------------------------------------------------------------
+
+
+def test_citroncoco_pad_shows_the_decks_cards_in_the_readers_language(
+        app: Flask, client: FlaskClient) -> None:
+    """Cards as cards, in both languages: V, D, R in French (J, Q, K in English), the red and
+    the black king apart, each posting its value; nothing to type."""
+    made = create(client)
+    alice = joined(app, made.id, made.seats[0])
+    press(alice, made.id, "draw", 0, {"p.source": "stock"})
+    english = pad_html(alice, made.id)
+    assert '<b>J</b>' in english and 'aria-label="black king (13)"' in english
+    assert 'aria-label="red king (-1)"' in english and 'type="number"' not in english
+    french = pad_html(alice, made.id, "?lang=fr")
+    assert "Défausser la carte piochée" in french
+    assert all(f"<b>{face}</b>" in french for face in ("V", "D", "R"))
+    assert 'aria-label="roi noir (13)"' in french and 'aria-label="roi rouge (-1)"' in french
+    assert 'name="p.value" value="13"' in french and 'name="p.value" value="-1"' in french
+
+
+def test_citroncoco_deck_of_its_own_composition_is_offered() -> None:
+    """A match with its own deck picks among that deck's values."""
+    table = {"seats": [{"seat": 0, "hand": [{"slot": 1, "value": None}]}],
+             "moves": {"0": ["discard"]}, "discard": {"top": None}}
+    shaped = pads.citroncoco(table, 0, False, {}, options={"deck": {"0": 4, "5": 2, "13": 0}})
+    assert [c["value"] for c in shaped["deck"]] == [0, 5]
+
+
+def test_known_values_come_from_the_seats_legal_moves() -> None:
+    """CC-LOG-2: a position the engine lets quick-play with one value only is known to be it
+    (the refusal would say so): the pad shows that card, never "?"."""
+    legal = [{"type": "quick_play", "seat": 1, "payloads": [
+        {"slot": 1, "value": 2}, {"slot": 1, "value": 3}, {"slot": 2, "value": 3}]},
+             {"type": "quick_play", "seat": 0, "payloads": [{"slot": 1, "value": 9}]}]
+    assert known_values(legal, 1) == {2: 3}
+    table = {"seats": [{"seat": 0, "hand": []},
+                       {"seat": 1, "hand": [{"slot": 1, "value": None},
+                                            {"slot": 2, "value": None}]}],
+             "moves": {"1": ["quick_play"]}, "discard": {"top": 3}}
+    slots = pads.citroncoco(table, 1, False, {}, legal=legal)["slots"]
+    assert [s["known"] for s in slots] == [None, 3]
+
+
+def test_compose_reads_known_values_sequences_and_card_parts() -> None:
+    """The pickers' inputs as payload fields: a known card fills its value, cards in the order
+    tapped (or by the positions given), several cards by their parts, a reveal grid's rows."""
+    known = pads.compose(MultiDict([("p.slot", "2"), ("known.value.2", "13"),
+                                    ("known.value.1", "4")]))
+    assert known["p.value"] == "13"
+    tapped = pads.compose(MultiDict([("p.value", "7"), ("p.slot", "2"), ("known.value.2", "13")]))
+    assert tapped["p.value"] == "7"  # what was tapped wins
+    seq = [("seq.cards.0.rank", "9"), ("seq.cards.0.suit", "S"), ("seq.cards.1.rank", "2"),
+           ("seq.cards.1.suit", "H"), ("seq.cards.2.rank", "JK")]
+    assert pads.compose(MultiDict(seq))["p.cards"] == "9S 2H JK"  # by position
+    ordered = pads.compose(MultiDict([*seq, ("seq.cards.order", "1 0")]))
+    assert ordered["p.cards"] == "2H 9S JK"  # the order tapped, then the rest
+    with pytest.raises(FormError, match="suit"):
+        pads.compose(MultiDict([("seq.cards.0.rank", "9")]))
+    parts = pads.compose(MultiDict([("cardparts.cards.0.0", "coeur"),
+                                    ("cardparts.cards.0.1", "noir"),
+                                    ("cardparts.cards.0.2", "2"),
+                                    ("cardparts.cards.1.0", "rose"),
+                                    ("cardparts.cards.1.1", "vert"),
+                                    ("cardparts.cards.1.2", "1")]))
+    assert parts["p.cards"] == "coeur-noir-2 rose-vert-1"
+    with pytest.raises(FormError, match="card 1"):
+        pads.compose(MultiDict([("cardparts.cards.0.0", "coeur")]))
+    grid = pads.compose(MultiDict([("grid.hands", "2"), ("grid.hands.0.n", "2"),
+                                   ("grid.hands.0.0", "1"), ("grid.hands.0.1", "-1"),
+                                   ("grid.hands.1.n", "0")]))
+    assert grid["p.hands"] == "1 -1\n-"
+    with pytest.raises(FormError, match="row 1"):  # a picker left empty is not dropped
+        pads.compose(MultiDict([("grid.hands", "1"), ("grid.hands.0.n", "2"),
+                                ("grid.hands.0.0", "1")]))
+
+
+def test_croconounours_discard_is_picked_card_by_card(app: Flask, client: FlaskClient) -> None:
+    """CrocoNounours's cards are picked by rank and suit sign (no "2H 9S" to type, so a
+    French « C » for cœur cannot become clubs)."""
+    made = create(client, "croconounours", NAMES[:2])
+    press(client, made.id, "first_player", 0, {"p.seat": "0"})
+    press(client, made.id, "deploy", 0, {"p.corner": "a1", "map.warriors.a1": "red",
+                                         "map.warriors.a2": "green", "map.warriors.b1": "yellow"})
+    press(client, made.id, "deploy", 1, {"p.corner": "g7", "map.warriors.g7": "red",
+                                         "map.warriors.g6": "green", "map.warriors.f7": "yellow"})
+    page = pad_html(client, made.id, "?seat=0&lang=fr")
+    assert 'name="p.cards"' not in page and 'name="seq.cards.0.suit" value="H"' in page
+    assert "cœur" in page and "Carte posée n° 2" in page
+    press(client, made.id, "discard", 0, {"seq.cards.0.rank": "10", "seq.cards.0.suit": "H",
+                                          "seq.cards.1.rank": "Q", "seq.cards.1.suit": "C"})
+    assert last_event(client, made.id)["payload"]["cards"] == ["10H", "QC"]
