@@ -12,8 +12,8 @@ from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
 
 from referee.web import pads
-from referee.web.pads.citroncoco import known_values
 from referee.web.forms import FormError
+from referee.web.pads.citroncoco import known_values
 from tests.web.helpers import asks_confirmation, create, joined, move, plain
 
 NAMES = ("Alice", "Bob", "Carol", "Dan")
