@@ -100,7 +100,15 @@
     if (!rank) { return false; }
     return rank.value === "JK" || !!card.querySelector("input[name$='.suit']:checked");
   }
-  function sequence(seq) {
+  function faceOf(card) {
+    var rank = card.querySelector("input[name$='.rank']:checked");
+    var suit = card.querySelector("input[name$='.suit']:checked");
+    var text = rank ? rank.parentNode.querySelector(".face").textContent : "";
+    if (suit && rank && rank.value !== "JK") { text += suit.parentNode.querySelector(".sign").textContent; }
+    return {text: text, red: !!(suit && suit.parentNode.classList.contains("red"))};
+  }
+  // A card picked folds into its face (tap it to change it); the next picker opens.
+  function sequence(seq, editing) {
     var field = document.getElementById(seq.getAttribute("data-order"));
     var order = field && field.value ? field.value.split(" ") : [];
     var cards = seq.querySelectorAll(".seq-card");
@@ -112,6 +120,15 @@
       if (!done) { order = order.filter(function (v) { return v !== index; }); }
       card.hidden = !open && !done;
       if (!done) { open = false; }
+      var folded = done && card !== editing;
+      var summary = card.querySelector(".seq-picked");
+      if (summary) {
+        var face = faceOf(card);
+        summary.hidden = !folded;
+        summary.classList.toggle("red", face.red);
+        summary.querySelector(".picked-face").textContent = face.text;
+      }
+      card.classList.toggle("folded", folded);
     });
     if (field) { field.value = order.join(" "); }
   }
@@ -127,7 +144,7 @@
 
   function arrange(root) {
     each(root.querySelectorAll("fieldset.laid-order"), function (g) { laidOrder(g, null); });
-    each(root.querySelectorAll("fieldset.card-seq"), sequence);
+    each(root.querySelectorAll("fieldset.card-seq"), function (seq) { sequence(seq, null); });
   }
   document.addEventListener("change", function (event) {
     var box = event.target;
@@ -135,8 +152,18 @@
     var group = box.closest("fieldset.laid-order");
     if (group && box.type === "checkbox") { laidOrder(group, box); }
     var seq = box.closest("fieldset.card-seq");
-    if (seq) { sequence(seq); }
+    if (seq) {
+      var card = box.closest(".seq-card");
+      sequence(seq, box.name.slice(-5) === ".rank" && !complete(card) ? card : null);
+    }
     if (box.closest("fieldset.row-chips") && box.checked) { knownCard(box); }
+  });
+  document.addEventListener("click", function (event) {
+    var summary = event.target.closest && event.target.closest(".seq-picked");
+    if (!summary) { return; }
+    var card = summary.closest(".seq-card");
+    summary.hidden = true;
+    card.classList.remove("folded");
   });
   document.addEventListener("pad:redrawn", function () { arrange(document); });
   arrange(document);
