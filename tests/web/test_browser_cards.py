@@ -280,3 +280,26 @@ def test_phone_pads_fit_the_screen(server: str, browser: Any) -> None:
         "document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 1
     alice.context.close()
+
+
+def test_neurotrio_lights_the_cells_where_the_chosen_card_fits(server: str,
+                                                               browser: Any) -> None:
+    """NT-DOM: once the card is picked by its signs and colour, the cells lit are exactly
+    where the engine's legal moves would place it."""
+    match = create(server, "neurotrio", ("Alice", "Bob", "Chloé"))
+    play(server, match, "start_domain", None, {"card": "coeur-noir-2"})
+    turn = api(server, f"/api/matches/{match['id']}/state")["table"]["turn"]
+    token = match["seat_tokens"][turn]
+    legal = api(server, f"/api/matches/{match['id']}/legal-moves", token=token)["moves"]
+    wanted = sorted(f"{p['row']},{p['col']}" for m in legal if m["type"] == "place"
+                    for p in m["payloads"] if p["card"] == "coeur-vert-2")
+    page = joined(browser, server, match, token)
+    form = page.locator("form.tap-form")
+    for name, value in (("part.card.0", "coeur"), ("part.card.1", "vert"),
+                        ("part.card.2", "2")):
+        tap(form, name, value)
+    expect(form.locator("td.fits").first).to_be_visible()
+    lit = sorted(td.get_attribute("data-cell") for td in form.locator("td.fits").all())
+    assert lit == wanted and lit
+    shoot(page, "pad-neurotrio-fits-phone")
+    page.context.close()

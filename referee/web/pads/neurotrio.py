@@ -45,6 +45,18 @@ def domain_grid(domain: Mapping[str, Any]) -> list[list[dict[str, Any]]]:
             for r in range(min(rows), max(rows) + 1)]
 
 
+def fits(legal: list[Mapping[str, Any]], seat: int) -> dict[str, list[str]]:
+    """Where each card may be placed now (NT-DOM), from the seat's legal moves: card ->
+    ``"row,col"`` cells, for the pad to light the cells the chosen card fits."""
+    found: dict[str, list[str]] = {}
+    for move in legal:
+        if move.get("type") == "place" and move.get("seat") == seat:
+            for p in move.get("payloads") or []:
+                if {"card", "row", "col"} <= set(p):
+                    found.setdefault(str(p["card"]), []).append(f"{p['row']},{p['col']}")
+    return found
+
+
 def neurotrio(table: Mapping[str, Any], seat: int, host: bool, args: Mapping[str, Any], *,
               options: Mapping[str, Any] | None = None,
               legal: list[Mapping[str, Any]] | None = None) -> dict[str, Any]:
@@ -68,4 +80,5 @@ def neurotrio(table: Mapping[str, Any], seat: int, host: bool, args: Mapping[str
         "reveal": {"seat": last["seat"], "cards": last.get("hand_size", 0)}
         if last is not None and "reveal" in offered else None,
         "unrevealed": unrevealed if "reveal_bids" in offered else [],
+        "fits": fits(legal or [], seat),
     }

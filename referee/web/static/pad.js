@@ -146,9 +146,26 @@
     each(root.querySelectorAll("fieldset.laid-order"), function (g) { laidOrder(g, null); });
     each(root.querySelectorAll("fieldset.card-seq"), function (seq) { sequence(seq, null); });
   }
+  // Neurotrio: once the card is picked, light the cells of the domain where it fits.
+  function fitting(form) {
+    var data = form.querySelector("script.fits-data");
+    if (!data) { return; }
+    var parts = ["0", "1", "2"].map(function (i) {
+      var box = form.querySelector("input[name='part.card." + i + "']:checked");
+      return box ? box.value : "";
+    });
+    var picked = parts.indexOf("") < 0;
+    var cells = picked ? (JSON.parse(data.textContent)[parts.join("-")] || []) : [];
+    each(form.querySelectorAll("td[data-cell]"), function (td) {
+      var fits = cells.indexOf(td.getAttribute("data-cell")) >= 0;
+      td.classList.toggle("fits", picked && fits);
+      td.classList.toggle("no-fit", picked && !fits);
+    });
+  }
   document.addEventListener("change", function (event) {
     var box = event.target;
     if (!box || !box.closest) { return; }
+    if (box.form && box.name && box.name.indexOf("part.card.") === 0) { fitting(box.form); }
     var group = box.closest("fieldset.laid-order");
     if (group && box.type === "checkbox") { laidOrder(group, box); }
     var seq = box.closest("fieldset.card-seq");
