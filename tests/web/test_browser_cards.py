@@ -303,3 +303,24 @@ def test_neurotrio_lights_the_cells_where_the_chosen_card_fits(server: str,
     assert lit == wanted and lit
     shoot(page, "pad-neurotrio-fits-phone")
     page.context.close()
+
+
+def test_the_pad_and_the_board_in_french(server: str, browser: Any) -> None:
+    """Cards as cards in both languages: V, D, R and the suits' French names on the pad, the
+    TV board's sheet and last moves in French."""
+    match = create(server, "citroncoco", ("Alice", "Bob"))
+    alice = joined(browser, server, match, match["seat_tokens"][0])
+    alice.goto(f"{server}/m/{match['id']}/play?lang=fr")
+    alice.get_by_role("button", name="Piocher dans la pioche").click()
+    discard = pad_form(alice, "Défausser la carte piochée")
+    for name in ("valet (11)", "dame (12)", "roi rouge (-1)", "roi noir (13)"):
+        expect(discard.get_by_role("radio", name=name)).to_have_count(1)
+    expect(discard.locator(".face b", has_text="V")).to_have_count(1)
+    shoot(alice, "pad-citroncoco-fr-phone")
+    alice.context.close()
+    tv = browser.new_context(viewport=TV, locale="fr-FR").new_page()
+    tv.set_default_timeout(TIMEOUT)
+    tv.goto(f"{server}/m/{match['id']}/board?lang=fr")
+    expect(tv.locator(".board-recent h2")).to_have_text("Derniers coups")
+    shoot(tv, "board-tv-fr")
+    tv.context.close()
