@@ -113,7 +113,7 @@ GAME_FACTS: dict[str, Callable[[str, Mapping[str, Any], Names], list[Fact]]] = {
 #: Keys said above (or the pads' own business), not listed again as data.
 SAID = frozenset({"game", "viewer", "turn", "turn_seat", "phase", "round", "discard",
                   "discard_top", "discard_size", "stock", "stock_size", "multiplier", "held",
-                  "caller", "coin", "moves", "sum_with", "reveal_due", "options"})
+                  "caller", "coin", "moves", "sum_with", "reveal_due", "options", "target"})
 
 
 def table_facts(table: Mapping[str, Any], names: Names, game: str | None = None) -> list[Fact]:
@@ -129,4 +129,6 @@ def table_facts(table: Mapping[str, Any], names: Names, game: str | None = None)
     facts += discard_facts(game, table, names)
     facts += stock_facts(table)
     facts += GAME_FACTS.get(game, lambda g, t, n: [])(game, table, names)
+    if table.get("target"):
+        facts.append((_("Target"), str(table["target"])))
     return facts
