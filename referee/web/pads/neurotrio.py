@@ -57,28 +57,33 @@ def fits(legal: list[Mapping[str, Any]], seat: int) -> dict[str, list[str]]:
     return found
 
 
+def reveals(table: Mapping[str, Any], offered: list[str]) -> dict[str, Any]:
+    """The end of the game: the last player's cards to reveal, the tokens still face down."""
+    last = next((s for s in table.get("seats") or [] if s.get("last_player")), None)
+    unrevealed = [b["base"] for b in table.get("bids") or [] if b.get("token") is None]
+    reveal = None
+    if last is not None and "reveal" in offered:
+        reveal = {"seat": last["seat"], "cards": last.get("hand_size", 0)}
+    return {"reveal": reveal, "unrevealed": unrevealed if "reveal_bids" in offered else []}
+
+
 def neurotrio(table: Mapping[str, Any], seat: int, host: bool, args: Mapping[str, Any], *,
               options: Mapping[str, Any] | None = None,
               legal: list[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     offered = [m["type"] for m in table.get("moves") or []
                if m.get("seats") is None or seat in m["seats"]]
     seats = table.get("seats") or []
-    last = next((s for s in seats if s.get("last_player")), None)
-    unrevealed = [b["base"] for b in table.get("bids") or [] if b.get("token") is None]
-    colours = list(table.get("colours") or [])
     return {
         "offered": offered,
         "grid": domain_grid(table.get("domain") or {}),
         "tap": "place" if "place" in offered else "bid" if "bid" in offered else None,
         "natures": natures(),
-        "colours": colours,
+        "colours": list(table.get("colours") or []),
         "forces": list(NEUROTRIO_FORCES),
         "bases": list(table.get("bases_left") or []),
         "tokens": list(NEUROTRIO_TOKENS),
         "bidding": table.get("bidding"),
         "hand_size": seats[seat].get("hand_size") if seat < len(seats) else None,
-        "reveal": {"seat": last["seat"], "cards": last.get("hand_size", 0)}
-        if last is not None and "reveal" in offered else None,
-        "unrevealed": unrevealed if "reveal_bids" in offered else [],
+        **reveals(table, offered),
         "fits": fits(legal or [], seat),
     }
