@@ -469,3 +469,15 @@ def test_croconounours_discard_is_picked_card_by_card(app: Flask, client: FlaskC
     press(client, made.id, "discard", 0, {"seq.cards.0.rank": "10", "seq.cards.0.suit": "H",
                                           "seq.cards.1.rank": "Q", "seq.cards.1.suit": "C"})
     assert last_event(client, made.id)["payload"]["cards"] == ["10H", "QC"]
+
+
+def test_citroncoco_marks_the_values_the_deck_has_no_more_of() -> None:
+    """CC-DECK-1: a drawn card cannot show a value whose cards are all known; the picker
+    still offers it (the engine judges), shown as spent."""
+    legal = [{"type": "discard", "seat": 0, "payloads": [{"value": 1}, {"value": 2}]}]
+    table = {"seats": [{"seat": 0, "hand": []}], "moves": {"0": ["discard"]},
+             "discard": {"top": None}}
+    shaped = pads.citroncoco(table, 0, False, {}, legal=legal)
+    assert shaped["unseen"] == [1, 2] and len(shaped["deck"]) == 14
+    known = [{"type": "discard", "seat": 0, "payloads": [{"value": 7}]}]  # the drawn card known
+    assert pads.citroncoco(table, 0, False, {}, legal=known)["unseen"] is None

@@ -52,6 +52,16 @@ def known_values(legal: list[Mapping[str, Any]], seat: int) -> dict[int, int]:
     return {slot: values.pop() for slot, values in found.items() if len(values) == 1}
 
 
+def unseen_values(legal: list[Mapping[str, Any]], seat: int) -> list[int] | None:
+    """CC-DECK-1: the values a face-down card may still show, read from the seat's legal
+    discard of an unknown drawn card (None: not offered now)."""
+    for move in legal:
+        if move.get("type") == "discard" and move.get("seat") == seat:
+            values = [p.get("value") for p in move.get("payloads") or []]
+            return [v for v in values if isinstance(v, int)] if len(values) > 1 else None
+    return None
+
+
 def row(cards: list[Mapping[str, Any]], known: Mapping[int, int] | None = None
         ) -> list[dict[str, Any]]:
     """A seat's row as cards: each position with its card when the table (or the engine, for
@@ -114,4 +124,5 @@ def citroncoco(table: Mapping[str, Any], seat: int, host: bool, args: Mapping[st
         "reveal": reveal_grid(table, host),
         "quick_sum": quick_sum(table, seat, offered, known),
         "deck": citron_cards(deck_values(options or {})),
+        "unseen": unseen_values(legal or [], seat),
     }
