@@ -487,7 +487,7 @@ def import_match() -> Any:
 # --- the scoreboard ----------------------------------------------------------------------
 
 
-BOARD_MOVES = 5  # the last moves the TV board shows, with their verdicts
+BOARD_MOVES = 4  # the last moves the TV board shows, with their verdicts
 
 
 def board_context(match_id: int) -> dict[str, Any]:
