@@ -14,8 +14,6 @@ from __future__ import annotations
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
-from sqlalchemy import select
-from sqlalchemy.orm import Session
 
 from referee.engines.base import Engine, Impossible, MissplayReportSchema, Verdict
 from referee.service.errors import Invalid
@@ -26,7 +24,9 @@ from referee.service.replay import (
     VOID,
     Judged,
     Loader,
+    Source,
     judge_row,
+    log_of,
     replacement,
     replacements,
 )
@@ -63,12 +63,12 @@ def replaceable_moves(engine: Engine[Any]) -> dict[str, type[Schema]]:
     return {"missplay": MissplayReportSchema, **engine.event_types}
 
 
-def event_at(session: Session, match: models.Match, seq: int) -> models.Event | None:
-    return session.scalars(select(models.Event).where(
-        models.Event.match_id == match.id, models.Event.seq == seq)).first()
+def event_at(session: Source, match: models.Match, seq: int) -> models.Event | None:
+    """Event ``seq`` of ``match`` (``session``: a Session or a unit of work)."""
+    return log_of(session).event_at(match.id, seq)
 
 
-def judge_correct(session: Session, loader: Loader, row: models.Event) -> Verdict:
+def judge_correct(session: Source, loader: Loader, row: models.Event) -> Verdict:
     """The verdict on a correction: its replacement's verdict in the replaced event's place.
 
     Fills in the replacement's payload as its schema loads it; Invalid (422) when the target is
@@ -120,13 +120,12 @@ def judge_correct(session: Session, loader: Loader, row: models.Event) -> Verdic
                    "again.", verdict.penalty, verdict.effects, verdict.flags)
 
 
-def first_affected(session: Session, match_id: int, row: models.Event) -> int:
+def first_affected(session: Source, match_id: int, row: models.Event) -> int:
     """The first seq whose judgement a void or correction changes: its target, or for the
     void of a correction, the event that correction had replaced."""
     target = row.payload["seq"]
     if row.type == VOID:
-        voided = session.scalars(select(models.Event).where(
-            models.Event.match_id == match_id, models.Event.seq == target)).first()
+        voided = log_of(session).event_at(match_id, target)
         if voided is not None and voided.type == CORRECT:  # undoing a correction
             return min(target, voided.payload["seq"])
     return target
@@ -135,7 +134,7 @@ def first_affected(session: Session, match_id: int, row: models.Event) -> int:
 # --- a seat takes its own slip back -------------------------------------------------------------
 
 
-def take_back_refusal(session: Session, loader: Loader, seat: int | None,
+def take_back_refusal(session: Source, loader: Loader, seat: int | None,
                       payload: dict[str, Any], last_seq: int) -> str | None:
     """Why this seat may not void that event (None: it may, as a take-back). ``payload`` is
     the void's, loaded by its schema."""
@@ -190,7 +189,7 @@ def preview_changes(loader: Loader, row: models.Event) -> dict[str, Any]:
         if row.type == VOID:
             loader.voided[target] = (row.seq, row.payload["reason"])
             # voiding a correction restores the move it replaced
-            loader.replaced = replacements(loader.session, loader.match.id, loader.voided)
+            loader.replaced = replacements(loader.log, loader.match.id, loader.voided)
         else:
             loader.replaced[target] = replacement(row.seq, row.payload)
         after_folded, after = loader.timeline()

@@ -28,7 +28,6 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
-from referee.engines.messages import speak
 from referee.service import (
     authority,
     corrections,
@@ -39,11 +38,11 @@ from referee.service import (
     staleness,
     stats,
 )
-from referee.service.cache import MatchState, build, cache_for, current, ruled_challenges
+from referee.service.cache import MatchState, StateCache, build, cache_for, current
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import notify_appended
-from referee.service.messages import render
+from referee.service.messages import for_match, names_of, render, renderer, reword
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
@@ -56,15 +55,20 @@ from referee.service.replay import (
     Judged,
     Loader,
     Replacement,
+    Source,
     accused_seat,
+    adapters,
     engine_event,
     judge_row,
+    log_of,
     platform_types,
     replacement,
+    ruled_challenges,
 )
 from referee.service.tokens import hash_token, new_token
-from referee.store import models, snapshots
+from referee.store import models
 from referee.store.db import Database
+from referee.store.uow import SqlUnitOfWork, UnitOfWork
 from referee.store.upcast import current_version, upcast
 
 EXPORT_FORMAT = "referee-match"
@@ -342,11 +346,12 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
                                 missplays=0))
     ledger.tally(session, game, ledger.status_of(standings), models.utc_day(match.created_at),
                  +1)
+    said = renderer([p.name for p in players])
     session.add(models.MatchSummary(
         match_id=match.id, game=game, seat_names=[p.name for p in players],
         status=ledger.status_of(standings),
-        totals=standings.as_dict(), winners=list(standings.winners),
-        outcome=speak(standings.outcome), last_seq=0, night_id=night_id,
+        totals=standings.as_dict(said), winners=list(standings.winners),
+        outcome=said(standings.outcome), last_seq=0, night_id=night_id,
         created_at=match.created_at, updated_at=match.created_at,
     ))
     session.flush()
@@ -397,39 +402,49 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
     ``seen``: the seq the player was looking at (see ``staleness``). ``dry_run``: judge it all
     the same and append nothing (``preview`` says what a void or a correction would change).
     """
+    cache = cache_for(db)
+    move = Move(move_type, seat, payload, expected_seq, idempotency_key, seen, dry_run)
     try:
-        with db.unit_of_work() as session:
-            recorded, after = _record(session, db, match_id, token, move_type, seat, payload,
-                                      expected_seq, idempotency_key, seen, dry_run)
+        with SqlUnitOfWork(db) as uow:
+            recorded, after = append(uow, cache, match_id, token, move)
     except IntegrityError:
         # Another request appended the same seq or key first: the database said no.
         if idempotency_key is not None:
-            with db.reading() as session:
-                match = get_match(session, match_id)
-                earlier = _by_key(session, match.id, idempotency_key)
+            with SqlUnitOfWork(db) as uow:
+                earlier = uow.events.by_key(match_id, idempotency_key)
                 if earlier is not None:
-                    return _answer_again(session, db, match, earlier, token, move_type,
-                                         seat, payload)
+                    return _answer_again(uow, cache, match_id, earlier, token, move)
         raise Conflict("Another move was logged at the same time; fetch the log and retry.",
                        where="header.If-Match") from None
     if after is not None:
-        cache_for(db).put(after)  # only now: the commit succeeded
+        cache.put(after)  # only now: the commit succeeded
     return recorded
 
 
-def _by_key(session: Session, match_id: int, key: str) -> models.Event | None:
-    return session.scalars(select(models.Event).where(
-        models.Event.match_id == match_id, models.Event.idempotency_key == key)).first()
+@dataclass(frozen=True)
+class Move:
+    """A move as its request sent it, and how to log it."""
+
+    type: str
+    seat: int | None
+    payload: dict[str, Any]
+    expected_seq: int | None = None  # If-Match: the seq the client says the log is at
+    idempotency_key: str | None = None
+    seen: int | None = None  # the seq the player was looking at
+    dry_run: bool = False
 
 
-def _answer_again(session: Session, db: Database, match: models.Match, row: models.Event,
-                  token: str | None, move_type: str, seat: int | None,
-                  payload: dict[str, Any], dry_run: bool = False) -> Recorded:
-    idempotency.check_same_request(row, token, move_type, seat, payload)
-    folded = _fold_at(session, db, match, row.seq)
+def _answer_again(uow: UnitOfWork, cache: StateCache, match_id: int, row: models.Event,
+                  token: str | None, move: Move) -> Recorded:
+    """The answer to an earlier request with the same Idempotency-Key."""
+    idempotency.check_same_request(row, token, move.type, move.seat, move.payload)
+    match = uow.events.match(match_id)
+    assert match is not None
+    now = current(uow, cache, match, match.id, match.summary.last_seq, match.host_token_hash)
+    folded = now.folded if row.seq == now.last_seq else _past(uow, match, now, row.seq)
     standings = engine_of(match).standings(folded.state)
-    return Recorded(row.seq, row.verdict, standings.as_dict(), replayed=True,
-                    preview={} if dry_run else None)
+    return Recorded(row.seq, row.verdict, standings.as_dict(now.render), replayed=True,
+                    preview={} if move.dry_run else None)
 
 
 def _access(head: ledger.Head, token: str | None) -> Access:
@@ -444,97 +459,129 @@ def _access(head: ledger.Head, token: str | None) -> Access:
                           where="header.Authorization")
 
 
-def _record(session: Session, db: Database, match_id: int, token: str | None, move_type: str,
-            seat: int | None, payload: dict[str, Any], expected_seq: int | None,
-            idempotency_key: str | None, seen: int | None = None, dry_run: bool = False
-            ) -> tuple[Recorded, MatchState | None]:
+def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None, move: Move
+           ) -> tuple[Recorded, MatchState | None]:
     """One append: lock and authorise (one statement), judge one move on a clone of the cached
-    state, insert it, update the read models; the new state goes to the cache after commit.
+    state, append it, project it on the read models; the new state goes to the cache after
+    ``uow`` commits (the caller's part).
 
     The rare paths read the log the slow way: a move made against an older table (``seen``),
     a dry run, a seat's take-back, a correction."""
-    head = ledger.lock_head(session, match_id, hash_token(token) if token else None)
+    head = uow.events.lock_head(match_id, hash_token(token) if token else None)
     if head is None:
         raise NotFound(f"There is no match {match_id}.", where="match_id")
     access = _access(head, token)
+    if move.idempotency_key is not None and (
+            earlier := uow.events.by_key(match_id, move.idempotency_key)):
+        return _answer_again(uow, cache, match_id, earlier, token, move), None
+    schema = _authorise(uow, head, access, match_id, move)
+    before = current(uow, cache, None, match_id, head.last_seq, head.identity)
+    seat = _seat_of(before, access, move.seat)
+    loaded = load_payload(schema, move.payload)
+    engine = before.engine
+    if before.cold and head.last_seq >= uow.snapshot_every:
+        _replace_stale_snapshots(uow, before, engine.state_version)
+    row = models.Event(match_id=match_id, seq=head.last_seq + 1, type=move.type, seat=seat,
+                       payload=loaded, schema_version=current_version(head.game, move.type),
+                       actor=access.actor, idempotency_key=move.idempotency_key,
+                       recorded_at=datetime.now(UTC), verdict={})
+    after = before.clone()
+    now = staleness.outcome(lambda: _judge_new(uow, after, row))
+    if move.seen is not None and move.seen != head.last_seq:  # the player saw an older table
+        _check_seen(uow, match_id, move.seen, head.last_seq, access, now, row)
+    row.verdict = now.result().as_dict()
+    if move.dry_run:  # nothing appended, no key kept, nobody notified
+        return _dry_run(uow, before, after, row), None
+    keyed = idempotency.stamp(move.idempotency_key, token, move.type, move.seat, move.payload)
+    after = _write(uow, before, after, row, keyed)
+    return Recorded(row.seq, row.verdict, after.standings.as_dict(after.render)), after
+
+
+def _authorise(uow: UnitOfWork, head: ledger.Head, access: Access, match_id: int,
+               move: Move) -> type[Schema]:
+    """Refuse a move the log moved past (If-Match), one the game does not know, or one the
+    token may not log; the payload's schema otherwise."""
+    if move.expected_seq is not None and move.expected_seq != head.last_seq:
+        session = _session(uow)
+        raise staleness.stale_if_match(session, get_match(session, match_id),
+                                       move.expected_seq, head.last_seq, access.viewer)
     engine = engine_in(head.game, head.mode)
-    if idempotency_key is not None and (earlier := _by_key(session, match_id, idempotency_key)):
-        match = get_match(session, match_id)
-        return _answer_again(session, db, match, earlier, token, move_type, seat,
-                             payload, dry_run), None
-    keyed = idempotency.stamp(idempotency_key, token, move_type, seat, payload)  # as sent
-    last_seq = head.last_seq
-    if expected_seq is not None and expected_seq != last_seq:
-        raise staleness.stale_if_match(session, get_match(session, match_id), expected_seq,
-                                       last_seq, access.viewer)
     schemas = move_schemas(engine)
-    if move_type not in schemas:
-        raise Invalid(f"{engine.title} has no move {move_type!r}; it knows "
+    if move.type not in schemas:
+        raise Invalid(f"{engine.title} has no move {move.type!r}; it knows "
                       f"{', '.join(sorted(schemas))}.", where="type")
-    authority.check_cards(engine, move_type, access.host)
-    if move_type in host_only_types(engine) and not access.host:
-        refusal = f"Only the host may log {move_type!r}."
-        if move_type == VOID:  # a seat taking back its own slip
+    authority.check_cards(engine, move.type, access.host)
+    if move.type in host_only_types(engine) and not access.host:
+        refusal = f"Only the host may log {move.type!r}."
+        if move.type == VOID:  # a seat taking back its own slip
+            match = uow.events.match(match_id)
             refusal = corrections.take_back_refusal(
-                session, Loader(session, get_match(session, match_id)), access.seat,
-                load_payload(VoidSchema, payload), last_seq) or ""
+                uow, Loader(uow, match), access.seat, load_payload(VoidSchema, move.payload),
+                head.last_seq) or ""
         if refusal:
-            raise Forbidden(refusal, where="type" if move_type != VOID else "payload.seq")
-    before = current(session, cache_for(db), None, match_id, last_seq, head.identity)
+            raise Forbidden(refusal, where="type" if move.type != VOID else "payload.seq")
+    return schemas[move.type]
+
+
+def _seat_of(state: MatchState, access: Access, seat: int | None) -> int | None:
+    """The seat the move is logged for: a seat's token speaks for its own seat only."""
     if seat is None and not access.host:
         seat = access.seat
-    if seat is not None and not 0 <= seat < before.seats:
-        raise Invalid(f"Match {match_id} has seats 0 to {before.seats - 1}, not {seat}.",
+    if seat is not None and not 0 <= seat < state.seats:
+        raise Invalid(f"Match {state.match_id} has seats 0 to {state.seats - 1}, not {seat}.",
                       where="seat")
     if not access.host and seat != access.seat:
         raise Forbidden(f"Seat {access.seat}'s token cannot log a move for seat {seat}.",
                         where="seat")
-    loaded = load_payload(schemas[move_type], payload)
-    if before.cold and last_seq >= db.snapshot_every:
-        _replace_stale_snapshots(session, before, engine.state_version)
-    seq = last_seq + 1
-    row = models.Event(match_id=match_id, seq=seq, type=move_type, seat=seat, payload=loaded,
-                       schema_version=current_version(head.game, move_type),
-                       actor=access.actor, idempotency_key=idempotency_key,
-                       recorded_at=datetime.now(UTC), verdict={})
-    after = before.clone()
-    now = staleness.outcome(lambda: _judge_new(session, after, row))
-    if seen is not None and seen != last_seq:  # the rare path: the player saw an older table
-        staleness.check_seen(
-            session, get_match(session, match_id), seen, last_seq, access.viewer, now,
-            lambda loader, folded: _judge_new(session, _then(session, loader, folded, seen),
-                                              row, loader))
-    verdict = now.result().as_dict()
-    row.verdict = verdict
-    if dry_run:  # nothing appended, no key kept, nobody notified
-        return _dry_run(session, before, after, row), None
-    ledger.insert_event(session, match_id=match_id, seq=seq, type=move_type, seat=seat,
-                        payload=row.payload, schema_version=row.schema_version,
-                        actor=row.actor, idempotency_key=idempotency_key,
-                        recorded_at=row.recorded_at, verdict=verdict,
-                        key_token_hash=keyed.get("key_token_hash"),
-                        key_request_hash=keyed.get("key_request_hash"))
-    notify_appended(session, match_id, seq)
-    if move_type in CORRECTIONS:
-        after = _apply_correction(session, after, row)
+    return seat
+
+
+def _check_seen(uow: UnitOfWork, match_id: int, seen: int, last_seq: int, access: Access,
+                now: staleness.Outcome, row: models.Event) -> None:
+    session = _session(uow)
+    staleness.check_seen(
+        session, get_match(session, match_id), seen, last_seq, access.viewer, now,
+        lambda loader, folded: _judge_new(uow, _then(uow, loader, folded, seen), row, loader))
+
+
+def _session(uow: UnitOfWork) -> Session:
+    """The transaction's session, for the rare paths that read the log the slow way."""
+    session: Session = uow.session  # type: ignore[attr-defined]
+    return session
+
+
+def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.Event,
+           keyed: dict[str, Any]) -> MatchState:
+    """Append the judged ``row``, its hooks, a snapshot every K events, the read models."""
+    match_id, seq = row.match_id, row.seq
+    uow.events.append(match_id=match_id, seq=seq, type=row.type, seat=row.seat,
+                      payload=row.payload, schema_version=row.schema_version,
+                      actor=row.actor, idempotency_key=row.idempotency_key,
+                      recorded_at=row.recorded_at, verdict=row.verdict,
+                      key_token_hash=keyed.get("key_token_hash"),
+                      key_request_hash=keyed.get("key_request_hash"))
+    session = getattr(uow, "session", None)
+    if session is not None:
+        notify_appended(session, match_id, seq)
+    if row.type in CORRECTIONS:
+        after = _apply_correction(uow, after, row)
     after.moved_to(seq)
-    if seq % db.snapshot_every == 0:
-        snapshots.save(session, match_id, seq, engine.state_version, after.folded)
-    standings = after.standings
-    ledger.write_read_models(session, match_id, head.game, before.day, seq, standings,
-                             after.records,
-                             (before.standings, before.records))
+    if seq % uow.snapshot_every == 0:
+        uow.snapshots.save(match_id, seq, after.engine.state_version, after.folded)
+    uow.read_models.judged(match_id, after.game, before.day, seq, after.standings,
+                           after.records, (before.standings, before.records), after.render)
     if _results_unchanged(before, after):  # the result's count and times alone move
         assert before.started_at is not None
-        stats.moved(session, match_id, seq, row.recorded_at, before.started_at)
+        uow.read_models.moved(match_id, seq, row.recorded_at, before.started_at)
         after.started_at = before.started_at
     else:
-        match = session.get(models.Match, match_id)
+        match = uow.events.match(match_id)
         assert match is not None
-        stats.refresh(session, match, standings, after.folded)
-        after.started_at = stats.started_at(session, match_id)
+        uow.read_models.results(match, stats.projection(seq, after.standings, after.folded,
+                                                         after.render))
+        after.started_at = uow.read_models.started_at(match_id)
     ledger.appended(session, match_id, seq)  # the append's hooks, in its transaction
-    return Recorded(seq, verdict, standings.as_dict()), after
+    return after
 
 
 def _results_unchanged(before: MatchState, after: MatchState) -> bool:
@@ -546,91 +593,71 @@ def _results_unchanged(before: MatchState, after: MatchState) -> bool:
             == stats.citron_coco_calls(after.folded.state))
 
 
-def _replace_stale_snapshots(session: Session, state: MatchState, state_version: int) -> None:
+def _replace_stale_snapshots(uow: UnitOfWork, state: MatchState, state_version: int) -> None:
     """After a cold load, snapshots the code can no longer read are rebuilt from the log: the
     state just folded is stored in their place."""
-    if snapshots.drop_stale(session, state.match_id, state_version):
-        snapshots.drop_from(session, state.match_id, state.last_seq)
-        snapshots.save(session, state.match_id, state.last_seq, state_version, state.folded)
+    if uow.snapshots.drop_stale(state.match_id, state_version):
+        uow.snapshots.drop_from(state.match_id, state.last_seq)
+        uow.snapshots.save(state.match_id, state.last_seq, state_version, state.folded)
 
 
-def _loader(session: Session, state: MatchState, as_of: int | None = None) -> Loader:
+def _loader(uow: Source, state: MatchState, as_of: int | None = None) -> Loader:
     """The log read the slow way, for the rare judgements that fold it again (a correction,
     a stale move's table, a dry run's preview)."""
-    match = session.get(models.Match, state.match_id)
+    match = log_of(uow).match(state.match_id)
     assert match is not None
-    return Loader(session, match, as_of=as_of)
+    return Loader(uow, match, as_of=as_of)
 
 
-def _then(session: Session, loader: Loader, folded: Folded, seen: int) -> MatchState:
+def _then(uow: Source, loader: Loader, folded: Folded, seen: int) -> MatchState:
     """The match state at ``seen`` as its player saw it, from a Loader read as of then."""
     match = loader.match
     return MatchState(match.id, match.host_token_hash, match.game, len(match.seats),
                       models.utc_day(match.created_at), seen, folded, dict(loader.voided),
                       {s: o for s, o in loader.offenders.items() if s <= seen},
-                      ruled_challenges(session, match.id, seen), cold=True,
-                      mode=match.mode or MOVES, replaced=dict(loader.replaced))
+                      ruled_challenges(loader.log, match.id, seen), cold=True,
+                      mode=match.mode or MOVES, replaced=dict(loader.replaced),
+                      names=tuple(names_of(match)))
 
 
-def _dry_run(session: Session, before: MatchState, after: MatchState, row: models.Event
+def _dry_run(uow: Source, before: MatchState, after: MatchState, row: models.Event
              ) -> Recorded:
     """What the append would answer, and for a void or a correction what it would change."""
     if row.type in CORRECTIONS:
-        loader = _loader(session, before)
+        loader = _loader(uow, before)
         preview = corrections.preview_changes(loader, row)
         if row.type == VOID:  # fold as if appended, in memory only
             loader.voided[row.payload["seq"]] = (row.seq, row.payload["reason"])
-            loader.replaced = corrections.replacements(loader.session, loader.match.id,
+            loader.replaced = corrections.replacements(loader.log, loader.match.id,
                                                        loader.voided)
         else:
             loader.replaced[row.payload["seq"]] = corrections.replacement(row.seq, row.payload)
-        standings = loader.engine.standings(loader.fold(use_snapshots=False).state).as_dict()
+        standings = loader.engine.standings(loader.fold(use_snapshots=False).state).as_dict(
+            before.render)
     else:
-        standings = after.standings.as_dict()
+        standings = after.standings.as_dict(after.render)
         preview = {"changes": [], "totals": {
-            "before": corrections.totals(before.standings.as_dict()),
+            "before": corrections.totals(before.standings.as_dict(before.render)),
             "after": corrections.totals(standings)}}
     return Recorded(row.seq, row.verdict, standings, preview=preview)
 
 
-def _event_at(session: Session, match_id: int, seq: int) -> models.Event | None:
-    return session.scalars(select(models.Event).where(
-        models.Event.match_id == match_id, models.Event.seq == seq)).first()
-
-
-def _judge_new(session: Session, state: MatchState, row: models.Event,
+def _judge_new(uow: Source, state: MatchState, row: models.Event,
                loader: Loader | None = None) -> Verdict:
     """The verdict on a new move, applied to ``state`` (a clone), or Invalid (422) when it
     cannot have happened. ``loader``: the log as ``state`` reads it, for a correction (read
-    from the database when not given)."""
-    engine = state.engine
-    shared = platform_types(engine)
+    from the log when not given)."""
+    shared = platform_types(state.engine)
     if row.type == VOID:
-        return _judge_void(session, state, row)
+        return _judge_void(uow, state, row)
     if row.type == CORRECT:
-        return corrections.judge_correct(session, loader or _loader(session, state), row)
+        return corrections.judge_correct(uow, loader or _loader(uow, state), row)
     if row.type == CHALLENGE and CHALLENGE in shared:
-        target = row.payload["seq"]
-        challenged = _event_at(session, state.match_id, target) if target < row.seq else None
-        if challenged is None:
-            raise Invalid(f"There is no event {target} to challenge.", where="payload.seq")
-        state.offenders[row.seq] = accused_seat(row.payload, challenged.seat)
-        return Verdict.ok("PLATFORM-CHALLENGE", f"Challenge of event {target} recorded; "
-                          "the host rules on it.")
-    if row.type == RULING and RULING in shared:
-        challenge = row.payload["challenge"]
-        if challenge not in state.offenders:
-            raise Invalid(f"Event {challenge} is not a challenge.", where="payload.challenge")
-        if challenge in state.ruled:
-            raise Invalid(f"Challenge {challenge} has already been ruled on.",
-                          where="payload.challenge")
-        if not row.payload["upheld"]:
-            state.ruled.add(challenge)
-            return Verdict.ok("PLATFORM-RULING", f"Challenge {challenge} dismissed.")
-        if not row.payload.get("rule"):
-            raise Invalid("An upheld ruling names the fault's rule.", where="payload.rule")
+        return _judge_challenge(uow, state, row)
+    if row.type == RULING and RULING in shared and (said := _judge_ruling(state, row)):
+        return said
     try:
-        verdict = judge_row(engine, state.folded, row, state.game, state.offenders)
+        verdict = judge_row(state.engine, state.folded, row, state.game, state.offenders)
     except Impossible as err:
         raise Invalid(render(err.said), rule=err.rule, where=err.where,
                       kind="impossible", message_id=err.message and err.message.id,
@@ -641,9 +668,35 @@ def _judge_new(session: Session, state: MatchState, row: models.Event,
     return verdict
 
 
-def _judge_void(session: Session, state: MatchState, row: models.Event) -> Verdict:
+def _judge_challenge(uow: Source, state: MatchState, row: models.Event) -> Verdict:
     target = row.payload["seq"]
-    found = _event_at(session, state.match_id, target) if target < row.seq else None
+    challenged = log_of(uow).event_at(state.match_id, target) if target < row.seq else None
+    if challenged is None:
+        raise Invalid(f"There is no event {target} to challenge.", where="payload.seq")
+    state.offenders[row.seq] = accused_seat(row.payload, challenged.seat)
+    return Verdict.ok("PLATFORM-CHALLENGE", f"Challenge of event {target} recorded; "
+                      "the host rules on it.")
+
+
+def _judge_ruling(state: MatchState, row: models.Event) -> Verdict | None:
+    """A dismissed challenge's verdict; None for an upheld one (the engine judges its fault)."""
+    challenge = row.payload["challenge"]
+    if challenge not in state.offenders:
+        raise Invalid(f"Event {challenge} is not a challenge.", where="payload.challenge")
+    if challenge in state.ruled:
+        raise Invalid(f"Challenge {challenge} has already been ruled on.",
+                      where="payload.challenge")
+    if not row.payload["upheld"]:
+        state.ruled.add(challenge)
+        return Verdict.ok("PLATFORM-RULING", f"Challenge {challenge} dismissed.")
+    if not row.payload.get("rule"):
+        raise Invalid("An upheld ruling names the fault's rule.", where="payload.rule")
+    return None
+
+
+def _judge_void(uow: Source, state: MatchState, row: models.Event) -> Verdict:
+    target = row.payload["seq"]
+    found = log_of(uow).event_at(state.match_id, target) if target < row.seq else None
     if found is None:
         raise Invalid(f"There is no event {target} to void.", where="payload.seq")
     if found.type == VOID:
@@ -656,30 +709,32 @@ def _judge_void(session: Session, state: MatchState, row: models.Event) -> Verdi
                       f"{row.payload['reason']}. Every later move is judged again.")
 
 
-def _apply_correction(session: Session, state: MatchState, row: models.Event) -> MatchState:
+def _apply_correction(uow: Source, state: MatchState, row: models.Event) -> MatchState:
     """After a void or a correction: snapshots from the first event it changes on are stale,
     so drop them and fold again from the log (which holds it now), re-judging the events it
     changed."""
-    snapshots.drop_from(session, state.match_id,
-                        corrections.first_affected(session, state.match_id, row))
-    match = session.get(models.Match, state.match_id)
+    log, snaps = adapters(uow)
+    snaps.drop_from(state.match_id, corrections.first_affected(log, state.match_id, row))
+    match = log.match(state.match_id)
     assert match is not None
-    return build(session, match, row.seq)
+    return build(uow, match, row.seq)
+
+
 def refresh_read_models(session: Session, match: models.Match, seq: int, standings: Standings,
                         folded: Folded) -> None:
-    summary = match.summary
-    summary.last_seq = seq
-    summary.status = "finished" if standings.finished else "in progress"
-    summary.totals = standings.as_dict()
-    summary.winners = list(standings.winners)
-    summary.outcome = speak(standings.outcome)
-    summary.updated_at = datetime.now(UTC)
-    totals = {s: line.total for line in standings.lines for s in line.seats}
-    for seat in match.seats:
-        seat.total = totals.get(seat.seat, 0)
-        seat.won = standings.finished and seat.seat in standings.winners
-        seat.missplays = folded.missplays.get(seat.seat, 0)
-    stats.refresh(session, match, standings, folded)
+    """Rewrite the match's read models (a restore): its summary, seats and results; the time
+    of this write is its last update."""
+    said = stats.projection(seq, standings, folded, for_match(match))
+    stats.projector_of(session).project(match, said)
+    match.summary.updated_at = datetime.now(UTC)
+
+
+def _past(uow: Source, match: models.Match, now: MatchState, at: int) -> Folded:
+    """The state after event ``at``: the latest snapshot at or before it plus the events after
+    it (at most K of them), read with the voids and corrections ``now`` knows."""
+    loader = Loader(uow, match)
+    loader.voided, loader.offenders, loader.replaced = now.voided, now.offenders, now.replaced
+    return loader.fold(at)
 
 
 def _fold_at(session: Session, db: Database, match: models.Match, at: int) -> Folded:
@@ -717,7 +772,7 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
             "match_id": match.id, "game": match.game, "at": last if at is None else at,
             "last_seq": last, "viewer": "public" if viewer is None else viewer,
             "table": engine.view(folded.state, viewer),
-            "standings": engine.standings(folded.state).as_dict(),
+            "standings": reword(engine.standings(folded.state).as_dict(), names_of(match)),
         }
 
 
@@ -815,7 +870,7 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
             first = max(1, end - limit + 1)
         now = _state_now(session, db, match)
         rows = _rows(session, match_id, first, end) if end >= first else []
-        return {
+        return reword({  # the verdicts' sentences for this reader, with the players' names
             "match_id": match.id, "game": match.game, "last_seq": last,
             "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
             "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
@@ -823,7 +878,7 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
             "challenges": sorted(s for s in now.offenders if s not in now.ruled
                                  and s not in now.voided),
             "standings": now.standings.as_dict(),
-        }
+        }, names_of(match))
 
 
 def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
@@ -835,11 +890,11 @@ def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict
         loader = Loader(session, match)
         folded, entries = loader.timeline()
         now = _state_now(session, db, match)
-        return {
+        return reword({
             "match_id": match.id, "game": match.game, "last_seq": match.summary.last_seq,
             "events": [event_dict(now, j.row, viewer, j) for j in entries],
             "standings": loader.engine.standings(folded.state).as_dict(),
-        }
+        }, names_of(match))
 
 
 def standings(db: Database, match_id: int) -> dict[str, Any]:
@@ -884,16 +939,17 @@ def import_match(db: Database, data: dict[str, Any], night_id: int | None = None
         raise Invalid("This is not a Referee match export.", errors=err.messages,
                       where=next(iter(err.messages), None)) from err
     try:
-        with db.unit_of_work() as session:
-            return _import(session, db, data, night_id, copy)
+        with SqlUnitOfWork(db) as uow:
+            return _import(uow, data, night_id, copy)
     except IntegrityError:  # the same match imported at the same moment: the first one won
         with db.reading() as session:
             identity.refuse_duplicate(session, data)
         raise
 
 
-def _import(session: Session, db: Database, data: dict[str, Any], night_id: int | None,
+def _import(uow: SqlUnitOfWork, data: dict[str, Any], night_id: int | None,
             copy: bool) -> Created:
+    session = uow.session
     if not copy:
         identity.refuse_duplicate(session, data)
     options = data.get("options") or {}
@@ -905,27 +961,28 @@ def _import(session: Session, db: Database, data: dict[str, Any], night_id: int 
                       data.get("mode", MOVES))
     match = created.match
     identity.mark_imported(match, data, copy)
-    state = build(session, match, 0)
+    state = build(uow, match, 0)
     start = (state.standings, state.records)
     schemas = move_schemas(state.engine)
     for seq, item in enumerate(data["events"], start=1):
-        row = _import_one(session, state, schemas, seq, item)
+        row = _import_one(uow, state, schemas, seq, item)
         if row.type in CORRECTIONS:
-            state = _apply_correction(session, state, row)
+            state = _apply_correction(uow, state, row)
         state.moved_to(seq)
-        if seq % db.snapshot_every == 0:
-            snapshots.save(session, match.id, seq, state.engine.state_version, state.folded)
-    ledger.write_read_models(session, match.id, match.game, state.day, len(data["events"]),
-                             state.standings, state.records, None)
-    stats.refresh(session, match, state.standings, state.folded)
+        if seq % uow.snapshot_every == 0:
+            uow.snapshots.save(match.id, seq, state.engine.state_version, state.folded)
+    uow.read_models.judged(match.id, match.game, state.day, len(data["events"]),
+                           state.standings, state.records, None, state.render)
+    uow.read_models.results(match, stats.projection(len(data["events"]), state.standings,
+                                                    state.folded, state.render))
     if ledger.status_of(start[0]) != ledger.status_of(state.standings):
-        ledger.tally(session, match.game, ledger.status_of(start[0]), state.day, -1)
-        ledger.tally(session, match.game, ledger.status_of(state.standings), state.day, +1)
+        uow.read_models.tally(match.game, ledger.status_of(start[0]), state.day, -1)
+        uow.read_models.tally(match.game, ledger.status_of(state.standings), state.day, +1)
     session.refresh(match)
     return created
 
 
-def _import_one(session: Session, state: MatchState, schemas: dict[str, type[Schema]],
+def _import_one(session: Source, state: MatchState, schemas: dict[str, type[Schema]],
                 seq: int, item: dict[str, Any]) -> models.Event:
     where = f"events.{seq - 1}"
     if item.get("seq") != seq:
@@ -948,8 +1005,7 @@ def _import_one(session: Session, state: MatchState, schemas: dict[str, type[Sch
     except Invalid as err:
         raise Invalid(f"Event {seq}: {err.message}", **{**err.details, "where": where}) from err
     row.verdict = verdict.as_dict()
-    session.add(row)
-    session.flush()
+    log_of(session).add(row)
     return row
 
 

@@ -14,12 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from marshmallow import EXCLUDE
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.engines.base import Engine, Event, Impossible, Verdict, Viewer
 from referee.service.modes import engine_of
-from referee.store import models, snapshots
+from referee.store import models
+from referee.store.recorder import EventRecorder
+from referee.store.snapshots import SnapshotStore
 from referee.store.upcast import upcast
 
 #: Moves every game shares; the service judges these itself. A game whose rules settle
@@ -95,28 +96,36 @@ def fresh(engine: Engine[Any], match: models.Match) -> Folded:
     return Folded(engine.setup(options, len(match.seats)))
 
 
-def voided_seqs(session: Session, match_id: int, upto: int | None = None
+Source = Any  # a Session, or a unit of work (its ``events`` and ``snapshots``)
+
+
+def adapters(source: Source) -> tuple[Any, Any]:
+    """The log and the snapshots a Session or a unit of work reads through."""
+    if isinstance(source, Session):
+        return EventRecorder(source), SnapshotStore(source)
+    return source.events, source.snapshots
+
+
+def log_of(source: Source) -> Any:
+    """The log a Session, a unit of work or a recorder itself reads through."""
+    if isinstance(source, Session):
+        return EventRecorder(source)
+    return source.events if hasattr(source, "read_models") else source
+
+
+def voided_seqs(source: Source, match_id: int, upto: int | None = None
                 ) -> dict[int, tuple[int, str]]:
     """seq of each voided event -> (seq of the void, its reason); only the voids logged up to
     ``upto`` when given (the log as it stood then)."""
-    query = select(models.Event.seq, models.Event.payload).where(
-        models.Event.match_id == match_id, models.Event.type == VOID)
-    if upto is not None:
-        query = query.where(models.Event.seq <= upto)
-    return {payload["seq"]: (seq, payload.get("reason", ""))
-            for seq, payload in session.execute(query)}
+    return dict(log_of(source).voids(match_id, upto))
 
 
-def replacements(session: Session, match_id: int, voided: dict[int, tuple[int, str]],
+def replacements(source: Source, match_id: int, voided: dict[int, tuple[int, str]],
                  upto: int | None = None) -> dict[int, Replacement]:
     """seq of each corrected event -> its replacement; a later correction of the same event
     wins, and a voided correction corrects nothing."""
-    query = select(models.Event.seq, models.Event.payload).where(
-        models.Event.match_id == match_id, models.Event.type == CORRECT)
-    if upto is not None:
-        query = query.where(models.Event.seq <= upto)
     out: dict[int, Replacement] = {}
-    for seq, payload in session.execute(query.order_by(models.Event.seq)):
+    for seq, payload in log_of(source).corrections(match_id, upto):
         if seq not in voided:
             out[payload["seq"]] = replacement(seq, payload)
     return out
@@ -151,20 +160,15 @@ def judge_row(engine: Engine[Any], folded: Folded, row: Logged, game: str,
     return verdict
 
 
-def challenge_offenders(session: Session, match_id: int) -> dict[int, int | None]:
+def challenge_offenders(source: Source, match_id: int) -> dict[int, int | None]:
     """seq of each challenge -> the seat it accuses (by default, the challenged move's seat)."""
-    rows = session.execute(
-        select(models.Event.seq, models.Event.payload)
-        .where(models.Event.match_id == match_id, models.Event.type == CHALLENGE)
-    ).all()
-    if not rows:
-        return {}
-    seats = dict(session.execute(
-        select(models.Event.seq, models.Event.seat).where(
-            models.Event.match_id == match_id,
-            models.Event.seq.in_([p["seq"] for _, p in rows]))
-    ).all())
-    return {seq: accused_seat(p, seats.get(p["seq"])) for seq, p in rows}
+    return {seq: accused_seat(payload, seat)
+            for seq, payload, seat in log_of(source).challenges(match_id)}
+
+
+def ruled_challenges(source: Source, match_id: int, upto: int) -> set[int]:
+    """The challenges ruled on by ``upto``."""
+    return {p["challenge"] for p in log_of(source).rulings(match_id, upto) if "challenge" in p}
 
 
 def accused_seat(challenge: dict[str, Any], challenged_seat: int | None) -> int | None:
@@ -175,31 +179,31 @@ def accused_seat(challenge: dict[str, Any], challenged_seat: int | None) -> int 
 class Loader:
     """Reads a match's log and folds it; one per unit of work."""
 
-    def __init__(self, session: Session, match: models.Match, *,
+    def __init__(self, session: Source, match: models.Match, *,
                  as_of: int | None = None) -> None:
-        """``as_of``: read the log as it stood at that seq (the corrections logged since are
-        not known yet), for judging a move against the table its player saw."""
+        """``session``: a Session or a unit of work. ``as_of``: read the log as it stood at
+        that seq (the corrections logged since are not known yet), for judging a move against
+        the table its player saw."""
+        self.log, self.snapshots = adapters(session)
         self.session = session
         self.match = match
         self.engine: Engine[Any] = engine_of(match)
-        self.voided = voided_seqs(session, match.id, as_of)
-        self.replaced = replacements(session, match.id, self.voided, as_of)
-        self.offenders = challenge_offenders(session, match.id)
+        self.voided = voided_seqs(self.log, match.id, as_of)
+        self.replaced = replacements(self.log, match.id, self.voided, as_of)
+        self.offenders = challenge_offenders(self.log, match.id)
 
     def in_place(self, row: models.Event) -> Logged:
         """What replay judges at ``row``'s place: its replacement when it was corrected."""
         return self.replaced.get(row.seq, row)
 
     def rows(self, after: int, upto: int | None) -> Sequence[models.Event]:
-        query = select(models.Event).where(
-            models.Event.match_id == self.match.id, models.Event.seq > after
-        )
-        if upto is not None:
-            query = query.where(models.Event.seq <= upto)
-        return self.session.scalars(query.order_by(models.Event.seq)).all()
+        return self.log.events(self.match.id, after, upto)
 
     def latest_snapshot(self, upto: int | None) -> tuple[int, Folded] | None:
-        return snapshots.latest(self.session, self.match.id, self.engine.state_version, upto)
+        found = self.snapshots.latest(self.match.id, self.engine.state_version, upto)
+        if found is not None and not isinstance(found[1], Folded):
+            return None  # not a state this code folds: fold from the log instead
+        return found
 
     def fold(self, upto: int | None = None, *, use_snapshots: bool = True) -> Folded:
         """The state after event ``upto`` (default: the latest), corrections applied."""
@@ -245,7 +249,7 @@ class Loader:
         return folded, entries
 
     def save_snapshot(self, seq: int, folded: Folded) -> None:
-        snapshots.save(self.session, self.match.id, seq, self.engine.state_version, folded)
+        self.snapshots.save(self.match.id, seq, self.engine.state_version, folded)
 
     def payload_for(self, row: models.Event, viewer: Viewer, now: Folded) -> dict[str, Any]:
         """The payload as ``viewer`` may read it, the match being at ``now``."""

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
-from sqlalchemy import case, func, select, update
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session, aliased
 
 from referee.engines.base import Standings
 from referee.service.errors import NotFound
 from referee.service.history import MatchFilter, MatchPage, matches_page
+from referee.service.messages import for_match
 from referee.service.replay import Folded, Loader
 from referee.store import models
 from referee.store.db import Database
+from referee.store.projector import Projection, ReadModelProjector, Render
+from referee.store.recorder import EventRecorder
+from referee.store.uow import SqlUnitOfWork, UnitOfWork
 
 # --- what one match says ---------------------------------------------------------------------
 
@@ -68,76 +72,26 @@ def citron_coco_calls(state: Any) -> list[tuple[int, bool, int]]:
     return calls
 
 
-def refresh(session: Session, match: models.Match, standings: Standings,
+def projection(last_seq: int, standings: Standings, folded: Folded, render: Render
+               ) -> Projection:
+    """What a fold of a match's log says, as the read models hold it."""
+    return Projection(last_seq, standings, folded.missplays,
+                      citron_coco_calls(folded.state), ranks(standings), render)
+
+
+def refresh(session: Any, match: models.Match, standings: Standings,
             folded: Folded) -> None:
-    """Write the match's seat results and match result as its log now stands."""
-    first, last, count = session.execute(
-        select(func.min(models.Event.recorded_at), func.max(models.Event.recorded_at),
-               func.count(models.Event.id)).where(models.Event.match_id == match.id)
-    ).one()
-    if not count or getattr(match, "is_copy", False):
-        return  # no move yet, or a copy imported on purpose: no result (stats count it once)
-    placed = ranks(standings)
-    totals = {s: ln.total for ln in standings.lines for s in ln.seats}
-    calls = citron_coco_calls(folded.state)
-    ended = last if standings.finished else None
-    existing = {r.seat: r for r in session.scalars(
-        select(models.SeatResult).where(models.SeatResult.match_id == match.id))}
-    for seat in match.seats:
-        row = existing.get(seat.seat)
-        if row is None:
-            row = models.SeatResult(match_id=match.id, seat=seat.seat)
-            session.add(row)
-        row.player_id = seat.player_id
-        row.game = match.game
-        row.night_id = match.night_id
-        row.finished = standings.finished
-        row.rank = placed.get(seat.seat, len(match.seats))
-        row.sides = len(standings.lines)
-        row.score = totals.get(seat.seat, 0)
-        row.lower_is_better = standings.lower_is_better
-        row.won = standings.finished and seat.seat in standings.winners
-        row.missplays = folded.missplays.get(seat.seat, 0)
-        row.calls = sum(1 for caller, _, _ in calls if caller == seat.seat)
-        row.calls_won = sum(1 for caller, won, _ in calls if caller == seat.seat and won)
-        row.ended_at = ended
-    result = session.get(models.MatchResult, match.id)
-    if result is None:
-        result = models.MatchResult(match_id=match.id)
-        session.add(result)
-    best = max(calls, key=lambda c: c[2], default=None)
-    result.night_id = match.night_id
-    result.game = match.game
-    result.finished = standings.finished
-    result.events = int(count or 0)
-    result.rounds = len(standings.rounds)
-    result.missplays = sum(folded.missplays.values())
-    result.started_at = first
-    result.ended_at = last
-    result.seconds = int((last - first).total_seconds()) if first and last else 0
-    result.best_call = best[2] if best and best[2] > 0 else None
-    result.best_call_seat = best[0] if best and best[2] > 0 else None
+    """Write the match's seat results and match result as its log now stands (``session``:
+    a Session, or a unit of work)."""
+    said = projection(match.summary.last_seq, standings, folded, for_match(match))
+    projector_of(session).results(match, said)
 
 
-def started_at(session: Session, match_id: int) -> datetime | None:
-    """When the match's first move was logged, as its result says (None: no result row)."""
-    result = session.get(models.MatchResult, match_id)  # just refreshed: no statement sent
-    return None if result is None else result.started_at
-
-
-def moved(session: Session, match_id: int, seq: int, at: datetime, started: datetime) -> None:
-    """One more move that changed no total, record, placement or call: only the result's
-    event count and times move, in one UPDATE and no read (what ``refresh`` would write)."""
-    seconds = int((_utc(at) - _utc(started)).total_seconds())
-    session.connection().execute(
-        update(models.MatchResult.__table__)
-        .where(models.MatchResult.__table__.c.match_id == match_id)
-        .values(events=seq, ended_at=at, seconds=seconds))
-
-
-def _utc(moment: datetime) -> datetime:
-    """SQLite hands datetimes back without their zone; they were stored in UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+def projector_of(source: Any) -> ReadModelProjector:
+    """The read models a Session or a unit of work writes through."""
+    if isinstance(source, Session):
+        return ReadModelProjector(source, EventRecorder(source))
+    return source.read_models  # type: ignore[no-any-return]
 
 
 def rebuild(db: Database, match_ids: Iterable[int] | None = None) -> int:
@@ -146,25 +100,27 @@ def rebuild(db: Database, match_ids: Iterable[int] | None = None) -> int:
     Returns how many matches were rebuilt. One transaction per match, so a long rebuild can
     run beside the service.
     """
-    from referee.service.matches import refresh_read_models  # the one place that writes them
-
     if match_ids is None:
-        with db.reading() as session:
-            match_ids = list(session.scalars(select(models.Match.id).order_by(models.Match.id)))
+        with SqlUnitOfWork(db) as uow:
+            match_ids = uow.events.match_ids()
     done = 0
     for match_id in match_ids:
-        with db.unit_of_work() as session:
-            match = session.get(models.Match, match_id)
-            if match is None:
-                raise NotFound(f"There is no match {match_id}.", where="match_id")
-            loader = Loader(session, match)
-            folded = loader.fold(use_snapshots=False)
-            last = session.scalar(select(func.max(models.Event.seq))
-                                  .where(models.Event.match_id == match_id)) or 0
-            refresh_read_models(session, match, last, loader.engine.standings(folded.state),
-                                folded)
+        with SqlUnitOfWork(db) as uow:
+            rebuild_match(uow, match_id)
         done += 1
     return done
+
+
+def rebuild_match(uow: UnitOfWork, match_id: int) -> None:
+    """One match's read models, folded again from its whole log within ``uow``."""
+    match = uow.events.match(match_id)
+    if match is None:
+        raise NotFound(f"There is no match {match_id}.", where="match_id")
+    loader = Loader(uow, match)
+    folded = loader.fold(use_snapshots=False)
+    standings = loader.engine.standings(folded.state)
+    uow.read_models.rebuild(match, projection(uow.events.last_seq(match_id), standings,
+                                              folded, for_match(match)))
 
 
 # --- a player's figures ----------------------------------------------------------------------

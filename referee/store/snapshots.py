@@ -16,6 +16,10 @@ from sqlalchemy.orm import Session
 from referee.store import codec
 from referee.store.models import Snapshot, utcnow
 
+#: What loading a snapshot the code no longer fits can raise: a class that changed shape or
+#: moved (``Stale``), or a document damaged or written by other code.
+UNREADABLE = (codec.Stale, KeyError, TypeError, ValueError, AttributeError)
+
 
 def save(session: Session, match_id: int, seq: int, state_version: int, value: Any) -> None:
     """Store ``value`` (the state after event ``seq``) in the current transaction."""
@@ -37,8 +41,8 @@ def latest(session: Session, match_id: int, state_version: int, upto: int | None
         return None
     try:
         return found.seq, codec.loads(found.state)
-    except codec.Stale:
-        return None
+    except UNREADABLE:
+        return None  # the state is folded from the log instead (and the snapshot replaced)
 
 
 def drop_stale(session: Session, match_id: int, state_version: int) -> int:
@@ -57,13 +61,35 @@ def drop_stale(session: Session, match_id: int, state_version: int) -> int:
 
 
 def _usable(document: dict[str, Any]) -> bool:
+    """Whether the code can load this snapshot as it is (one load, on a cold start only)."""
     try:
-        codec.check_shape(document.get("shape", {}))
-    except codec.Stale:
+        codec.loads(document)
+    except UNREADABLE:
         return False
-    return document.get("codec") == codec.CODEC_VERSION
+    return True
 
 
 def drop_from(session: Session, match_id: int, seq: int) -> None:
     """Snapshots from ``seq`` on are stale (an event there was voided): drop them."""
     session.execute(delete(Snapshot).where(Snapshot.match_id == match_id, Snapshot.seq >= seq))
+
+
+class SnapshotStore:
+    """A match's snapshots in the database, within one unit of work (the functions above,
+    bound to its session)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def save(self, match_id: int, seq: int, state_version: int, value: Any) -> None:
+        save(self.session, match_id, seq, state_version, value)
+
+    def latest(self, match_id: int, state_version: int, upto: int | None = None
+               ) -> tuple[int, Any] | None:
+        return latest(self.session, match_id, state_version, upto)
+
+    def drop_stale(self, match_id: int, state_version: int) -> int:
+        return drop_stale(self.session, match_id, state_version)
+
+    def drop_from(self, match_id: int, seq: int) -> None:
+        drop_from(self.session, match_id, seq)

@@ -19,7 +19,7 @@ from referee.store import models
 from tests.helpers import auth
 from tests.night_fixture import build_night
 
-READ_MODELS = (models.SeatResult, models.MatchResult)
+READ_MODELS = (models.SeatResult, models.MatchResult, models.MatchSummary, models.MatchTally)
 
 
 def run(runner: FlaskCliRunner, *args: str) -> Result:
@@ -27,7 +27,8 @@ def run(runner: FlaskCliRunner, *args: str) -> Result:
 
 
 def read_models(app: Flask) -> dict[str, list[dict[str, Any]]]:
-    """Every row of the stats read models and the seats' and summaries' figures."""
+    """Every row of the read models (summaries with their times, tallies, results) and the
+    seats' figures."""
     out: dict[str, list[dict[str, Any]]] = {}
     with database(app).reading() as session:
         for model in READ_MODELS:
@@ -37,11 +38,6 @@ def read_models(app: Flask) -> dict[str, list[dict[str, Any]]]:
                 for r in session.scalars(select(model).order_by(*model.__table__.primary_key))]
         out["seats"] = [{"id": s.id, "total": s.total, "won": s.won, "missplays": s.missplays}
                         for s in session.scalars(select(models.Seat).order_by(models.Seat.id))]
-        out["summaries"] = [
-            {"id": s.match_id, "status": s.status, "totals": s.totals, "winners": s.winners,
-             "last_seq": s.last_seq}
-            for s in session.scalars(select(models.MatchSummary)
-                                     .order_by(models.MatchSummary.match_id))]
     return out
 
 
@@ -185,3 +181,49 @@ def test_restore_into_an_empty_instance_on_each_database(app: Flask, tmp_path: P
         {"name": "Alice"}, {"name": "Zoé"}]})
     assert created.status_code == 201, created.json
     assert created.json["id"] == max(night["matches"]) + 1
+
+
+def test_rebuild_of_every_game_equals_what_the_appends_wrote(app: Flask, client: FlaskClient,
+                                                             runner: FlaskCliRunner,
+                                                             night: dict[str, Any]) -> None:
+    """``referee rebuild-read-models [MATCH]``: after matches of every game (voids and all),
+    a rebuild of all of them, and of one, leaves every read model as the appends wrote it —
+    the summaries' times and outcomes too (requirement: "a rebuild equals what the appends
+    produced")."""
+    from tests.api.test_every_game import OPENINGS, play_opening
+
+    tables = [play_opening(client, game) for game in sorted(OPENINGS)]
+    void = client.post(f"/api/matches/{tables[0].id}/events", headers=auth(tables[0].host),
+                       json={"type": "void", "payload": {"seq": 2, "reason": "slip"}})
+    assert void.status_code == 201
+    before = read_models(app)
+    assert len(before["match_summaries"]) == 3 + len(OPENINGS)
+    result = run(runner, "rebuild-read-models")
+    assert result.exit_code == 0, result.output
+    assert f"{3 + len(OPENINGS)} match(es)" in result.output
+    assert read_models(app) == before
+    assert run(runner, "rebuild-read-models", str(tables[-1].id)).exit_code == 0
+    assert read_models(app) == before
+
+
+def test_rebuild_repairs_a_summary_and_its_tallies(app: Flask, runner: FlaskCliRunner,
+                                                   night: dict[str, Any]) -> None:
+    """A summary that went wrong (its status, totals and outcome) is written again from the
+    log, and the tallies follow its status back."""
+    before = read_models(app)
+    finished = night["matches"][0]
+    with database(app).unit_of_work() as session:
+        summary = session.get(models.MatchSummary, finished)
+        tally = session.get(models.MatchTally, (summary.game, "finished",
+                                                models.utc_day(summary.created_at)))
+        summary.status, summary.totals, summary.outcome = "in progress", {}, "?"
+        tally.count -= 1  # as if an append had counted it as still in progress
+        ongoing = session.get(models.MatchTally, (summary.game, "in progress", tally.day))
+        ongoing.count += 1
+    assert read_models(app) != before
+    assert run(runner, "rebuild-read-models", str(finished)).exit_code == 0
+    after = read_models(app)
+    assert after["match_summaries"] == before["match_summaries"]
+    assert {(t["game"], t["status"], t["day"]): t["count"] for t in after["match_tallies"]
+            if t["count"]} == {(t["game"], t["status"], t["day"]): t["count"]
+                               for t in before["match_tallies"] if t["count"]}

@@ -1,0 +1,222 @@
+"""The read-model projector: the one adapter that writes what pages read instead of the log.
+
+Read models are the match summary (status, totals, winners, outcome, last seq), the seats'
+records, the tallies per game, status and day, and the results (a row per seat and one per
+match) the statistics aggregate. An append projects its judgement here in its own
+transaction; ``rebuild`` writes the very same rows from a fold of the log, and moves no time
+the appends wrote (a rebuild equals what the appends produced).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, bindparam, case, select, text, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from referee.engines.base import Standings
+from referee.store import models
+from referee.store.recorder import EventRecorder
+
+SeatRecord = tuple[int, bool, int]  # total, won, missplays
+Render = Callable[[Any], str]
+
+_summaries = models.MatchSummary.__table__
+_seats = models.Seat.__table__
+_UPDATE_HEAD = text(
+    "UPDATE match_summaries SET last_seq = :last_seq, updated_at = :updated_at "
+    "WHERE match_id = :the_match").bindparams(
+    bindparam("updated_at", type_=DateTime(timezone=True)))
+_UPDATE_SUMMARY = update(_summaries).where(
+    _summaries.c.match_id == bindparam("the_match")).values(
+    last_seq=bindparam("last_seq"), updated_at=bindparam("updated_at"),
+    status=bindparam("status"), totals=bindparam("totals", type_=JSON),
+    winners=bindparam("winners", type_=JSON), outcome=bindparam("outcome"))
+
+
+def status_of(standings: Standings) -> str:
+    return "finished" if standings.finished else "in progress"
+
+
+def seat_records(standings: Standings, missplays: Mapping[int, int], seats: int
+                 ) -> tuple[SeatRecord, ...]:
+    """Each seat's (total, won, missplays), as the seats' read model holds them."""
+    totals = {s: line.total for line in standings.lines for s in line.seats}
+    return tuple((totals.get(s, 0), standings.finished and s in standings.winners,
+                  missplays.get(s, 0)) for s in range(seats))
+
+
+@dataclass(frozen=True)
+class Projection:
+    """What one match's log says, as the read models hold it."""
+
+    last_seq: int
+    standings: Standings
+    missplays: Mapping[int, int]
+    calls: Sequence[tuple[int, bool, int]]  # (caller, succeeded, coconuts) of each call
+    ranks: Mapping[int, int]  # seat -> placement
+    render: Render  # the outcome sentence, with the players' names
+
+
+class ReadModelProjector:
+    """The read models in the database, written within one unit of work."""
+
+    def __init__(self, session: Session, events: EventRecorder) -> None:
+        self.session = session
+        self.events = events
+
+    # --- one append -------------------------------------------------------------------------
+
+    def judged(self, match_id: int, game: str, day: date, seq: int, standings: Standings,
+               records: tuple[SeatRecord, ...],
+               before: tuple[Standings, tuple[SeatRecord, ...]] | None, render: Render,
+               at: datetime | None = None) -> None:
+        """The summary in one UPDATE (its seq and time alone when the standings did not
+        change); the seats in one more when their records changed; the tallies when the match
+        started or finished."""
+        connection = self.session.connection()
+        now = at or datetime.now(UTC)
+        if before is not None and before[0] == standings:
+            connection.execute(_UPDATE_HEAD, {"the_match": match_id, "last_seq": seq,
+                                              "updated_at": now})
+        else:
+            connection.execute(_UPDATE_SUMMARY, {
+                "the_match": match_id, "last_seq": seq, "updated_at": now,
+                "status": status_of(standings), "totals": standings.as_dict(render),
+                "winners": list(standings.winners), "outcome": render(standings.outcome)})
+        if before is None or before[1] != records:
+            self._seats(match_id, records)
+        if before is not None and status_of(before[0]) != status_of(standings):
+            self.tally(game, status_of(before[0]), day, -1)
+            self.tally(game, status_of(standings), day, +1)
+
+    def _seats(self, match_id: int, records: tuple[SeatRecord, ...]) -> None:
+        self.session.connection().execute(update(_seats).where(
+            _seats.c.match_id == match_id).values(
+            total=case({s: r[0] for s, r in enumerate(records)}, value=_seats.c.seat,
+                       else_=0),
+            won=case({s: r[1] for s, r in enumerate(records)}, value=_seats.c.seat,
+                     else_=False),
+            missplays=case({s: r[2] for s, r in enumerate(records)}, value=_seats.c.seat,
+                           else_=0)))
+
+    def tally(self, game: str, status: str, day: date, delta: int) -> None:
+        """Count a match created on ``day`` in (or out of) its game's tally for ``status``."""
+        dialect = self.session.get_bind().dialect.name
+        make = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        statement = make(models.MatchTally).values(game=game, status=status, day=day,
+                                                   count=delta)
+        self.session.execute(statement.on_conflict_do_update(
+            index_elements=["game", "status", "day"],
+            set_={"count": models.MatchTally.count + delta}))
+
+    def moved(self, match_id: int, seq: int, at: datetime, started: datetime) -> None:
+        """One more move that changed no total, record, placement or call: only the result's
+        event count and times move, in one UPDATE and no read (what ``results`` would write)."""
+        seconds = int((_utc(at) - _utc(started)).total_seconds())
+        self.session.connection().execute(
+            update(models.MatchResult.__table__)
+            .where(models.MatchResult.__table__.c.match_id == match_id)
+            .values(events=seq, ended_at=at, seconds=seconds))
+
+    def started_at(self, match_id: int) -> datetime | None:
+        """When the match's first move was logged, as its result says (None: no result)."""
+        result = self.session.get(models.MatchResult, match_id)
+        return None if result is None else result.started_at
+
+    # --- the results --------------------------------------------------------------------------
+
+    def results(self, match: models.Match, said: Projection) -> None:
+        """Write the match's seat results and match result as its log now stands."""
+        first, last, count = self.events.times(match.id)
+        if not count or getattr(match, "is_copy", False):
+            return  # no move yet, or a copy imported on purpose: no result (counted once)
+        standings = said.standings
+        totals = {s: ln.total for ln in standings.lines for s in ln.seats}
+        existing = {r.seat: r for r in self.session.scalars(
+            select(models.SeatResult).where(models.SeatResult.match_id == match.id))}
+        for seat in match.seats:
+            row = existing.get(seat.seat)
+            if row is None:
+                row = models.SeatResult(match_id=match.id, seat=seat.seat)
+                self.session.add(row)
+            _seat_result(row, match, seat, said, totals.get(seat.seat, 0),
+                         last if standings.finished else None)
+        result = self.session.get(models.MatchResult, match.id)
+        if result is None:
+            result = models.MatchResult(match_id=match.id)
+            self.session.add(result)
+        _match_result(result, match, said, first, last, count)
+
+    # --- a whole match again ------------------------------------------------------------------
+
+    def rebuild(self, match: models.Match, said: Projection) -> None:
+        """Rewrite every read model of ``match`` from ``said`` (a fold of its log), its tallies
+        too. The time of the last append (``updated_at``) is the appends' to keep: a rebuild
+        moves none."""
+        status = status_of(said.standings)
+        if match.summary.status != status:
+            day = models.utc_day(match.created_at)
+            self.tally(match.game, match.summary.status, day, -1)
+            self.tally(match.game, status, day, +1)
+        self.project(match, said)
+
+    def project(self, match: models.Match, said: Projection) -> None:
+        """Write the summary, the seats' records and the results of ``match`` as ``said``
+        (the tallies are the caller's)."""
+        summary = match.summary
+        standings = said.standings
+        summary.last_seq = said.last_seq
+        summary.status = status_of(standings)
+        summary.totals = standings.as_dict(said.render)
+        summary.winners = list(standings.winners)
+        summary.outcome = said.render(standings.outcome)
+        records = seat_records(standings, said.missplays, len(match.seats))
+        for seat in match.seats:
+            seat.total, seat.won, seat.missplays = records[seat.seat]
+        self.session.flush()
+        self.results(match, said)
+
+
+def _seat_result(row: models.SeatResult, match: models.Match, seat: models.Seat,
+                 said: Projection, score: int, ended: datetime | None) -> None:
+    standings, calls = said.standings, said.calls
+    row.player_id = seat.player_id
+    row.game = match.game
+    row.night_id = match.night_id
+    row.finished = standings.finished
+    row.rank = said.ranks.get(seat.seat, len(match.seats))
+    row.sides = len(standings.lines)
+    row.score = score
+    row.lower_is_better = standings.lower_is_better
+    row.won = standings.finished and seat.seat in standings.winners
+    row.missplays = said.missplays.get(seat.seat, 0)
+    row.calls = sum(1 for caller, _, _ in calls if caller == seat.seat)
+    row.calls_won = sum(1 for caller, won, _ in calls if caller == seat.seat and won)
+    row.ended_at = ended
+
+
+def _match_result(result: models.MatchResult, match: models.Match, said: Projection,
+                  first: datetime | None, last: datetime | None, count: int) -> None:
+    standings = said.standings
+    best = max(said.calls, key=lambda c: c[2], default=None)
+    result.night_id = match.night_id
+    result.game = match.game
+    result.finished = standings.finished
+    result.events = count
+    result.rounds = len(standings.rounds)
+    result.missplays = sum(said.missplays.values())
+    result.started_at = first
+    result.ended_at = last
+    result.seconds = int((_utc(last) - _utc(first)).total_seconds()) if first and last else 0
+    result.best_call = best[2] if best and best[2] > 0 else None
+    result.best_call_seat = best[0] if best and best[2] > 0 else None
+
+
+def _utc(moment: datetime) -> datetime:
+    """SQLite hands datetimes back without their zone; they were stored in UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

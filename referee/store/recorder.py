@@ -1,0 +1,163 @@
+"""The event recorder: the one adapter that reads and appends a match's log.
+
+The service never writes SQL for the log: it asks the recorder for a match's head under its
+lock, appends an event, reads a range of events, and the records about the log (its voids,
+corrections, challenges and rulings). A fake with the same methods (tests/service/fakes.py)
+runs the same service code without a database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, bindparam, func, select, text
+from sqlalchemy.orm import Session
+
+from referee.store import models
+
+VOID, CHALLENGE, RULING, CORRECT = "void", "challenge", "ruling", "correct"
+
+
+@dataclass(frozen=True)
+class Head:
+    """A match's head read under its row lock, and who holds the bearer token."""
+
+    last_seq: int
+    game: str
+    mode: str  # "moves" or "rounds": which engine judges the match
+    identity: str  # the host token's hash
+    host: bool
+    seat: int | None  # the seat whose token it is, if any
+
+
+#: Built once, as plain SQL: the statements of every append are executed on the session's
+#: connection with nothing to build, compile or look up per move.
+_SEAT_OF = "(SELECT seat FROM seats WHERE match_id = :match_id AND token_hash = :digest)"
+_LOCK_HEAD = {
+    dialect: text(
+        f"SELECT s.last_seq, m.game, m.mode, m.host_token_hash, {_SEAT_OF} "
+        "FROM match_summaries AS s JOIN matches AS m ON m.id = s.match_id "
+        f"WHERE s.match_id = :match_id{lock}")
+    for dialect, lock in (("postgresql", " FOR UPDATE OF s"), ("sqlite", ""))
+}
+_INSERT_EVENT = text(
+    "INSERT INTO events (match_id, seq, type, seat, payload, schema_version, actor, "
+    "idempotency_key, key_token_hash, key_request_hash, recorded_at, verdict) VALUES "
+    "(:match_id, :seq, :type, :seat, :payload, :schema_version, :actor, :idempotency_key, "
+    ":key_token_hash, :key_request_hash, :recorded_at, :verdict)"
+).bindparams(bindparam("payload", type_=JSON), bindparam("verdict", type_=JSON),
+             bindparam("recorded_at", type_=DateTime(timezone=True)))
+
+Event = models.Event
+
+
+class EventRecorder:
+    """A match log in the database, read and appended within one unit of work."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    # --- the match and its head -------------------------------------------------------------
+
+    def match(self, match_id: int) -> models.Match | None:
+        return self.session.get(models.Match, match_id)
+
+    def match_ids(self) -> list[int]:
+        return list(self.session.scalars(select(models.Match.id).order_by(models.Match.id)))
+
+    def lock_head(self, match_id: int, digest: str | None) -> Head | None:
+        """Lock the match's summary row (appends to one match queue up on it; SQLite's BEGIN
+        IMMEDIATE already serialises writers) and read its last seq and the token's holder, in
+        one statement. None when there is no such match."""
+        connection = self.session.connection()
+        statement = _LOCK_HEAD.get(connection.dialect.name, _LOCK_HEAD["postgresql"])
+        row = connection.execute(statement, {"match_id": match_id,
+                                             "digest": digest or ""}).first()
+        if row is None:
+            return None
+        last_seq, game, mode, host_hash, seat = row
+        return Head(last_seq, game, mode or "moves", host_hash,
+                    digest is not None and digest == host_hash, seat)
+
+    def last_seq(self, match_id: int) -> int:
+        """The last seq logged (0: none), from the log itself."""
+        return self.session.scalar(select(func.max(models.Event.seq))
+                                   .where(models.Event.match_id == match_id)) or 0
+
+    # --- appending --------------------------------------------------------------------------
+
+    def append(self, **values: Any) -> None:
+        """Insert one event row (the hot path: one prepared statement, no ORM object)."""
+        self.session.connection().execute(_INSERT_EVENT, values)
+
+    def add(self, row: models.Event) -> None:
+        """Insert one event given as a row (imports and restores)."""
+        self.session.add(row)
+        self.session.flush()
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def events(self, match_id: int, after: int = 0, upto: int | None = None
+               ) -> Sequence[models.Event]:
+        """The events after seq ``after`` up to ``upto`` (all when None), in seq order."""
+        query = select(models.Event).where(models.Event.match_id == match_id,
+                                           models.Event.seq > after)
+        if upto is not None:
+            query = query.where(models.Event.seq <= upto)
+        return self.session.scalars(query.order_by(models.Event.seq)).all()
+
+    def event_at(self, match_id: int, seq: int) -> models.Event | None:
+        return self.session.scalars(select(models.Event).where(
+            models.Event.match_id == match_id, models.Event.seq == seq)).first()
+
+    def by_key(self, match_id: int, key: str) -> models.Event | None:
+        """The event appended with this idempotency key, if any."""
+        return self.session.scalars(select(models.Event).where(
+            models.Event.match_id == match_id, models.Event.idempotency_key == key)).first()
+
+    def _of_type(self, match_id: int, kind: str, upto: int | None
+                 ) -> list[tuple[int, dict[str, Any]]]:
+        query = select(models.Event.seq, models.Event.payload).where(
+            models.Event.match_id == match_id, models.Event.type == kind)
+        if upto is not None:
+            query = query.where(models.Event.seq <= upto)
+        return [(seq, payload) for seq, payload in
+                self.session.execute(query.order_by(models.Event.seq))]
+
+    def voids(self, match_id: int, upto: int | None = None
+              ) -> dict[int, tuple[int, str]]:
+        """seq of each voided event -> (seq of the void, its reason); only the voids logged up
+        to ``upto`` when given (the log as it stood then)."""
+        return {payload["seq"]: (seq, payload.get("reason", ""))
+                for seq, payload in self._of_type(match_id, VOID, upto)}
+
+    def corrections(self, match_id: int, upto: int | None = None
+                    ) -> list[tuple[int, dict[str, Any]]]:
+        """(seq, payload) of each correct event, in seq order."""
+        return self._of_type(match_id, CORRECT, upto)
+
+    def challenges(self, match_id: int) -> list[tuple[int, dict[str, Any], int | None]]:
+        """(seq, payload, seat of the challenged event) of each challenge."""
+        rows = self._of_type(match_id, CHALLENGE, None)
+        if not rows:
+            return []
+        seats = dict(self.session.execute(
+            select(models.Event.seq, models.Event.seat).where(
+                models.Event.match_id == match_id,
+                models.Event.seq.in_([p["seq"] for _, p in rows]))).all())
+        return [(seq, payload, seats.get(payload["seq"])) for seq, payload in rows]
+
+    def rulings(self, match_id: int, upto: int) -> list[dict[str, Any]]:
+        """The payloads of the rulings logged up to ``upto``."""
+        return [payload for _, payload in self._of_type(match_id, RULING, upto)]
+
+    def times(self, match_id: int) -> tuple[datetime | None, datetime | None, int]:
+        """When the first and the last event were logged, and how many there are."""
+        first, last, count = self.session.execute(
+            select(func.min(models.Event.recorded_at), func.max(models.Event.recorded_at),
+                   func.count(models.Event.seq)).where(models.Event.match_id == match_id)
+        ).one()
+        return first, last, int(count or 0)
