@@ -12,7 +12,7 @@ from typing import Any
 
 from flask_smorest import Api
 
-from referee.engines.base import REGISTRY
+from referee.service.games import game_ids
 
 BEARER = {"bearer": []}
 PUBLIC: list[dict[str, Any]] = []  # no token needed
@@ -121,7 +121,7 @@ def complete(api: Api) -> None:
                 parameter["schema"]["pattern"] = IF_MATCH
     create = api.spec.components.schemas.get("MatchCreate")
     if create is not None:  # the games there are (any other is refused, 422)
-        create["properties"]["game"]["enum"] = sorted(REGISTRY)
+        create["properties"]["game"]["enum"] = game_ids()
     seat_in = api.spec.components.schemas.get("SeatIn")
     if seat_in is not None:  # a seat names a player: by name or by id, one of the two
         seat_in["oneOf"] = [{"required": ["name"]}, {"required": ["player_id"]}]

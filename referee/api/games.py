@@ -8,9 +8,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from referee.api.schemas import ErrorSchema, GameSchema
-from referee.engines.base import REGISTRY
 from referee.service import games
-from referee.service.matches import move_schemas
 from referee.service.messages import game_title, option_description, option_label
 
 blp = Blueprint("games", __name__, url_prefix="/api/games",
@@ -23,14 +21,11 @@ def component_name(game: str, move: str) -> str:
 
 def document_move_schemas(api: Any) -> None:
     """Each game's payload schemas become OpenAPI components."""
-    from referee import engines  # noqa: F401  (importing them fills the registry)
-
     documented: set[type] = set()
-    for engine in REGISTRY.values():
-        schemas = {**move_schemas(engine), "options": engine.options_schema}
+    for game_id, schemas in games.payload_schemas().items():
         for move, schema in schemas.items():
             if schema not in documented:  # a schema shared by several moves is named once
-                api.spec.components.schema(component_name(engine.id, move), schema=schema)
+                api.spec.components.schema(component_name(game_id, move), schema=schema)
                 documented.add(schema)
 
 

@@ -7,7 +7,11 @@ from typing import Any
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
-from referee.engines.base import REGISTRY, Engine
+from referee.engines.base import REGISTRY, Engine, get_engine
+from referee.engines.cards import JOKER
+from referee.engines.citroncoco.core import DEFAULT_DECK, POWER_NAMES
+from referee.engines.croconounours import board as croco_board
+from referee.engines.neurotrio import FORCES, NATURES, TOKENS
 from referee.engines.rounds import rounds_engine
 from referee.service.authority import whose_cards
 from referee.service.errors import NotFound
@@ -58,3 +62,59 @@ def one_game(game_id: str) -> dict[str, Any]:
     if game_id not in REGISTRY:
         raise NotFound(f"There is no game {game_id!r}.", where="game_id")
     return describe(REGISTRY[game_id])
+
+
+def game_ids() -> list[str]:
+    """The ids of every game the referee knows, sorted."""
+    from referee import engines  # noqa: F401
+
+    return sorted(REGISTRY)
+
+
+def game_title(game_id: str) -> str:
+    """A game's title (its id when no game has it: an old match of a game since removed)."""
+    from referee import engines  # noqa: F401
+
+    engine = REGISTRY.get(game_id)
+    return engine.title if engine else game_id
+
+
+def describe_game(game_id: str) -> dict[str, Any]:
+    """One game described (``describe``), without the 404 of ``one_game``: for the pages,
+    which only ask for the games of stored matches."""
+    return describe(get_engine(game_id))
+
+
+def payload_schemas() -> dict[str, dict[str, Any]]:
+    """Each game's marshmallow schemas, its moves' and its options' (``options``), for the API
+    document."""
+    from referee import engines  # noqa: F401
+
+    return {engine.id: {**move_schemas(engine), "options": engine.options_schema}
+            for engine in REGISTRY.values()}
+
+
+# --- what the move pads show: each game's card vocabulary, as the engines define it -----------
+
+#: The joker of an ordinary deck, as the schemas write it (CrocoNounours).
+JOKER_CARD = JOKER
+#: CitronCoco: a power's name by the value of the card that gives it.
+CITRONCOCO_POWERS: dict[int, str] = dict(POWER_NAMES)
+#: CitronCoco's default deck: value -> number of cards.
+CITRONCOCO_DECK: dict[int, int] = dict(DEFAULT_DECK)
+#: Neurotrio's card attributes and bidding tokens.
+NEUROTRIO_NATURES: tuple[str, ...] = tuple(NATURES)
+NEUROTRIO_FORCES: tuple[int, ...] = tuple(FORCES)
+NEUROTRIO_TOKENS: tuple[str, ...] = tuple(TOKENS)
+
+
+def croco_corners() -> list[str]:
+    """CrocoNounours: the board's corners, by name (``a1``)."""
+    return [croco_board.name(c) for c in croco_board.CORNERS]
+
+
+def croco_deployment(corner: str) -> list[str]:
+    """CrocoNounours: the squares a side deploys on from ``corner`` (the corner first); none
+    when ``corner`` names no square."""
+    at = croco_board.parse_square(corner)
+    return [] if at is None else [croco_board.name(s) for s in croco_board.corner_squares(at)]

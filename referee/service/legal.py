@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from referee.engines.base import HOST
-from referee.service.errors import Forbidden
+from referee.service.errors import Forbidden, ServiceError
 from referee.service.matches import authenticate, get_match, viewer_for
 from referee.service.replay import Loader
 from referee.store.db import Database
@@ -35,3 +35,13 @@ def legal_moves(db: Database, match_id: int, token: str | None, as_: As) -> dict
             "as": "public" if viewer is None else viewer, "turn": engine.turn(state),
             "finished": engine.is_finished(state), "moves": [m.as_dict() for m in moves],
         }
+
+
+def seat_moves(db: Database, match_id: int, token: str | None, seat: int
+               ) -> list[dict[str, Any]]:
+    """What ``seat`` may log now, for its move pad (the host's token asks for any seat); none
+    when the token may not ask."""
+    try:
+        return list(legal_moves(db, match_id, token, seat)["moves"])
+    except ServiceError:
+        return []

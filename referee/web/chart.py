@@ -1,13 +1,19 @@
-"""The round-by-round totals as an inline SVG line chart, drawn on the server (no JavaScript).
+"""The round-by-round totals as an inline SVG line chart, and the score sheet beside it, drawn
+on the server (no JavaScript).
 
-It draws what the engine's standings say (``rounds``: each side's running total after each
-round, and the ``target``); it computes nothing about the game.
+Both draw what the engine's standings say (``rounds``: each side's running total after each
+round, and the ``target``); they compute nothing about the game. The chart's labels keep apart
+however close the totals are (equal totals included), and the TV board draws them large enough
+to read from the sofa.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 WIDTH, HEIGHT = 800, 360
@@ -16,6 +22,10 @@ LEFT, RIGHT, TOP, BOTTOM = 64, 150, 20, 44
 COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
            "#F0E442", "#999999"]
 DASHES = ["", "8 4", "2 4", "12 4 2 4", "4 4", "1 3", "16 6", "6 2 2 2", "10 10"]
+TV_LABEL, TV_TICK = 40, 30  # the TV board's font sizes, in the SVG's units (about its pixels)
+TV_HEIGHT = 540
+GLYPH = 0.62  # a label's average glyph width, in font sizes (bold sans-serif)
+LINE = 1.4  # a label's line, ascent to descent with room, in font sizes
 
 
 def nice_step(span: float) -> int:
@@ -29,79 +39,166 @@ def nice_step(span: float) -> int:
         step *= 10
 
 
-def rounds_chart(standings: dict[str, Any], names: dict[str, str], title: str) -> Markup:
-    """An SVG chart of each side's running total per round, with the target as a dashed line."""
-    rounds: list[dict[str, Any]] = list(standings.get("rounds") or [])
-    sides = [line["side"] for line in standings.get("lines", [])]
-    target = standings.get("target")
-    series = {side: [0] + [int(r.get(side, 0)) for r in rounds] for side in sides}
+@dataclass(frozen=True)
+class Frame:
+    """The plot's geometry in the SVG's own units."""
+
+    width: float
+    height: float
+    right: float
+    low: int
+    high: int
+    count: int
+    size: float  # the labels' font size
+
+    @property
+    def plot_w(self) -> float:
+        return self.width - LEFT - self.right
+
+    @property
+    def plot_h(self) -> float:
+        return self.height - TOP - BOTTOM - self.size
+
+    def x(self, i: int) -> float:
+        return LEFT + self.plot_w * i / self.count
+
+    def y(self, v: float) -> float:
+        return TOP + self.plot_h * (self.high - v) / (self.high - self.low or 1)
+
+
+def frame_for(series: dict[str, list[int]], labels: list[str], target: Any, rounds: int,
+              size: float, least_height: int = HEIGHT) -> Frame:
     values = [v for points in series.values() for v in points]
     if target:
         values.append(int(target))
     low, high = min(values + [0]), max(values + [1])
     step = nice_step(high - low)
     low, high = (low // step) * step, -(-high // step) * step
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    count = max(len(rounds), 1)
+    longest = max([len(t) for t in labels] + [8])
+    right = max(RIGHT, longest * size * GLYPH + 16)
+    height = max(least_height, TOP + BOTTOM + (len(labels) + 2) * size * LINE)
+    return Frame(WIDTH + right - RIGHT, height, right, low, high, max(rounds, 1), size)
 
-    def x(i: int) -> float:
-        return LEFT + plot_w * i / count
 
-    def y(v: float) -> float:
-        return TOP + plot_h * (high - v) / (high - low or 1)
-
+def rounds_chart(standings: dict[str, Any], names: dict[str, str], title: str, *,
+                 label_size: float = 17, tick_size: float = 16, height: int = HEIGHT) -> Markup:
+    """An SVG chart of each side's running total per round, with the target as a dashed line;
+    ``label_size`` and ``tick_size`` are font sizes in the SVG's units and ``height`` its
+    least height (the TV board's are larger)."""
+    rounds: list[dict[str, Any]] = list(standings.get("rounds") or [])
+    sides = [line["side"] for line in standings.get("lines", [])]
+    target = standings.get("target")
+    series = {side: [0] + [int(r.get(side, 0)) for r in rounds] for side in sides}
+    frame = frame_for(series, [names.get(s, s) for s in sides], target, len(rounds), label_size,
+                      height)
     unit = escape(standings.get("unit", ""))
     parts = [
-        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-labelledby="chart-title chart-desc" xmlns="http://www.w3.org/2000/svg">',
+        f'<svg class="chart" viewBox="0 0 {frame.width:.0f} {frame.height:.0f}" role="img" '
+        f'aria-labelledby="chart-title chart-desc" xmlns="http://www.w3.org/2000/svg" '
+        f'style="--label-size: {label_size}px; --tick-size: {tick_size}px">',
         f'<title id="chart-title">{escape(title)}</title>',
         f'<desc id="chart-desc">{escape(describe(series, names, rounds, target, unit))}</desc>',
+        *axes(frame, tick_size),
+        *target_line(frame, target, tick_size),
+        *lines(frame, series),
+        *end_labels(frame, series, names),
+        "</svg>",
     ]
-    v = low
-    while v <= high:
-        parts.append(f'<line class="grid" x1="{LEFT}" x2="{LEFT + plot_w}" y1="{y(v):.1f}" '
-                     f'y2="{y(v):.1f}"/>')
-        parts.append(f'<text class="tick" x="{LEFT - 8}" y="{y(v) + 5:.1f}" '
+    return Markup("".join(parts))
+
+
+def axes(frame: Frame, tick_size: float) -> list[str]:
+    parts = []
+    step = nice_step(frame.high - frame.low)
+    right = LEFT + frame.plot_w
+    for v in range(frame.low, frame.high + 1, step):
+        parts.append(f'<line class="grid" x1="{LEFT}" x2="{right:.1f}" y1="{frame.y(v):.1f}" '
+                     f'y2="{frame.y(v):.1f}"/>')
+        parts.append(f'<text class="tick" x="{LEFT - 8}" y="{frame.y(v) + tick_size / 3:.1f}" '
                      f'text-anchor="end">{v}</text>')
-        v += step
-    for i in range(count + 1):
-        if count <= 12 or i % max(count // 12, 1) == 0:
-            parts.append(f'<text class="tick" x="{x(i):.1f}" y="{TOP + plot_h + 24}" '
-                         f'text-anchor="middle">{i}</text>')
-    parts.append(f'<text class="axis" x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 4}" '
-                 f'text-anchor="middle">round</text>')
-    if target:
-        parts.append(f'<line class="target" x1="{LEFT}" x2="{LEFT + plot_w}" '
-                     f'y1="{y(target):.1f}" y2="{y(target):.1f}"/>')
-        parts.append(f'<text class="target-label" x="{LEFT + plot_w + 6}" '
-                     f'y="{y(target) + 5:.1f}">target {target}</text>')
-    ends: list[tuple[float, str, str]] = []
-    for n, (side, points) in enumerate(series.items()):
+    bottom = TOP + frame.plot_h
+    every = max(frame.count // 12, 1)
+    for i in range(frame.count + 1):
+        if frame.count <= 12 or i % every == 0:
+            parts.append(f'<text class="tick" x="{frame.x(i):.1f}" '
+                         f'y="{bottom + tick_size * 1.4:.1f}" text-anchor="middle">{i}</text>')
+    parts.append(f'<text class="axis" x="{LEFT + frame.plot_w / 2:.1f}" '
+                 f'y="{frame.height - 6:.1f}" text-anchor="middle">{escape(_("round"))}</text>')
+    return parts
+
+
+def target_line(frame: Frame, target: Any, tick_size: float) -> list[str]:
+    if not target:
+        return []
+    y = frame.y(target)
+    above = y - 6 if y - tick_size - 6 > 0 else y + tick_size + 4  # inside the picture
+    return [f'<line class="target" x1="{LEFT}" x2="{LEFT + frame.plot_w:.1f}" y1="{y:.1f}" '
+            f'y2="{y:.1f}"/>',
+            f'<text class="target-label" x="{LEFT + 6}" y="{above:.1f}">'
+            f'{escape(_("target %(target)s", target=target))}</text>']
+
+
+def lines(frame: Frame, series: dict[str, list[int]]) -> list[str]:
+    parts = []
+    for n, points in enumerate(series.values()):
         colour, dash = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)]
-        coords = " ".join(f"{x(i):.1f},{y(p):.1f}" for i, p in enumerate(points))
+        coords = " ".join(f"{frame.x(i):.1f},{frame.y(p):.1f}" for i, p in enumerate(points))
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<polyline class="series s{n}" points="{coords}" stroke="{colour}"'
                      f'{dash_attr}/>')
-        for i, p in enumerate(points):
-            parts.append(f'<circle class="dot s{n}" cx="{x(i):.1f}" cy="{y(p):.1f}" r="4" '
-                         f'fill="{colour}"/>')
-        ends.append((y(points[-1]), names.get(side, side), f"s{n}"))
-    last = -100.0
-    for end_y, name, cls in sorted(ends):  # labels at the lines' ends, kept apart
-        end_y = max(end_y, last + 20)
-        last = end_y
-        colour = COLOURS[int(cls[1:]) % len(COLOURS)]
-        parts.append(f'<text class="series-label {cls}" x="{LEFT + plot_w + 8}" '
-                     f'y="{end_y + 6:.1f}" fill="{colour}">{escape(name)}</text>')
-    parts.append("</svg>")
-    return Markup("".join(parts))
+        parts += [f'<circle class="dot s{n}" cx="{frame.x(i):.1f}" cy="{frame.y(p):.1f}" r="4" '
+                  f'fill="{colour}"/>' for i, p in enumerate(points)]
+    return parts
+
+
+def spread(wanted: list[float], gap: float, top: float, bottom: float) -> list[float]:
+    """Label baselines as near ``wanted`` (sorted) as they can be while ``gap`` apart and
+    within ``top``..``bottom``: equal totals get labels one above the other."""
+    placed: list[float] = []
+    for y in wanted:
+        placed.append(max(y, placed[-1] + gap) if placed else max(y, top))
+    for i in range(len(placed) - 1, -1, -1):  # pushed past the bottom: move the stack up
+        limit = bottom if i == len(placed) - 1 else placed[i + 1] - gap
+        placed[i] = min(placed[i], limit)
+    return placed
+
+
+def end_labels(frame: Frame, series: dict[str, list[int]], names: dict[str, str]) -> list[str]:
+    """Each side's name at its line's end, kept a line apart from the others."""
+    ends = sorted((frame.y(points[-1]) + frame.size / 3, n, side)
+                  for n, (side, points) in enumerate(series.items()))
+    ys = spread([e[0] for e in ends], frame.size * LINE, TOP + frame.size,
+                frame.height - BOTTOM + frame.size / 2)
+    x = LEFT + frame.plot_w + 8
+    return [f'<text class="series-label s{n}" x="{x:.1f}" y="{y:.1f}" '
+            f'fill="{COLOURS[n % len(COLOURS)]}">{escape(names.get(side, side))}</text>'
+            for y, (_y, n, side) in zip(ys, ends, strict=True)]
 
 
 def describe(series: dict[str, list[int]], names: dict[str, str], rounds: list[Any],
              target: Any, unit: str) -> str:
     """The chart in words, for screen readers."""
     if not rounds:
-        return "No round has been scored yet."
+        return _("No round has been scored yet.")
     latest = "; ".join(f"{names.get(s, s)} {p[-1]}" for s, p in series.items())
-    aim = f" Target: {target} {unit}." if target else ""
-    return f"After {len(rounds)} round(s): {latest} {unit}.{aim}"
+    aim = " " + _("Target: %(target)s %(unit)s.", target=target, unit=unit) if target else ""
+    after = ngettext("After %(num)s round: %(totals)s %(unit)s.",
+                     "After %(num)s rounds: %(totals)s %(unit)s.", len(rounds),
+                     totals=latest, unit=unit)
+    return after + aim
+
+
+def score_sheet(standings: dict[str, Any]) -> list[dict[str, Any]]:
+    """The score sheet: for each round, each side's points that round and its running total
+    (the standings' running totals, read round by round)."""
+    sides = [line["side"] for line in standings.get("lines", [])]
+    before = dict.fromkeys(sides, 0)
+    sheet = []
+    for n, totals in enumerate(standings.get("rounds") or [], start=1):
+        cells = []
+        for side in sides:
+            total = int(totals.get(side, before[side]))
+            cells.append({"side": side, "points": total - before[side], "total": total})
+            before[side] = total
+        sheet.append({"round": n, "cells": cells})
+    return sheet

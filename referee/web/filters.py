@@ -9,8 +9,9 @@ from flask import Flask
 from flask_babel import format_date, format_time, ngettext
 from flask_babel import gettext as _
 
-from referee.engines.base import REGISTRY
+from referee.service.games import game_title as _game_title
 from referee.web import vocabulary
+from referee.web.table_words import SAID, phase_words, table_facts
 
 
 def words(key: Any) -> str:
@@ -67,8 +68,7 @@ def payload_value(value: Any) -> str:
 
 
 def game_title(game_id: str) -> str:
-    engine = REGISTRY.get(game_id)
-    return vocabulary.game_title(game_id, engine.title if engine else game_id)
+    return vocabulary.game_title(game_id, _game_title(game_id))
 
 
 def seat_label(seat: Any, names: list[str]) -> str:
@@ -215,5 +215,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,
                                cards=is_cards)
     app.jinja_env.globals.update(game_title=game_title)
+    app.jinja_env.filters.update(table_facts=table_facts, said_keys=lambda _t: SAID | {"seats"},
+                                 phase_words=lambda phase, game: phase_words(game, phase))
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

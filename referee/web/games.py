@@ -7,8 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from referee.engines.base import REGISTRY, get_engine
-from referee.service.games import describe
+from referee.service.games import describe_game, game_ids
 from referee.service.messages import current_locale
 from referee.web import vocabulary
 from referee.web.forms import Field, fields_of
@@ -89,8 +88,7 @@ def game(game_id: str) -> Game:
 @lru_cache(maxsize=128)
 def _game(game_id: str, locale: str) -> Game:
     """``game`` made once per language (its schemas don't change while the app runs)."""
-    engine = get_engine(game_id)
-    described = describe(engine)
+    described = describe_game(game_id)
     missplays = dict(described["reportable_missplays"])
     moves = {}
     for move, spec in described["moves"].items():
@@ -98,10 +96,10 @@ def _game(game_id: str, locale: str) -> Game:
         if move in ("missplay", "ruling"):
             fields = with_rule_choices(fields, missplays)
         moves[move] = Move(move, spec["host_only"], fields)
-    options = [dataclasses.replace(f, extra={**f.extra, "game": engine.id})
+    options = [dataclasses.replace(f, extra={**f.extra, "game": described["id"]})
                for f in fields_of(described["options"])]  # named in the game's own words
-    return Game(engine.id, engine.title, engine.min_seats, engine.max_seats, engine.rules_file,
-                options, moves, missplays)
+    return Game(described["id"], described["title"], described["min_seats"],
+                described["max_seats"], described["rules"], options, moves, missplays)
 
 
 @lru_cache(maxsize=64)
@@ -109,7 +107,7 @@ def rounds_game(game_id: str) -> Game:
     """A game as played in quick scoring (mode rounds): its moves are the ``round`` event and
     the shared corrections."""
     full = game(game_id)
-    described = describe(get_engine(game_id))["rounds"]
+    described = describe_game(game_id)["rounds"]
     moves = {move: Move(move, spec["host_only"], fields_of(spec["payload"]))
              for move, spec in described.items() if move != "missplay"}
     return Game(full.id, full.engine_title, full.min_seats, full.max_seats, full.rules,
@@ -122,9 +120,7 @@ def for_match(match: dict[str, Any]) -> Game:
 
 
 def all_games() -> list[Game]:
-    from referee import engines  # noqa: F401  (importing them fills the registry)
-
-    return [game(game_id) for game_id in sorted(REGISTRY)]
+    return [game(game_id) for game_id in game_ids()]
 
 
 def option_values(fields: list[Field], options: dict[str, Any]) -> list[tuple[Field, Any]]:

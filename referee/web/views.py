@@ -22,13 +22,13 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from referee import database
-from referee.service import history, matches, nights, pages, stats, take_back
+from referee.service import history, legal, matches, nights, pages, stats, take_back
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
 from referee.validation import Refused, load_json, whole_number
 from referee.web import addresses, confirm, games, pads, security
-from referee.web.chart import rounds_chart
+from referee.web.chart import TV_HEIGHT, TV_LABEL, TV_TICK, rounds_chart, score_sheet
 from referee.web.errors import PageError, error_page
 from referee.web.forms import FormError, read_fields
 from referee.web.images import results_chart
@@ -332,8 +332,9 @@ def render_play(match_id: int, *, logged: int | None = None, error: dict[str, An
     asked = request.args.to_dict()
     if posted:  # a refused move shows its pad again, for the seat and warrior it was for
         asked = {"seat": posted.get("seat"), "warrior": posted.get("p.warrior"), **asked}
-    pad = None if match["mode"] == "rounds" else pads.pad_for(game.id, state["table"], access,
-                                                                asked)
+    pad = None if match["mode"] == "rounds" else pads.pad_for(
+        game.id, state["table"], access, asked, options=match.get("options"),
+        legal=lambda seat: legal.seat_moves(db(), match_id, page_token_if_valid(match_id), seat))
     return render_template(
         "play.html", match=match, access=access, game=game, moves=moves, state=state, pad=pad,
         table=state["table"], names=seat_names(match), logged=logged_event(match_id, logged),
@@ -491,16 +492,24 @@ def import_match() -> Any:
 # --- the scoreboard ----------------------------------------------------------------------
 
 
+BOARD_MOVES = 4  # the last moves the TV board shows, with their verdicts
+
+
 def board_context(match_id: int) -> dict[str, Any]:
     match = match_or_404(match_id)
     standings = match["standings"]
     names = side_names(match, standings)
     game = games.game(match["game"])
     table = matches.state_at(db(), match_id, None, None, None)["table"]
+    last = match["last_seq"]
+    recent, _ = matches.events_after(db(), match_id, max(0, last - BOARD_MOVES), BOARD_MOVES,
+                                     None)
     return {"match": match, "standings": standings, "sides": names, "turn": table.get("turn"),
             "names": seat_names(match), "ranked": ranked(standings), "game": game,
+            "sheet": score_sheet(standings), "recent": list(reversed(recent)),
             "chart": rounds_chart(standings, names,
-                                  _("%(game)s: totals round by round", game=game.title))}
+                                  _("%(game)s: totals round by round", game=game.title),
+                                  label_size=TV_LABEL, tick_size=TV_TICK, height=TV_HEIGHT)}
 
 
 @bp.get("/m/<id:match_id>/board")

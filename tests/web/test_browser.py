@@ -76,12 +76,28 @@ def phone(browser: Any) -> Any:
 
 
 def log(page: Any, label: str, **fields: str) -> None:
-    """Fill a quick action's inputs and press its big button."""
+    """Fill a quick action's inputs (a card picker: tap the card) and press its big button."""
     form = page.locator("form.pad-form").filter(has=page.get_by_role("button", name=label))
     for name, value in fields.items():
-        form.locator(f'[name="p.{name}"]').fill(value)
+        field = form.locator(f'[name="p.{name}"]')
+        if field.first.get_attribute("type") == "radio":
+            tap(form, f"p.{name}", value)
+        else:
+            field.fill(value)
     form.get_by_role("button", name=label).click()
     page.wait_for_load_state()
+
+
+def tap(form: Any, name: str, value: str) -> None:
+    """Tap the chip (a card, a position, a suit) that posts ``value`` for ``name``."""
+    form.locator(f'label.chip:has(input[name="{name}"][value="{value}"])').click()
+
+
+def tap_cards(form: Any, field: str, cards: list[str]) -> None:
+    """Tap several ordinary cards (``7C``) in a card sequence picker, in the order laid."""
+    for i, card in enumerate(cards):
+        tap(form, f"seq.{field}.{i}.rank", card[:-1])
+        tap(form, f"seq.{field}.{i}.suit", card[-1])
 
 
 def verdict(page: Any) -> str:
@@ -137,7 +153,7 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
 
     # Bob's wrong quick play: a missplay, with its rule and penalty
     bob.reload()  # the pad offers what the table allows now: Alice's 5 is on the discard
-    log(bob, "Quick play card 1", value="3")
+    log(bob, "Quick play this card", slot="1", value="3")
     expect(bob.locator(".verdict-missplay")).to_contain_text("CC-MISS-2")
     expect(bob.locator(".verdict-missplay")).to_contain_text("Penalty:")
     shoot(bob, "play-phone-missplay")
@@ -293,8 +309,14 @@ def test_tap_the_board_on_a_phone(server: str, browser: Any) -> None:
     expect(page.locator("#quick-title")).to_contain_text("seat 1 (Bob)")
     page.get_by_role("link", name="Deploy in corner g7").click()
     page.get_by_role("button", name="Deploy in g7").click()
-    page.get_by_label("Cards to discard").fill("2H 3H 4H")
-    page.get_by_role("button", name="Discard").click()
+    discard = page.locator("form.pad-form").filter(
+        has=page.get_by_role("button", name="Discard", exact=True))
+    tap_cards(discard, "cards", ["2H", "3H", "4H"])
+    discard.get_by_role("button", name="Discard", exact=True).click()
+    expect(page.locator("#verdict")).to_contain_text("discard")
+    events = page.request.get(page.url.split("/m/")[0] + "/api/matches/"
+                              + page.url.split("/m/")[1].split("/")[0] + "/events").json()
+    assert events["events"][-1]["payload"]["cards"] == ["2H", "3H", "4H"]
     expect(page.get_by_label("Cards drawn")).to_have_value("3")
     page.get_by_role("button", name="Draw 3").click()
     page.get_by_role("link", name="Choose 0-green").click()
@@ -307,10 +329,10 @@ def test_tap_the_board_on_a_phone(server: str, browser: Any) -> None:
     shoot_pad(page, "pad-croconounours-moved-phone")
 
     new_match(page, server, "neurotrio", ("Alice", "Bob", "Carol"))
-    for group, text in (("natures", "♥ cœur"), ("colours", "noir"), ("forces", "2")):
+    for group, text in (("natures", "♥ heart"), ("colours", "noir"), ("forces", "●● 2")):
         chip(page, group, text)
     page.get_by_role("button", name="Lay the starting card").click()
-    for group, text in (("natures", "♥ cœur"), ("colours", "vert"), ("forces", "2")):
+    for group, text in (("natures", "♥ heart"), ("colours", "vert"), ("forces", "●● 2")):
         chip(page, group, text)
     shoot_pad(page, "pad-neurotrio-place-phone")
     page.get_by_role("button", name="Place at row 0, column 1").click()

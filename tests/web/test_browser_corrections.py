@@ -23,6 +23,7 @@ from tests.web.test_browser import (  # noqa: F401  (the module's server and bro
     phone,
     server,
     shoot,
+    tap,
     verdict,
 )
 
@@ -60,14 +61,15 @@ def test_a_too_slow_quick_play_then_a_void_and_a_correction_with_previews(
     log(alice, "Discard the drawn card", value="3")
     # Chloé's pad redraws itself: it offers the quick play on Alice's 3 without a reload
     expect(chloe.locator("#pad-quick")).to_have_text("Quick play on the 3")
-    # she types her card's value… and Bob is faster: his turn puts a 6 on the 3
-    chloe.locator("form.pad-form").filter(
-        has=chloe.get_by_role("button", name="Quick play card 1")).locator(
-        '[name="p.value"]').fill("3")
+    # she taps her first card and its value… and Bob is faster: his turn puts a 6 on the 3
+    quick = chloe.locator("form.pad-form").filter(
+        has=chloe.get_by_role("button", name="Quick play this card"))
+    tap(quick, "p.slot", "1")
+    tap(quick, "p.value", "3")
     log(bob, "Draw from the stock")
     log(bob, "Discard the drawn card", value="6")
     expect(chloe.locator("#stale")).to_be_visible()  # kept while she types, and said so
-    chloe.get_by_role("button", name="Quick play card 1").click()
+    chloe.get_by_role("button", name="Quick play this card").click()
     chloe.wait_for_load_state()
     refused = chloe.locator(".too-slow")
     expect(refused).to_contain_text("Too slow: not logged")
@@ -78,7 +80,7 @@ def test_a_too_slow_quick_play_then_a_void_and_a_correction_with_previews(
     assert last_seq(server, match["id"]) == 4
 
     # Chloé now quick-plays wrongly on the 6 (a missplay, a penalty card); the round goes on
-    log(chloe, "Quick play card 1", value="3")
+    log(chloe, "Quick play this card", slot="1", value="3")
     expect(chloe.locator(".verdict-missplay")).to_contain_text("CC-MISS-2")
     chloe.reload()
     log(chloe, "Draw from the stock")

@@ -13,6 +13,7 @@ from werkzeug.datastructures import MultiDict
 
 from referee.web import pads
 from referee.web.forms import FormError
+from referee.web.pads.citroncoco import known_values
 from tests.web.helpers import asks_confirmation, create, joined, move, plain
 
 NAMES = ("Alice", "Bob", "Carol", "Dan")
@@ -58,14 +59,18 @@ def test_citroncoco_pad_offers_only_this_seats_moves(app: Flask, client: FlaskCl
     made = create(client)
     alice, bob = joined(app, made.id, made.seats[0]), joined(app, made.id, made.seats[1])
     first = pad_html(alice, made.id)
-    assert "Draw from the stock" in first and "Replace card" not in first
+    assert "Draw from the stock" in first and "Replace this card" not in first
     assert "Draw from the stock" not in pad_html(bob, made.id)
     assert "Nothing to log for seat 1 (Bob)" in plain(bob.get(f"/m/{made.id}/play"))
 
     press(alice, made.id, "draw", 0, {"p.source": "stock"})
     after = pad_html(alice, made.id)
     assert "Draw from the stock" not in after
-    assert all(f"Replace card {n}" in after for n in (1, 2, 3, 4))
+    start = after.index('id="pad-replace"')
+    replace = after[start:after.index("</section>", start)]
+    assert all(f'name="p.slot" value="{n}"' in replace for n in (1, 2, 3, 4))
+    # the card replaced is picked among the deck's cards, the red and black kings apart
+    assert 'name="p.value" value="-1"' in replace and 'name="p.value" value="13"' in replace
     press(alice, made.id, "replace", 0, {"p.slot": "3", "p.value": "8"})
     event = last_event(client, made.id)
     assert (event["type"], event["seat"], event["payload"]) == (
@@ -73,7 +78,8 @@ def test_citroncoco_pad_offers_only_this_seats_moves(app: Flask, client: FlaskCl
 
     # the 8 on the discard: Bob may quick play any card of his row, or take the 8
     page = pad_html(bob, made.id)
-    assert "Quick play card 2" in page and "Take the 8 from the discard" in page
+    quick = page[page.index('id="pad-quick"'):]  # one form: the position, then the card
+    assert 'name="p.slot" value="2"' in quick and "Take the 8 from the discard" in page
     press(bob, made.id, "quick_play", 1, {"p.slot": "2", "p.value": "8"})
     event = last_event(client, made.id)
     assert event["type"] == "quick_play" and event["payload"]["slot"] == 2
@@ -86,7 +92,7 @@ def test_citroncoco_power_form_follows_the_card_and_citron_coco(app: Flask,
     press(alice, made.id, "draw", 0, {"p.source": "stock"})
     press(alice, made.id, "discard", 0, {"p.value": "7"})
     page = pad_html(alice, made.id)
-    assert "Use the 7's power (Seadog)" in page
+    assert "Use the power of the 7 (Seadog)" in page
     assert 'name="p.target_seat" value="1"' in page and 'name="p.slot" value="4"' in page
     assert 'name="p.other_seat"' not in page  # a 7 looks at one card: no second card
     press(alice, made.id, "power", 0, {"p.target_seat": "1", "p.slot": "2"})
@@ -104,7 +110,7 @@ def test_citroncoco_power_form_follows_the_card_and_citron_coco(app: Flask,
     press(bob, made.id, "draw", 1, {"p.source": "stock"})
     press(bob, made.id, "discard", 1, {"p.value": "6"})
 
-    # the host reveals: one row per seat, one input per card
+    # the host reveals: one row per seat, one card picker per card
     page = pad_html(client, made.id)
     assert 'name="grid.hands.0.0"' in page and 'name="grid.hands.1.3"' in page
     fields = {f"grid.hands.{s}.{i}": str(s * 4 + i + 1) for s in (0, 1) for i in range(4)}
@@ -180,7 +186,7 @@ def test_citroncoco_pad_gives_up_an_owed_power(app: Flask, client: FlaskClient) 
     press(alice, made.id, "draw", 0, {"p.source": "stock"})
     press(alice, made.id, "discard", 0, {"p.value": "7"})
     page = pad_html(alice, made.id)
-    assert "Give up the 7&#39;s power" in page or "Give up the 7's power" in page
+    assert "Give up the power of the 7" in page
     press(alice, made.id, "forgo_power", 0, {"p.card": "7"})
     event = last_event(client, made.id)
     assert (event["type"], event["payload"]) == ("forgo_power", {"card": 7})
@@ -243,7 +249,7 @@ def test_plouc_pad_plays_several_cards_of_one_rank(app: Flask, client: FlaskClie
     turn = client.get(f"/api/matches/{made.id}/state").get_json()["table"]["turn"]
     player = joined(app, made.id, made.seats[turn])
     page = pad_html(player, made.id)
-    assert "Play on the 7H" in page and 'name="cards.cards.suit" value="S"' in page
+    assert "Play on the 7♥" in page and 'name="cards.cards.suit" value="S"' in page
     draw_now = client.get(f"/api/matches/{made.id}/state").get_json()["table"]["draw_now"]
     assert f'id="pad-draw-count" name="p.count" value="{draw_now or ""}"' in page
     press(player, made.id, "play", turn, {"cards.cards.rank": "7",
@@ -342,7 +348,9 @@ def test_neurotrio_host_reveals_the_last_hand_and_the_tokens(app: Flask) -> None
              "bids": [{"base": 4, "token": None}, {"base": 7, "token": "force"}],
              "moves": [{"type": "reveal", "seats": [1]}, {"type": "reveal_bids", "seats": None}]}
     html = render_pad(app, "neurotrio", table, 1)
-    assert "The 2 cards still held" in html and 'name="p.cards"' in html
+    # one picker per card still held, its signs and colours to tap (nothing to type)
+    assert "Card 2 still held" in html and "Card 3 still held" not in html
+    assert 'name="cardparts.cards.1.0" value="coeur"' in html and 'name="p.cards"' not in html
     assert 'name="records.tokens.4" value="nature"' in html
     assert "records.tokens.7" not in html  # a token already known is not asked again
 
@@ -368,3 +376,108 @@ def test_croconounours_team_choice_and_obstacles_from_the_pad(app: Flask,
     press(alice, made.id, "obstacles", 0, {"list.squares": ["d4"]})
     event = last_event(client, made.id)
     assert (event["type"], event["payload"]) == ("obstacles", {"squares": ["d4"]})
+
+
+# --- cards as cards -------------------------------------------------------------------------------
+
+
+def test_citroncoco_pad_shows_the_decks_cards_in_the_readers_language(
+        app: Flask, client: FlaskClient) -> None:
+    """Cards as cards, in both languages: V, D, R in French (J, Q, K in English), the red and
+    the black king apart, each posting its value; nothing to type."""
+    made = create(client)
+    alice = joined(app, made.id, made.seats[0])
+    press(alice, made.id, "draw", 0, {"p.source": "stock"})
+    english = pad_html(alice, made.id)
+    assert '<b>J</b>' in english and 'aria-label="black king (13)"' in english
+    assert 'aria-label="red king (-1)"' in english and 'type="number"' not in english
+    french = pad_html(alice, made.id, "?lang=fr")
+    assert "Défausser la carte piochée" in french
+    assert all(f"<b>{face}</b>" in french for face in ("V", "D", "R"))
+    assert 'aria-label="roi noir (13)"' in french and 'aria-label="roi rouge (-1)"' in french
+    assert 'name="p.value" value="13"' in french and 'name="p.value" value="-1"' in french
+
+
+def test_citroncoco_deck_of_its_own_composition_is_offered() -> None:
+    """A match with its own deck picks among that deck's values."""
+    table = {"seats": [{"seat": 0, "hand": [{"slot": 1, "value": None}]}],
+             "moves": {"0": ["discard"]}, "discard": {"top": None}}
+    shaped = pads.citroncoco(table, 0, False, {}, options={"deck": {"0": 4, "5": 2, "13": 0}})
+    assert [c["value"] for c in shaped["deck"]] == [0, 5]
+
+
+def test_known_values_come_from_the_seats_legal_moves() -> None:
+    """CC-LOG-2: a position the engine lets quick-play with one value only is known to be it
+    (the refusal would say so): the pad shows that card, never "?"."""
+    legal = [{"type": "quick_play", "seat": 1, "payloads": [
+        {"slot": 1, "value": 2}, {"slot": 1, "value": 3}, {"slot": 2, "value": 3}]},
+             {"type": "quick_play", "seat": 0, "payloads": [{"slot": 1, "value": 9}]}]
+    assert known_values(legal, 1) == {2: 3}
+    table = {"seats": [{"seat": 0, "hand": []},
+                       {"seat": 1, "hand": [{"slot": 1, "value": None},
+                                            {"slot": 2, "value": None}]}],
+             "moves": {"1": ["quick_play"]}, "discard": {"top": 3}}
+    slots = pads.citroncoco(table, 1, False, {}, legal=legal)["slots"]
+    assert [s["known"] for s in slots] == [None, 3]
+
+
+def test_compose_reads_known_values_sequences_and_card_parts() -> None:
+    """The pickers' inputs as payload fields: a known card fills its value, cards in the order
+    tapped (or by the positions given), several cards by their parts, a reveal grid's rows."""
+    known = pads.compose(MultiDict([("p.slot", "2"), ("known.value.2", "13"),
+                                    ("known.value.1", "4")]))
+    assert known["p.value"] == "13"
+    tapped = pads.compose(MultiDict([("p.value", "7"), ("p.slot", "2"), ("known.value.2", "13")]))
+    assert tapped["p.value"] == "7"  # what was tapped wins
+    seq = [("seq.cards.0.rank", "9"), ("seq.cards.0.suit", "S"), ("seq.cards.1.rank", "2"),
+           ("seq.cards.1.suit", "H"), ("seq.cards.2.rank", "JK")]
+    assert pads.compose(MultiDict(seq))["p.cards"] == "9S 2H JK"  # by position
+    ordered = pads.compose(MultiDict([*seq, ("seq.cards.order", "1 0")]))
+    assert ordered["p.cards"] == "2H 9S JK"  # the order tapped, then the rest
+    with pytest.raises(FormError, match="suit"):
+        pads.compose(MultiDict([("seq.cards.0.rank", "9")]))
+    parts = pads.compose(MultiDict([("cardparts.cards.0.0", "coeur"),
+                                    ("cardparts.cards.0.1", "noir"),
+                                    ("cardparts.cards.0.2", "2"),
+                                    ("cardparts.cards.1.0", "rose"),
+                                    ("cardparts.cards.1.1", "vert"),
+                                    ("cardparts.cards.1.2", "1")]))
+    assert parts["p.cards"] == "coeur-noir-2 rose-vert-1"
+    with pytest.raises(FormError, match="card 1"):
+        pads.compose(MultiDict([("cardparts.cards.0.0", "coeur")]))
+    grid = pads.compose(MultiDict([("grid.hands", "2"), ("grid.hands.0.n", "2"),
+                                   ("grid.hands.0.0", "1"), ("grid.hands.0.1", "-1"),
+                                   ("grid.hands.1.n", "0")]))
+    assert grid["p.hands"] == "1 -1\n-"
+    with pytest.raises(FormError, match="row 1"):  # a picker left empty is not dropped
+        pads.compose(MultiDict([("grid.hands", "1"), ("grid.hands.0.n", "2"),
+                                ("grid.hands.0.0", "1")]))
+
+
+def test_croconounours_discard_is_picked_card_by_card(app: Flask, client: FlaskClient) -> None:
+    """CrocoNounours's cards are picked by rank and suit sign (no "2H 9S" to type, so a
+    French « C » for cœur cannot become clubs)."""
+    made = create(client, "croconounours", NAMES[:2])
+    press(client, made.id, "first_player", 0, {"p.seat": "0"})
+    press(client, made.id, "deploy", 0, {"p.corner": "a1", "map.warriors.a1": "red",
+                                         "map.warriors.a2": "green", "map.warriors.b1": "yellow"})
+    press(client, made.id, "deploy", 1, {"p.corner": "g7", "map.warriors.g7": "red",
+                                         "map.warriors.g6": "green", "map.warriors.f7": "yellow"})
+    page = pad_html(client, made.id, "?seat=0&lang=fr")
+    assert 'name="p.cards"' not in page and 'name="seq.cards.0.suit" value="H"' in page
+    assert "cœur" in page and "Carte posée n° 2" in page
+    press(client, made.id, "discard", 0, {"seq.cards.0.rank": "10", "seq.cards.0.suit": "H",
+                                          "seq.cards.1.rank": "Q", "seq.cards.1.suit": "C"})
+    assert last_event(client, made.id)["payload"]["cards"] == ["10H", "QC"]
+
+
+def test_citroncoco_marks_the_values_the_deck_has_no_more_of() -> None:
+    """CC-DECK-1: a drawn card cannot show a value whose cards are all known; the picker
+    still offers it (the engine judges), shown as spent."""
+    legal = [{"type": "discard", "seat": 0, "payloads": [{"value": 1}, {"value": 2}]}]
+    table = {"seats": [{"seat": 0, "hand": []}], "moves": {"0": ["discard"]},
+             "discard": {"top": None}}
+    shaped = pads.citroncoco(table, 0, False, {}, legal=legal)
+    assert shaped["unseen"] == [1, 2] and len(shaped["deck"]) == 14
+    known = [{"type": "discard", "seat": 0, "payloads": [{"value": 7}]}]  # the drawn card known
+    assert pads.citroncoco(table, 0, False, {}, legal=known)["unseen"] is None

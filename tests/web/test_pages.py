@@ -274,7 +274,7 @@ def test_state_after_an_event_as_the_public_or_a_seat(app: Flask, client: FlaskC
     assert 'id="e1" class="event current"' in public
     mine = text_of(alice.get(f"/m/{made.id}?at=2&as=0"))
     assert "as seat 0 (Alice)" in mine
-    assert "Discard" in mine and "8" in mine
+    assert "Top of the discard" in mine and "8, laid by Alice" in mine  # in the game's words
     response = alice.get(f"/m/{made.id}?at=2&as=1")
     assert response.status_code == 403 and "cannot see seat 1" in text_of(response)
     assert client.get(f"/m/{made.id}?at=9").status_code == 404

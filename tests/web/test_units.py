@@ -67,7 +67,7 @@ def test_chart_draws_each_side_toward_the_target() -> None:
     assert svg.startswith('<svg class="chart"') and svg.count('<polyline class="series') == 2
     assert 'class="target"' in svg and "target 200" in svg
     assert "Bob &lt;b&gt;" in svg  # names are escaped
-    assert "After 2 round(s): Alice 40; Bob &lt;b&gt; 90 coconuts" in svg
+    assert "After 2 rounds: Alice 40; Bob &lt;b&gt; 90 coconuts" in svg  # plural by ngettext
     assert nice_step(200) == 50 and nice_step(3) == 1
     empty = str(rounds_chart({"lines": [], "rounds": []}, {}, "Nothing"))
     assert "No round has been scored yet" in empty

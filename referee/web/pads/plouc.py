@@ -1,0 +1,40 @@
+"""Carte et Plouc's pad: cards of one rank picked by their faces and suits, in the order laid."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from referee.web.pads.cards import card_text, ranks, suits
+
+
+def owing(table: Mapping[str, Any], seat: int) -> list[int]:
+    """The other seats that forgot an announcement (a contre is open on them)."""
+    phase, finisher = table.get("phase"), table.get("finisher")
+    return [s["seat"] for s in table.get("seats") or []
+            if s["seat"] != seat and (s.get("carte_due") or (phase == "plouc"
+                                                           and finisher == s["seat"]))]
+
+
+def plouc(table: Mapping[str, Any], seat: int, host: bool, args: Mapping[str, Any], *,
+          options: Mapping[str, Any] | None = None,
+              legal: list[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    seats = table.get("seats") or []
+    mine = seats[seat] if seat < len(seats) else {}
+    phase = table.get("phase")
+    top = (table.get("discard") or {}).get("top")
+    return {
+        "phase": phase,
+        "my_turn": table.get("turn") == seat and phase == "play",
+        "draw_now": table.get("draw_now") or 0,
+        "carte_due": bool(mine.get("carte_due")),
+        "plouc_due": phase == "plouc" and table.get("finisher") == seat,
+        "owing": owing(table, seat),
+        "slap_open": bool(table.get("slap_open")),
+        "others": [s["seat"] for s in seats if s["seat"] != seat],
+        "top": top,
+        "top_text": card_text(top),
+        "suit": table.get("suit"),
+        "ranks": ranks(),
+        "suits": suits(),
+    }
