@@ -236,7 +236,7 @@ def refusal(err: Refused) -> Any:
 
 
 def init_app(app: Any) -> None:
-    class SafeResponse(app.response_class):  # type: ignore[name-defined, misc]
+    class SafeResponse(app.response_class):  # the app's own response class
         """A body with a stray lone surrogate is still written out, as U+FFFD."""
 
         def set_data(self, value: bytes | str) -> None:

@@ -14,7 +14,7 @@ from flask_smorest import Api
 
 from referee.service.games import game_ids
 
-BEARER = {"bearer": []}
+BEARER: dict[str, list[str]] = {"bearer": []}
 PUBLIC: list[dict[str, Any]] = []  # no token needed
 OPTIONAL = [{}, BEARER]  # without a token: the public's view; with one: that seat's or the host's
 REQUIRED = [BEARER]
@@ -101,27 +101,36 @@ IMPOSSIBLE = {
 def complete(api: Api) -> None:
     """Declare security and operation ids, add the links and the move's documented answers."""
     paths: dict[str, dict[str, Any]] = api.spec._paths  # the document flask-smorest serves
-    for (method, path), (operation_id, security) in OPERATIONS.items():
-        operation = paths.get(path, {}).get(method)
-        if operation is None:
-            continue
-        operation["operationId"] = operation_id
-        operation["security"] = security
-    for path in ("/api/matches", "/api/matches/import"):
-        created = paths.get(path, {}).get("post", {}).get("responses", {}).get("201")
-        if created is not None:
-            created["links"] = created_links()
-    log = paths.get("/api/matches/{match_id}/events", {}).get("post")
-    if log is not None:
-        log["responses"]["201"]["links"] = logged_links()
-        log["responses"]["422"] = IMPOSSIBLE
-    if log is not None:  # what the service reads in If-Match (a 400 otherwise)
-        for parameter in log.get("parameters", []):
-            if parameter.get("name") == "If-Match":
-                parameter["schema"]["pattern"] = IF_MATCH
+    name_operations(paths)
+    link_answers(paths)
     create = api.spec.components.schemas.get("MatchCreate")
     if create is not None:  # the games there are (any other is refused, 422)
         create["properties"]["game"]["enum"] = game_ids()
     seat_in = api.spec.components.schemas.get("SeatIn")
     if seat_in is not None:  # a seat names a player: by name or by id, one of the two
         seat_in["oneOf"] = [{"required": ["name"]}, {"required": ["player_id"]}]
+
+
+def name_operations(paths: dict[str, dict[str, Any]]) -> None:
+    """Each operation's id and who may call it."""
+    for (method, path), (operation_id, security) in OPERATIONS.items():
+        operation = paths.get(path, {}).get(method)
+        if operation is not None:
+            operation["operationId"] = operation_id
+            operation["security"] = security
+
+
+def link_answers(paths: dict[str, dict[str, Any]]) -> None:
+    """Where a created match and a logged move lead; what a move's 422 and If-Match say."""
+    for path in ("/api/matches", "/api/matches/import"):
+        created = paths.get(path, {}).get("post", {}).get("responses", {}).get("201")
+        if created is not None:
+            created["links"] = created_links()
+    log = paths.get("/api/matches/{match_id}/events", {}).get("post")
+    if log is None:
+        return
+    log["responses"]["201"]["links"] = logged_links()
+    log["responses"]["422"] = IMPOSSIBLE
+    for parameter in log.get("parameters", []):  # what the service reads (a 400 otherwise)
+        if parameter.get("name") == "If-Match":
+            parameter["schema"]["pattern"] = IF_MATCH

@@ -40,7 +40,7 @@ from referee.service.errors import BadRequest
 blp = Blueprint("matches", __name__, url_prefix="/api/matches",
                 description="Matches: the log of moves and its judgement")
 
-BEARER = [{"bearer": []}]
+BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 SEQ_TAG = re.compile(r'^(?:W/)?"?(\d{1,12})"?$')
 
 

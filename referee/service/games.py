@@ -23,7 +23,9 @@ APISpec("referee", "1", "3.0.3", plugins=[_plugin])  # gives the plugin its JSON
 
 
 def to_json_schema(schema: Any) -> dict[str, Any]:
-    return _plugin.converter.schema2jsonschema(schema)
+    converter = _plugin.converter
+    assert converter is not None  # set when the plugin joined the spec above
+    return dict(converter.schema2jsonschema(schema))
 
 
 def describe(engine: Engine[Any]) -> dict[str, Any]:

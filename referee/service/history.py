@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import Select, case, func, literal, select, tuple_
 from sqlalchemy.orm import Session
@@ -12,6 +12,8 @@ from sqlalchemy.orm import Session
 from referee.service.errors import Invalid, NotFound
 from referee.store import models
 from referee.store.db import Database
+
+SelectAny = TypeVar("SelectAny", bound=Select)  # a select of any columns
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ def get_match_dict(db: Database, match_id: int) -> dict[str, Any]:
         return match_dict(match)
 
 
-def _filtered(query: Select[Any], f: MatchFilter) -> Select[Any]:
+def _filtered(query: SelectAny, f: MatchFilter) -> SelectAny:
     summary = models.MatchSummary
     if f.game:
         query = query.where(summary.game == f.game)

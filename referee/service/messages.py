@@ -162,7 +162,7 @@ class Shown(str):
     """A parameter's text, knowing its language and how many it counts (for agreement)."""
 
     locale: str
-    count: int
+    count: int  # type: ignore[assignment]  # the number it counts, not str.count
 
     def __new__(cls, text: str, locale: str, count: int = 1) -> Shown:
         made = super().__new__(cls, text)

@@ -31,9 +31,9 @@ def ask(match_id: int, token: str | None, form: MultiDict[str, str], move_type: 
         return None
     match = history.get_match_dict(database(current_app), match_id)
     names = [s["name"] for s in match["seats"]]
+    for_seat: dict[str, Any] = {"seat": form["seat"]} if (form.get("seat") or "").isdigit() else {}
     back = (url_for("web.match", match_id=match_id) if form.get("back") == "match" else
-            url_for("web.play", match_id=match_id,
-                    **({"seat": form["seat"]} if (form.get("seat") or "").isdigit() else {})))
+            url_for("web.play", match_id=match_id, **for_seat))
     fields = [(k, v) for k, v in form.items(multi=True) if k != CONFIRMED]
     return render_template("confirm.html", match=match, names=names, cost=cost,
                            game=games.game(match["game"]), fields=fields, back=back), 200

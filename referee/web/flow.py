@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, redirect, request, url_for
+from flask import redirect, request, url_for
+from werkzeug.wrappers import Response
 
 from referee.service import links
 from referee.web.views import bp, cookie_name, db
@@ -20,7 +21,7 @@ from referee.web.views import bp, cookie_name, db
 def moves_page(match_id: int) -> Response:
     """Moves are posted here; opened as a page, it is the pad."""
     seat = request.args.get("seat")
-    values = {"seat": seat} if seat and seat.isdigit() else {}
+    values: dict[str, Any] = {"seat": seat} if seat and seat.isdigit() else {}
     return redirect(url_for("web.play", match_id=match_id, **values), 303)
 
 
@@ -32,7 +33,7 @@ def address_after_post() -> str | None:
     if request.form.get("back") == "match":
         return url_for("web.match", match_id=match_id)
     seat = request.form.get("seat")
-    values = {"seat": seat} if seat and seat.isdigit() else {}
+    values: dict[str, Any] = {"seat": seat} if seat and seat.isdigit() else {}
     return url_for("web.play", match_id=match_id, **values)
 
 

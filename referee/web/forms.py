@@ -98,7 +98,7 @@ def scalar_kind(schema: dict[str, Any]) -> str | None:
     if "enum" in schema:
         return "choice"
     return {"integer": "integer", "number": "number", "string": "text",
-            "boolean": "boolean"}.get(kind)
+            "boolean": "boolean"}.get(str(kind))
 
 
 def fields_of(schema: dict[str, Any]) -> list[Field]:

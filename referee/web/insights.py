@@ -115,7 +115,7 @@ def what_if_page(match_id: int) -> Any:
         except FormError as err:
             error, status = {"message": str(err), "where": f"options.{err.name}"}, 422
         except Invalid as err:
-            error, status = {"message": err.message, "where": err.details.get("where")}, 422
+            error, status = {"message": err.message, "where": str(err.details.get("where"))}, 422
     names = [s["name"] for s in match["seats"]]
     texts = option_texts(game, match["options"])
     if request.method == "POST":

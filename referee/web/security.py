@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from functools import partial
 from urllib.parse import urlsplit
 
 from cryptography.fernet import Fernet, InvalidToken
@@ -155,8 +156,8 @@ def limit_posts(app: Flask) -> Limiter:
             continue
         rate = str(app.config[key])
         shared = limiter.shared_limit(rate, scope=key.lower(), methods=["POST"],
-                                      error_message=lambda rate=rate: limit_message(rate))
-        app.view_functions[endpoint] = shared(view)  # one count for the API and the pages
+                                      error_message=partial(limit_message, rate))
+        app.view_functions[endpoint] = shared(view)  # type: ignore[assignment]  # one count for the API and the pages
     return limiter
 
 

@@ -20,6 +20,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
 
 from referee import database
 from referee.service import history, legal, matches, nights, pages, stats, take_back
@@ -78,7 +79,7 @@ def page_access(match_id: int) -> Access | None:
         return None  # a stale cookie (the match was imported again, say): act as the public
 
 
-def keep_token(response: Response, match_id: int, token: str) -> Response:
+def keep_token(response: BaseResponse, match_id: int, token: str) -> BaseResponse:
     response.set_cookie(cookie_name(match_id), token, max_age=COOKIE_DAYS * 86400,
                         path=match_path(match_id), httponly=True, samesite="Lax",
                         secure=request.is_secure)
@@ -158,7 +159,7 @@ def home() -> str:
 
 
 @bp.post("/nights")
-def create_night() -> Response:
+def create_night() -> BaseResponse:
     name = (request.form.get("name") or "").strip()
     if not name:
         raise PageError(422, _("A game night needs a name, like “Friday at Alice's”."))
@@ -232,7 +233,7 @@ def previous_options(follows: int | None) -> dict[str, Any]:
     return options
 
 
-def created_redirect(created: matches.Created) -> Response:
+def created_redirect(created: matches.Created) -> BaseResponse:
     match_id = created.match.id
     remember_invites(match_id, created.seat_tokens)
     response = redirect(url_for("web.invite", match_id=match_id), 303)
@@ -243,15 +244,16 @@ def created_redirect(created: matches.Created) -> Response:
 def invite(match_id: int) -> Any:
     match = match_or_404(match_id)
     access = page_access(match_id)
-    links = None
+    links: dict[str, Any] | None = None
     if access is not None and access.host:
         tokens = list(security.read_invites().get(str(match_id)) or [])
         host = public_url("web.join", match_id=match_id, token=page_token(match_id))
-        links = {"host": host, "host_qr": qr_svg(host, _("Host's link")), "seats": []}
+        seats: list[dict[str, Any]] = []
+        links = {"host": host, "host_qr": qr_svg(host, _("Host's link")), "seats": seats}
         for seat, name in enumerate(seat_names(match)):
             token = tokens[seat] if seat < len(tokens) else None
             url = public_url("web.join", match_id=match_id, token=token) if token else None
-            links["seats"].append({
+            seats.append({
                 "seat": seat, "name": name, "url": url,
                 "qr": qr_svg(url, _("Join link of seat %(n)s, %(name)s", n=seat,
                                                      name=name)) if url else None})
@@ -266,7 +268,7 @@ def invite(match_id: int) -> Any:
 
 
 @bp.post("/m/<id:match_id>/seats/<int(max=100):seat>/token")
-def reissue(match_id: int, seat: int) -> Response:
+def reissue(match_id: int, seat: int) -> BaseResponse:
     """A new join link for a seat (host only): for a lost link, or one this browser lacks."""
     token = matches.reissue_seat_token(db(), match_id, page_token(match_id), seat)
     seats: list[str | None] = list(security.read_invites().get(str(match_id)) or [])
@@ -277,7 +279,7 @@ def reissue(match_id: int, seat: int) -> Response:
 
 
 @bp.get("/m/<id:match_id>/join")
-def join(match_id: int) -> Response:
+def join(match_id: int) -> BaseResponse:
     token = (request.args.get("token") or "").strip()
     if not token:
         raise PageError(400, _("This join link has no token; ask the host for the link again."))
@@ -293,7 +295,7 @@ def join(match_id: int) -> Response:
 
 
 @bp.post("/m/<id:match_id>/leave")
-def leave(match_id: int) -> Response:
+def leave(match_id: int) -> BaseResponse:
     response = redirect(url_for("web.match", match_id=match_id), 303)
     response.delete_cookie(cookie_name(match_id), path=match_path(match_id))
     return response
@@ -502,7 +504,7 @@ def board_context(match_id: int) -> dict[str, Any]:
     game = games.game(match["game"])
     table = matches.state_at(db(), match_id, None, None, None)["table"]
     last = match["last_seq"]
-    recent, _ = matches.events_after(db(), match_id, max(0, last - BOARD_MOVES), BOARD_MOVES,
+    recent, _more = matches.events_after(db(), match_id, max(0, last - BOARD_MOVES), BOARD_MOVES,
                                      None)
     return {"match": match, "standings": standings, "sides": names, "turn": table.get("turn"),
             "names": seat_names(match), "ranked": ranked(standings), "game": game,

@@ -10,7 +10,7 @@ payload fields the schemas expect. The engine still judges every move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from referee.service.matches import Access
@@ -52,7 +52,7 @@ def acting_seat(access: Access | None, table: Mapping[str, Any], asked: Any) -> 
 
 def pad_for(game_id: str, table: Mapping[str, Any], access: Access | None,
             args: Mapping[str, Any], options: Mapping[str, Any] | None = None,
-            legal: Callable[[int], list[Mapping[str, Any]]] | None = None
+            legal: Callable[[int], Sequence[Mapping[str, Any]]] | None = None
             ) -> dict[str, Any] | None:
     """What the game's pad shows now for the seat it acts for (None: no pad, the public).
     ``options`` are the match's (a CitronCoco deck of its own composition); ``legal(seat)``

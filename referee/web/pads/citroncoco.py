@@ -77,7 +77,7 @@ def row(cards: list[Mapping[str, Any]], known: Mapping[int, int] | None = None
 
 
 def power_of(mine: Mapping[str, Any], top: Any) -> dict[str, Any]:
-    value = mine.get("power") if mine.get("power") is not None else top
+    value: Any = mine.get("power") if mine.get("power") is not None else top
     return {"value": value, "card": citron_card(value), "name": CITRONCOCO_POWERS.get(value, ""),
             "fields": POWER_FIELDS.get(value, EVERY_FIELD)}
 

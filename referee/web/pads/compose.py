@@ -46,7 +46,8 @@ def compose(form: Mapping[str, Any]) -> Form:
       at a position), used when ``p.<f>`` is left empty.
     A payload field already filled in (``p.<f>``) is left as posted.
     """
-    out: Form = MultiDict(form.items(multi=True) if hasattr(form, "getlist") else form.items())
+    pairs = form.items(multi=True) if isinstance(form, MultiDict) else form.items()
+    out: Form = MultiDict(pairs)
     for key, value in parse_qsl(out.get("pick") or "", keep_blank_values=True):
         if key.startswith(PICKED):
             out.setlist(key, [value])
