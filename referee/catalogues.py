@@ -8,8 +8,13 @@ catalogue uncompiled (an editable install, a checkout) or older than its text.
 from __future__ import annotations
 
 import os
+import re
+import sys
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
@@ -44,3 +49,85 @@ def compile_all(source: Path | None = None, target: Path | None = None) -> list[
             compile_one(po, mo)
             written.append(mo)
     return written
+
+
+# --- the check: every string shown to users is in the catalogue, translated ------------------
+
+#: The keywords the code marks strings with (besides gettext, ngettext, _ and their kin).
+KEYWORDS = {"_l": None, "lazy_gettext": None, "lazy_ngettext": (1, 2),
+            "lazy_pgettext": ((1, "c"), 2)}
+
+
+def extracted(root: Path) -> Catalog:
+    """The strings the code and templates mark for translation now (``pybabel extract`` with
+    the repository's babel.cfg)."""
+    with (root / "babel.cfg").open() as config:
+        method_map, options_map = parse_mapping_cfg(config, str(root / "babel.cfg"))
+    keywords = {**DEFAULT_KEYWORDS, **KEYWORDS}
+    catalogue = Catalog()
+    for filename, lineno, message, comments, context in extract_from_dir(
+            str(root), method_map, options_map, keywords=keywords, strip_comment_tags=True):
+        catalogue.add(message, None, [(filename, lineno)], auto_comments=comments,
+                      context=context)
+    return catalogue
+
+
+#: A translation call inside an f-string's braces: ``pybabel extract`` (Python 3.11) cannot see it.
+IN_FSTRING = re.compile(r"\{\s*(?:_|_l|gettext|ngettext|pgettext|lazy_gettext)\(")
+
+
+def hidden_in_fstrings(root: Path) -> list[str]:
+    """Marked strings the extraction would miss: write them to a variable first."""
+    found = []
+    for path in sorted((root / "referee").rglob("*.py")):
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            if IN_FSTRING.search(line):
+                found.append(f"{path.relative_to(root)}:{number}: a translation inside an "
+                             "f-string is not extracted; give it a variable")
+    return found
+
+
+def problems(root: Path, source: Path | None = None) -> list[str]:
+    """What keeps a language from being complete: a string marked in the code but missing from
+    a catalogue, left untranslated or fuzzy, a placeholder the translation lost, or an entry no
+    longer in the code (as ``pybabel update --check`` would report)."""
+    source = source or SOURCE
+    wanted = extracted(root)
+    found = hidden_in_fstrings(root)
+    for po in sorted(source.glob("*/LC_MESSAGES/*.po")):
+        with po.open("rb") as handle:
+            catalogue = read_po(handle, locale=po.parent.parent.name)
+        name = po.relative_to(source)
+        for message in wanted:
+            if not message.id:
+                continue
+            have = catalogue.get(message.id, message.context)
+            if have is None:
+                found.append(f"{name}: missing {message.id!r}")
+            elif have.fuzzy or not all(have.string if isinstance(have.string, tuple)
+                                       else [have.string]):
+                found.append(f"{name}: untranslated {message.id!r}")
+            else:  # the placeholders, checked as the code's own string says it is formatted
+                have.flags |= message.flags & {"python-format"}
+                found.extend(f"{name}: {message.id!r}: {error}"
+                             for error in have.check(catalogue))
+        for message in catalogue:
+            if message.id and wanted.get(message.id, message.context) is None:
+                found.append(f"{name}: obsolete {message.id!r} (no longer in the code)")
+    return found
+
+
+def main(argv: list[str]) -> int:
+    """``python -m referee.catalogues check``: list the problems, fail when there is any."""
+    if argv[1:] != ["check"]:
+        print("usage: python -m referee.catalogues check", file=sys.stderr)
+        return 2
+    found = problems(Path.cwd())
+    for line in found:
+        print(line, file=sys.stderr)
+    print(f"translations: {len(found)} problem(s)", file=sys.stderr)
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))

@@ -7,11 +7,37 @@ from typing import Any
 
 import swagger_ui_bundle
 from flask import Flask, Response, jsonify, send_from_directory
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
 from referee.api.schemas import ErrorSchema
 from referee.service.errors import ServiceError
+
+#: The API's own words for a status whose error says nothing more specific (werkzeug's default
+#: description), in the language the client's Accept-Language asks for.
+GENERIC = {
+    400: _l("The request could not be read."),
+    401: _l("This needs a join token (Authorization: Bearer …)."),
+    403: _l("This token does not allow that."),
+    404: _l("There is nothing at this address."),
+    405: _l("This address does not take that method."),
+    406: _l("This address cannot answer in the format asked for."),
+    409: _l("The match changed at the same time; read it again and retry."),
+    413: _l("The request body is larger than 64 KiB."),
+    415: _l("The request body must be JSON (Content-Type: application/json)."),
+    422: _l("The request does not fit its schema."),
+    429: _l("Too many requests; wait a moment and try again."),
+    500: _l("Something went wrong on the server; the match log is safe."),
+}
+
+
+def plain_message(error: HTTPException, code: int) -> str:
+    """The error's own description, unless it is werkzeug's default for its status."""
+    if error.description and error.description != type(error).description:
+        return error.description
+    return str(GENERIC.get(code) or error.description or HTTPStatus(code).phrase)
 
 
 def error_body(code: int, message: str, **details: Any) -> dict[str, Any]:
@@ -27,16 +53,16 @@ class Api(SmorestApi):
     def handle_http_exception(self, error: HTTPException) -> tuple[Response, int]:
         data = getattr(error, "data", None) or {}
         code = error.code or 500
-        message = data.get("message") or error.description or HTTPStatus(code).phrase
+        message = data.get("message") or plain_message(error, code)
         errors = data.get("messages") or data.get("errors")
         where = None
         if errors:
             where = ".".join(_first_path(errors)) or None
-            message = data.get("message") or "The request does not fit its schema."
+            message = data.get("message") or _("The request does not fit its schema.")
         if code == 400 and errors == {"json": ["Invalid JSON body."]}:
-            message, where = "The request body is not valid JSON.", "body"
+            message, where = _("The request body is not valid JSON."), "body"
         if code == 413:
-            message = "The request body is larger than 64 KiB."
+            message = _("The request body is larger than 64 KiB.")
         body = error_body(code, message, errors=errors, where=where)
         response = jsonify(body)
         if code == 405:  # which methods the address does allow

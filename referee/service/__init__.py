@@ -3,4 +3,4 @@
 from referee.engines.messages import use_renderer
 from referee.service.messages import render
 
-use_renderer(render)  # what engines say reads as English where no names are at hand
+use_renderer(render)  # what engines say, in the reader's language (messages.set_locale)

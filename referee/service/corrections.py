@@ -16,7 +16,9 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from referee.engines.base import Engine, Impossible, MissplayReportSchema, Verdict
+from referee.engines.messages import Message, msg
 from referee.service.errors import Invalid
+from referee.service.messages import render
 from referee.service.replay import (
     CORRECT,
     CORRECTIONS,
@@ -110,14 +112,16 @@ def judge_correct(session: Source, loader: Loader, row: models.Event) -> Verdict
     try:
         verdict = judge_row(engine, folded, fix, match.game, loader.offenders)
     except Impossible as err:
-        raise Invalid(f"The replacement cannot have happened at event {target}: {err.reason}",
-                      rule=err.rule, where="payload.move", kind="impossible") from err
+        raise Invalid(f"The replacement cannot have happened at event {target}: "
+                      f"{render(err.said)}", rule=err.rule, where="payload.move",
+                      kind="impossible") from err
     assert verdict is not None
-    head = f"Event {target} ({found.type}) corrected to {fix.type}"
-    why = f": {fix.reason}" if fix.reason else ""
-    return Verdict(verdict.kind, verdict.rule,
-                   f"{head}{why}. In its place: {verdict.reason} Every later move is judged "
-                   "again.", verdict.penalty, verdict.effects, verdict.flags)
+    instead = verdict.reason.as_dict() if isinstance(verdict.reason, Message) else verdict.reason
+    said = msg("platform.correct.corrected_why" if fix.reason else "platform.correct.corrected",
+               corrected=target, type=found.type, to_type=fix.type, instead=instead,
+               **({"why": fix.reason} if fix.reason else {}))
+    return Verdict(verdict.kind, verdict.rule, said, verdict.penalty, verdict.effects,
+                   verdict.flags)
 
 
 def first_affected(session: Source, match_id: int, row: models.Event) -> int:

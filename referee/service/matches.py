@@ -28,6 +28,7 @@ from referee.engines.base import (
     Viewer,
     get_engine,
 )
+from referee.engines.messages import msg
 from referee.service import (
     authority,
     corrections,
@@ -192,18 +193,11 @@ class SeatSpec:
 # --- reading helpers ------------------------------------------------------------------------
 
 
-def get_match(session: Session, match_id: int, *, lock: bool = False) -> models.Match:
-    query = select(models.Match).where(models.Match.id == match_id)
-    match = session.scalars(query).first()
+def get_match(session: Source, match_id: int, *, lock: bool = False) -> models.Match:
+    """The match (``lock``: its summary row locked, to serialise writers), or 404."""
+    match = log_of(session).match(match_id, lock=lock)
     if match is None:
         raise NotFound(f"There is no match {match_id}.", where="match_id")
-    if lock:  # serialise appends to one match; SQLite's BEGIN IMMEDIATE already does
-        session.execute(
-            select(models.MatchSummary.last_seq)
-            .where(models.MatchSummary.match_id == match_id)
-            .with_for_update()
-        )
-        session.refresh(match.summary)
     return match
 
 
@@ -514,7 +508,7 @@ def _authorise(uow: UnitOfWork, head: ledger.Head, access: Access, match_id: int
     if move.type in host_only_types(engine) and not access.host:
         refusal = f"Only the host may log {move.type!r}."
         if move.type == VOID:  # a seat taking back its own slip
-            match = uow.events.match(match_id)
+            match = get_match(uow, match_id)
             refusal = corrections.take_back_refusal(
                 uow, Loader(uow, match), access.seat, load_payload(VoidSchema, move.payload),
                 head.last_seq) or ""
@@ -674,8 +668,8 @@ def _judge_challenge(uow: Source, state: MatchState, row: models.Event) -> Verdi
     if challenged is None:
         raise Invalid(f"There is no event {target} to challenge.", where="payload.seq")
     state.offenders[row.seq] = accused_seat(row.payload, challenged.seat)
-    return Verdict.ok("PLATFORM-CHALLENGE", f"Challenge of event {target} recorded; "
-                      "the host rules on it.")
+    return Verdict.ok("PLATFORM-CHALLENGE", msg("platform.challenge.recorded",
+                                                challenged=target))
 
 
 def _judge_ruling(state: MatchState, row: models.Event) -> Verdict | None:
@@ -688,7 +682,8 @@ def _judge_ruling(state: MatchState, row: models.Event) -> Verdict | None:
                       where="payload.challenge")
     if not row.payload["upheld"]:
         state.ruled.add(challenge)
-        return Verdict.ok("PLATFORM-RULING", f"Challenge {challenge} dismissed.")
+        return Verdict.ok("PLATFORM-RULING", msg("platform.ruling.dismissed",
+                                                 challenge=challenge))
     if not row.payload.get("rule"):
         raise Invalid("An upheld ruling names the fault's rule.", where="payload.rule")
     return None
@@ -705,8 +700,8 @@ def _judge_void(uow: Source, state: MatchState, row: models.Event) -> Verdict:
     if target in state.voided:
         raise Invalid(f"Event {target} is already voided (by event "
                       f"{state.voided[target][0]}).", where="payload.seq")
-    return Verdict.ok("PLATFORM-VOID", f"Event {target} ({found.type}) voided: "
-                      f"{row.payload['reason']}. Every later move is judged again.")
+    return Verdict.ok("PLATFORM-VOID", msg("platform.void.voided", voided=target,
+                                           type=found.type, why=row.payload["reason"]))
 
 
 def _apply_correction(uow: Source, state: MatchState, row: models.Event) -> MatchState:
@@ -816,11 +811,9 @@ def event_dict(state: MatchState, row: models.Event, viewer: Viewer,
     return out
 
 
-def _rows(session: Session, match_id: int, first: int, last: int) -> Sequence[models.Event]:
+def _rows(session: Source, match_id: int, first: int, last: int) -> Sequence[models.Event]:
     """Events ``first`` to ``last`` (seqs are gapless, so a page is a range of them)."""
-    return session.scalars(select(models.Event).where(
-        models.Event.match_id == match_id, models.Event.seq >= first, models.Event.seq <= last
-    ).order_by(models.Event.seq)).all()
+    return log_of(session).events(match_id, first - 1, last)
 def events_after(db: Database, match_id: int, after: int, limit: int, token: str | None
                  ) -> tuple[list[dict[str, Any]], int]:
     with db.reading() as session:

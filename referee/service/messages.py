@@ -149,6 +149,13 @@ def option_description(game: str, option: str, locale: str | None = None,
     return str(_games(locale).DESCRIPTIONS.get(game, {}).get(option) or default)
 
 
+def choice_label(game: str, option: str, value: object, locale: str | None = None) -> str:
+    """What one of an option's values means, for the reader ("la Zouzou : le fautif pioche
+    une carte"); the value itself where no table says more."""
+    label = _games(locale).CHOICES.get(game, {}).get(option, {}).get(str(value))
+    return str(label or value)
+
+
 # --- parameters as a sentence shows them ----------------------------------------------------
 
 class Shown(str):
@@ -177,7 +184,7 @@ class Count(int):
         return made
 
     def __format__(self, spec: str) -> str:
-        if "|" in spec:
+        if "|" in spec or spec == "cap" or spec in grammar(self.locale).PREPOSITIONS:
             return styled(str(int(self)), int(self), self.locale, spec)
         return int.__format__(int(self), spec)
 
@@ -431,7 +438,7 @@ def seat_names(db: Any, match_id: int) -> list[str] | None:
     return list(names)
 
 
-__all__ = ["LOCALES", "Message", "MissingMessage", "catalogue", "current_locale", "fields_of",
-           "for_match", "game_title", "locale_of", "option_description", "option_label",
-           "outcome_text", "reading_in", "render", "renderer", "reset_locale", "reword",
-           "seat_name", "seat_names", "set_locale", "unit_label"]
+__all__ = ["LOCALES", "Message", "MissingMessage", "catalogue", "choice_label", "current_locale",
+           "fields_of", "for_match", "game_title", "locale_of", "option_description",
+           "option_label", "outcome_text", "reading_in", "render", "renderer", "reset_locale",
+           "reword", "seat_name", "seat_names", "set_locale", "unit_label"]

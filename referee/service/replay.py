@@ -81,7 +81,7 @@ def engine_event(row: Logged, game: str) -> Event:
     return Event(row.type, row.seat, payload, row.seq, row.actor == "host")
 
 
-def ruling_as_missplay(row: models.Event, offender: int | None) -> Event:
+def ruling_as_missplay(row: Logged, offender: int | None) -> Event:
     """An upheld ruling is the host logging the missplay the challenge named."""
     return Event("missplay", offender, {"rule": row.payload["rule"],
                                         "note": row.payload.get("note", "")}, row.seq, True)

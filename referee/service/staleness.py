@@ -15,7 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.engines.base import Verdict, Viewer
@@ -68,9 +67,7 @@ def since(session: Session, match: models.Match, after: int, viewer: Viewer
           ) -> list[dict[str, Any]]:
     """The events logged after ``after``, as ``GET /events?after=`` gives them to ``viewer``."""
     loader = Loader(session, match)
-    rows = session.scalars(select(models.Event).where(
-        models.Event.match_id == match.id, models.Event.seq > after
-    ).order_by(models.Event.seq)).all()
+    rows = loader.log.events(match.id, after)
     if not rows:
         return []
     now = loader.fold()

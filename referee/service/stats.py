@@ -91,7 +91,7 @@ def projector_of(source: Any) -> ReadModelProjector:
     """The read models a Session or a unit of work writes through."""
     if isinstance(source, Session):
         return ReadModelProjector(source, EventRecorder(source))
-    return source.read_models  # type: ignore[no-any-return]
+    return source.read_models
 
 
 def rebuild(db: Database, match_ids: Iterable[int] | None = None) -> int:

@@ -16,13 +16,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine
 
 from referee.service import matches
 from referee.service.errors import NotFound
 from referee.service.live import start_listening
-from referee.store import models
+from referee.service.messages import current_locale, reading_in, reword, seat_names
 from referee.store.db import Database
+from referee.store.recorder import EventRecorder
 
 BATCH = 200  # events read at once when a stream catches up
 
@@ -37,8 +38,7 @@ class StreamSettings:
 def last_seq(db: Database, match_id: int) -> int:
     """The match's latest seq, from its summary (one indexed row); 404 for no such match."""
     with db.reading() as session:
-        seq = session.scalar(select(models.MatchSummary.last_seq)
-                             .where(models.MatchSummary.match_id == match_id))
+        seq = EventRecorder(session).head_seq(match_id)
     if seq is None:
         raise NotFound(f"There is no match {match_id}.", where="match_id")
     return int(seq)
@@ -50,7 +50,8 @@ def public_moves(db: Database, match_id: int, after: int) -> list[dict[str, Any]
     events, _ = matches.events_after(db, match_id, after, BATCH, None)
     for item in events:
         item["standings"] = matches.state_at(db, match_id, item["seq"], None, None)["standings"]
-    return events
+    names = seat_names(db, match_id)
+    return [reword(item, names) for item in events]  # the verdicts in the reader's language
 
 
 def sse(item: dict[str, Any]) -> str:
@@ -100,24 +101,27 @@ class SharedRenders:
                 self._pending.pop(key).set()
 
 
-_renders: weakref.WeakKeyDictionary[Engine, SharedRenders] = weakref.WeakKeyDictionary()
+_renders: weakref.WeakKeyDictionary[Engine, dict[str, SharedRenders]] = \
+    weakref.WeakKeyDictionary()
 _renders_lock = threading.Lock()
 
 
-def renders_for(db: Database) -> SharedRenders:
-    """One set of shared renders per database (they go when its engine goes)."""
+def renders_for(db: Database, locale: str = "en") -> SharedRenders:
+    """One set of shared renders per database and language (they go when its engine goes)."""
     with _renders_lock:
-        found = _renders.get(db.engine)
+        found = _renders.setdefault(db.engine, {}).get(locale)
         if found is None:
-            found = _renders[db.engine] = SharedRenders()
+            found = _renders[db.engine][locale] = SharedRenders()
         return found
 
 
-def rendered_moves(db: Database, match_id: int, after: int, latest: int) -> Rendered:
+def rendered_moves(db: Database, match_id: int, after: int, latest: int,
+                   locale: str = "en") -> Rendered:
     def render() -> Rendered:
-        return [(item["seq"], sse(item)) for item in public_moves(db, match_id, after)]
+        with reading_in(locale):
+            return [(item["seq"], sse(item)) for item in public_moves(db, match_id, after)]
 
-    return renders_for(db).get((match_id, after, latest), render)
+    return renders_for(db, locale).get((match_id, after, latest), render)
 
 
 def follow(db: Database, match_id: int, after: int | None,
@@ -129,6 +133,7 @@ def follow(db: Database, match_id: int, after: int | None,
     """
     cursor = last_seq(db, match_id) if after is None else after
     hub = start_listening(db)
+    locale = current_locale()  # the request's: the stream outlives it
 
     def stream() -> Iterator[str]:
         nonlocal cursor
@@ -141,7 +146,7 @@ def follow(db: Database, match_id: int, after: int | None,
             beat_due = time.monotonic() + settings.heartbeat
             while not hub.closing.is_set():
                 while latest > cursor:
-                    batch = rendered_moves(db, match_id, cursor, latest)
+                    batch = rendered_moves(db, match_id, cursor, latest, locale)
                     if not batch:
                         break
                     for seq, text in batch:

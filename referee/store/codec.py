@@ -25,7 +25,7 @@ import dataclasses
 import enum
 import importlib
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 #: Bump when this encoding changes: every stored snapshot then counts as stale.
 CODEC_VERSION = 1
@@ -142,7 +142,7 @@ def load(data: Any) -> Any:
 
 def _load_dataclass(data: dict[str, Any]) -> Any:
     cls = _resolve(data["__dc"])
-    obj = cls.__new__(cls)
+    obj = cast(Any, cls).__new__(cls)
     for name, value in data["f"].items():
         object.__setattr__(obj, name, load(value))
     return obj
@@ -259,7 +259,7 @@ def _copy_other(kind: type, value: Any) -> Any:
         copies = [v if type(v) in _ATOMS else copy(v) for v in fields_now]
         if frozen and all(a is b for a, b in zip(copies, fields_now, strict=True)):
             return value  # an immutable value: share it
-        obj = kind.__new__(kind)
+        obj = cast(Any, kind).__new__(kind)
         for name, item in zip(names, copies, strict=True):
             object.__setattr__(obj, name, item)
         return obj

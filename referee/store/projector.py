@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import JSON, DateTime, bindparam, case, select, text, update
+from sqlalchemy import JSON, DateTime, Table, bindparam, case, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -25,8 +25,9 @@ from referee.store.recorder import EventRecorder
 SeatRecord = tuple[int, bool, int]  # total, won, missplays
 Render = Callable[[Any], str]
 
-_summaries = models.MatchSummary.__table__
-_seats = models.Seat.__table__
+_summaries = cast(Table, models.MatchSummary.__table__)
+_seats = cast(Table, models.Seat.__table__)
+_results = cast(Table, models.MatchResult.__table__)
 _UPDATE_HEAD = text(
     "UPDATE match_summaries SET last_seq = :last_seq, updated_at = :updated_at "
     "WHERE match_id = :the_match").bindparams(
@@ -119,8 +120,7 @@ class ReadModelProjector:
         event count and times move, in one UPDATE and no read (what ``results`` would write)."""
         seconds = int((_utc(at) - _utc(started)).total_seconds())
         self.session.connection().execute(
-            update(models.MatchResult.__table__)
-            .where(models.MatchResult.__table__.c.match_id == match_id)
+            update(_results).where(_results.c.match_id == match_id)
             .values(events=seq, ended_at=at, seconds=seconds))
 
     def started_at(self, match_id: int) -> datetime | None:

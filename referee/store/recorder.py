@@ -62,8 +62,21 @@ class EventRecorder:
 
     # --- the match and its head -------------------------------------------------------------
 
-    def match(self, match_id: int) -> models.Match | None:
-        return self.session.get(models.Match, match_id)
+    def match(self, match_id: int, *, lock: bool = False) -> models.Match | None:
+        """The match; ``lock``: with its summary row locked for the rest of the transaction
+        (writers to one match queue up on it; SQLite's BEGIN IMMEDIATE already does)."""
+        match = self.session.get(models.Match, match_id)
+        if match is not None and lock:
+            self.session.execute(select(models.MatchSummary.last_seq)
+                                 .where(models.MatchSummary.match_id == match_id)
+                                 .with_for_update())
+            self.session.refresh(match.summary)
+        return match
+
+    def head_seq(self, match_id: int) -> int | None:
+        """The last seq as the match's summary holds it (one indexed row); None: no match."""
+        return self.session.scalar(select(models.MatchSummary.last_seq)
+                                   .where(models.MatchSummary.match_id == match_id))
 
     def match_ids(self) -> list[int]:
         return list(self.session.scalars(select(models.Match.id).order_by(models.Match.id)))

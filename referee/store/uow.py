@@ -7,25 +7,65 @@ The service asks a unit of work for its ``events`` (the log), its ``snapshots`` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from types import TracebackType
 from typing import Any, Protocol
 
 from sqlalchemy.orm import Session
 
+from referee.store import models
 from referee.store import replica as replicas
 from referee.store.db import Database
 from referee.store.projector import ReadModelProjector
-from referee.store.recorder import EventRecorder
+from referee.store.recorder import EventRecorder, Head
 from referee.store.snapshots import SnapshotStore
+
+
+class EventLog(Protocol):
+    """What the service asks of a match's log (``EventRecorder``, or a fake)."""
+
+    def match(self, match_id: int, *, lock: bool = False) -> models.Match | None: ...
+    def match_ids(self) -> list[int]: ...
+    def lock_head(self, match_id: int, digest: str | None) -> Head | None: ...
+    def last_seq(self, match_id: int) -> int: ...
+    def append(self, **values: Any) -> None: ...
+    def add(self, row: models.Event) -> None: ...
+    def events(self, match_id: int, after: int = 0, upto: int | None = None
+               ) -> Sequence[models.Event]: ...
+    def event_at(self, match_id: int, seq: int) -> models.Event | None: ...
+    def by_key(self, match_id: int, key: str) -> models.Event | None: ...
+    def voids(self, match_id: int, upto: int | None = None) -> dict[int, tuple[int, str]]: ...
+    def corrections(self, match_id: int, upto: int | None = None
+                    ) -> list[tuple[int, dict[str, Any]]]: ...
+    def challenges(self, match_id: int) -> list[tuple[int, dict[str, Any], int | None]]: ...
+    def rulings(self, match_id: int, upto: int) -> list[dict[str, Any]]: ...
+
+
+class Snapshots(Protocol):
+    """What the service asks of the snapshots (``SnapshotStore``, or a fake)."""
+
+    def save(self, match_id: int, seq: int, state_version: int, value: Any) -> None: ...
+    def latest(self, match_id: int, state_version: int, upto: int | None = None
+               ) -> tuple[int, Any] | None: ...
+    def drop_stale(self, match_id: int, state_version: int) -> int: ...
+    def drop_from(self, match_id: int, seq: int) -> None: ...
 
 
 class UnitOfWork(Protocol):
     """What the service needs of a transaction (the SQL one, or a fake)."""
 
-    events: Any  # an EventRecorder, or anything with its methods
-    snapshots: Any  # a SnapshotStore
-    read_models: Any  # a ReadModelProjector
-    snapshot_every: int
+    @property
+    def events(self) -> EventLog: ...
+
+    @property
+    def snapshots(self) -> Snapshots: ...
+
+    @property
+    def read_models(self) -> Any:
+        """A ``ReadModelProjector``, or a fake with its methods."""
+
+    @property
+    def snapshot_every(self) -> int: ...
 
     def __enter__(self) -> UnitOfWork: ...
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, request
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter
 
@@ -42,7 +43,7 @@ def init_app(app: Flask) -> None:
             app.logger.error("Page %s failed", request.path, exc_info=error.original_exception)
             return error_page(500, PLAIN[500])
         if code == 404:
-            return error_page(404, f"There is no page at {request.path}.")
+            return error_page(404, _("There is no page at %(path)s.", path=request.path))
         if code == 405:  # the page says which methods it takes
             body, status = error_page(405, PLAIN[405])
             return body, status, {"Allow": dict(error.get_headers()).get("Allow", "")}

@@ -14,6 +14,7 @@ import uuid
 from typing import Any
 
 from flask import redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from referee.service import matches
 from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
@@ -36,8 +37,8 @@ def value_text(f: Field, value: Any) -> str:
 def host_only(match_id: int) -> str:
     access = views.page_access(match_id)
     if access is None or not access.host:
-        raise PageError(403, "Only the host corrects the log: open the host's link on this "
-                        "device first.")
+        raise PageError(403, _("Only the host corrects the log: open the host's link on this "
+                               "device first."))
     token = views.page_token(match_id)
     assert token is not None
     return token
@@ -49,7 +50,7 @@ def timeline_event(match_id: int, token: str, seq: int) -> tuple[dict[str, Any],
     for event in timeline["events"]:
         if event["seq"] == seq:
             return event, timeline
-    raise PageError(404, f"Match {match_id} has no event #{seq}.")
+    raise PageError(404, _("Match %(id)s has no event #%(seq)s.", id=match_id, seq=seq))
 
 
 def prefill(event: dict[str, Any], move_type: str) -> tuple[int | None, dict[str, Any]]:
@@ -68,7 +69,7 @@ def render_preview(match_id: int, *, kind: str, seq: int, move_type: str, seat: 
     token = host_only(match_id)
     match = views.match_or_404(match_id)
     game = games.game(match["game"])
-    event, _ = timeline_event(match_id, token, seq)
+    event, _timeline = timeline_event(match_id, token, seq)
     body = ({"seq": seq, "reason": reason} if kind == "void" else
             {"seq": seq, "reason": reason,
              "move": {"type": move_type, "seat": seat, "payload": payload}})
@@ -89,10 +90,10 @@ def confirm(match_id: int, kind: str, seq: int) -> Any:
         body = json.loads(request.form.get("body") or "")
         expected = int(request.form.get("expected") or "")
     except ValueError:
-        raise PageError(400, "This confirmation lost its preview: start the correction "
-                        "again from the timeline.") from None
+        raise PageError(400, _("This confirmation lost its preview: start the correction "
+                               "again from the timeline.")) from None
     if not isinstance(body, dict) or body.get("seq") != seq:
-        raise PageError(400, "This confirmation does not match its event.")
+        raise PageError(400, _("This confirmation does not match its event."))
     try:
         recorded = matches.record(views.db(), match_id, token, kind, None, body,
                                   expected_seq=expected,
@@ -103,7 +104,8 @@ def confirm(match_id: int, kind: str, seq: int) -> Any:
             match_id, kind=kind, seq=seq, move_type=move.get("type", ""),
             seat=move.get("seat"), payload=move.get("payload") or {},
             reason=body.get("reason", ""), seen=None,
-            note="The log moved since your preview: here it is again, as the table stands now.")
+            note=_("The log moved since your preview: here it is again, as the table stands "
+                   "now."))
     return redirect(url_for("web.match", match_id=match_id, logged=recorded.seq)
                     + f"#e{seq}", 303)
 
@@ -117,7 +119,7 @@ def void(match_id: int, seq: int) -> Any:
     seen = views.int_arg("seen", request.form.get("seen"), 0)
     try:
         if not reason:
-            raise Invalid("Say why the event was logged by mistake: the timeline shows it.",
+            raise Invalid(_("Say why the event was logged by mistake: the timeline shows it."),
                           where="payload.reason")
         return render_preview(match_id, kind="void", seq=seq, move_type="", seat=None,
                               payload={}, reason=reason, seen=seen)
@@ -140,14 +142,16 @@ def render_correct_form(match_id: int, seq: int, move_type: str | None, *,
     token = host_only(match_id)
     match = views.match_or_404(match_id)
     game = games.game(match["game"])
-    event, _ = timeline_event(match_id, token, seq)
+    event, _timeline = timeline_event(match_id, token, seq)
     if event["type"] in NOT_MOVES:
-        raise PageError(422, f"Event #{seq} is a {event['type']}, not a move: void it instead.")
+        raise PageError(422, _("Event #%(seq)s is a %(type)s, not a move: void it instead.",
+                               seq=seq, type=event["type"]))
     moves = [m for m in game.moves.values() if m.type not in NOT_MOVES]
     start = (event.get("correction") or event)["type"]
     move_type = move_type if move_type in game.moves and move_type not in NOT_MOVES else start
     if move_type not in game.moves:
-        raise PageError(422, f"{game.title} has no move {move_type!r}.")
+        raise PageError(422, _("%(game)s has no move %(move)s.", game=game.title,
+                               move=repr(move_type)))
     seat, payload = prefill(event, move_type)
     fields = game.moves[move_type].fields
     values = {f.name: value_text(f, payload.get(f.name)) for f in fields if f.name in payload}
@@ -172,8 +176,9 @@ def correct(match_id: int, seq: int) -> Any:
     move_type = form.get("move_type", "")
     try:
         if move_type not in game.moves or move_type in NOT_MOVES:
-            raise Invalid(f"{game.title} has no move {move_type!r} to put in event "
-                          f"#{seq}'s place.", where="payload.move.type")
+            raise Invalid(_("%(game)s has no move %(move)s to put in event #%(seq)s's place.",
+                            game=game.title, move=repr(move_type), seq=seq),
+                          where="payload.move.type")
         seat = views.int_arg("seat", form.get("seat"), 0)
         payload = read_fields(game.moves[move_type].fields, form, "p.")
         return render_preview(match_id, kind="correct", seq=seq, move_type=move_type,

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask
+from flask_babel import format_date, format_time, ngettext
+from flask_babel import gettext as _
 
 from referee.engines.base import REGISTRY
+from referee.web import vocabulary
 
 
 def words(key: Any) -> str:
@@ -15,32 +18,35 @@ def words(key: Any) -> str:
     return str(key).replace("_", " ")
 
 
-def when(text: str | None) -> str:
-    """An ISO time as a short UTC date and time."""
+def when(text: str | datetime | None) -> str:
+    """A stored time (ISO text, UTC) as a date and time in the reader's language and the
+    server's time zone (REFEREE_TIMEZONE)."""
     if not text:
         return ""
     try:
-        moment = datetime.fromisoformat(text)
+        moment = text if isinstance(text, datetime) else datetime.fromisoformat(text)
     except ValueError:
-        return text
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
+        return str(text)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return f"{format_date(moment, 'medium')} {format_time(moment, 'short')}"
 
 
 def value_text(value: Any) -> str:
     if value is None:
         return "—"
     if value is True:
-        return "yes"
+        return _("yes")
     if value is False:
-        return "no"
+        return _("no")
     if isinstance(value, list):
         if value and all(isinstance(v, list) for v in value):
             return ", ".join(f"({value_text(v)})" for v in value)
-        return ", ".join(value_text(v) for v in value) if value else "none"
+        return ", ".join(value_text(v) for v in value) if value else _("none")
     if isinstance(value, dict):
         shown = [f"{words(k)}: {value_text(v)}" for k, v in value.items()
                  if v not in (None, "", [], {})]
-        return " · ".join(shown) if shown else "none"
+        return " · ".join(shown) if shown else _("none")
     return str(value)
 
 
@@ -48,22 +54,48 @@ def payload_text(payload: dict[str, Any] | None) -> str:
     """A move's payload in one line: ``source: stock · value: 5``."""
     if not payload:
         return ""
-    return " · ".join(f"{words(k)}: {value_text(v)}" for k, v in payload.items()
-                      if v is not None and v != "")
+    return " · ".join(_("%(name)s: %(value)s", name=vocabulary.field_label(k).lower(),
+                        value=payload_value(v))
+                      for k, v in payload.items() if v is not None and v != "")
+
+
+def payload_value(value: Any) -> str:
+    """A payload's value in words: a choice's id (``stock``) in the reader's language."""
+    if isinstance(value, str):
+        return str(vocabulary.choice_label(value)) if value in vocabulary.CHOICES else value
+    return value_text(value)
 
 
 def game_title(game_id: str) -> str:
     engine = REGISTRY.get(game_id)
-    return engine.title if engine else game_id
+    return vocabulary.game_title(game_id, engine.title if engine else game_id)
 
 
 def seat_label(seat: Any, names: list[str]) -> str:
     """``2`` -> ``seat 2 (Carol)``; None -> ``the table``."""
     if seat is None or seat == "":
-        return "the table"
+        return _("the table")
     if isinstance(seat, int) and 0 <= seat < len(names):
-        return f"seat {seat} ({names[seat]})"
-    return f"seat {seat}"
+        return _("seat %(n)s (%(name)s)", n=seat, name=names[seat])
+    return _("seat %(n)s", n=seat)
+
+
+def seats_text(game: Any) -> str:
+    """How many play a game: ``2 to 4 players`` or ``2 players``."""
+    if game.max_seats != game.min_seats:
+        return _("%(low)s to %(high)s players", low=game.min_seats, high=game.max_seats)
+    return ngettext("%(num)d player", "%(num)d players", game.min_seats)
+
+
+def ordinal(place: int) -> str:
+    """1 -> 1st (1er in French)."""
+    if place == 1:
+        return _("1st")
+    if place == 2:
+        return _("2nd")
+    if place == 3:
+        return _("3rd")
+    return _("%(n)sth", n=place)
 
 
 def seat_options(names: list[str], only: Any = None, skip: Any = None) -> list[tuple[int, str]]:
@@ -171,7 +203,15 @@ def init_app(app: Flask) -> None:
                                  seat_label=seat_label, as_grid=as_grid, seat_options=seat_options,
                                  zip_same=zip_same,
                                  cell_items=cell_items, record_keys=record_keys,
-                                 has_grid=has_grid, occupant_seat=occupant_seat)
+                                 has_grid=has_grid, occupant_seat=occupant_seat,
+                                 seats_text=seats_text, ordinal=ordinal,
+                                 move_name=vocabulary.move_name, move_word=vocabulary.move_word,
+                                 status_text=vocabulary.status_text,
+                                 unit_text=vocabulary.unit_text,
+                                 table_word=vocabulary.table_word,
+                                 phase_word=vocabulary.phase_word,
+                                 verdict_kind=vocabulary.verdict_kind,
+                                 translated=vocabulary.translated)
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,
                                cards=is_cards)
     app.jinja_env.globals.update(game_title=game_title)

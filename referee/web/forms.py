@@ -13,7 +13,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
+
 from referee.validation import MAX_INT, Refused, load_json, whole_number
+from referee.web import vocabulary
 
 PREFIX = "p."  # posted payload fields are named "p.<field>"; options are "o.<field>"
 SPLIT = re.compile(r"[\s,;]+")
@@ -33,7 +36,7 @@ class Field:
     kind: str  # integer, number, text, choice, boolean, list, lines, json
     required: bool
     description: str = ""
-    choices: tuple[tuple[str, str], ...] = ()  # (value as posted, label)
+    choices: tuple[tuple[str, Any], ...] = ()  # (value as posted, label: lazily translated)
     default: Any = None
     minimum: float | None = None
     maximum: float | None = None
@@ -44,7 +47,18 @@ class Field:
 
     @property
     def label(self) -> str:
-        return label(self.name)
+        """The field's name for the reader; a game's option by the game's own words for it."""
+        if self.extra.get("game"):
+            return vocabulary.option_label(self.extra["game"], self.name)
+        return vocabulary.field_label(self.name)
+
+    @property
+    def help(self) -> str:
+        """What the field is for, in the reader's language (the engine's words translated)."""
+        if self.extra.get("game"):
+            return vocabulary.option_description(self.extra["game"], self.name,
+                                                 self.description)
+        return vocabulary.translated(self.description)
 
     def text_default(self) -> str:
         """The default value as the input shows it."""
@@ -64,18 +78,19 @@ class Field:
     @property
     def hint(self) -> str:
         if self.kind == "list":
-            return "Separate the values with spaces or commas."
+            return _("Separate the values with spaces or commas.")
         if self.kind == "lines":
-            return "One line each, its values separated by spaces; a lone - for an empty one."
+            return _("One line each, its values separated by spaces; a lone - for an empty one.")
         if self.kind == "json":
-            return "As JSON" + (f", e.g. {self.example}" if self.example else "") + "."
+            if self.example:
+                return _("As JSON, e.g. %(example)s.", example=self.example)
+            return _("As JSON.")
         return ""
 
 
 def label(name: str) -> str:
-    """``target_seat`` -> ``Target seat``."""
-    words = name.replace("_", " ").strip()
-    return words[:1].upper() + words[1:]
+    """``target_seat`` -> ``Target seat``, in the reader's language."""
+    return vocabulary.field_label(name)
 
 
 def scalar_kind(schema: dict[str, Any]) -> str | None:
@@ -125,12 +140,8 @@ def choice_text(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def choice_label(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value).replace("_", " ")
+def choice_label(value: Any) -> Any:
+    return vocabulary.choice_label(value)
 
 
 # --- reading posted text back into JSON values -------------------------------------------------
@@ -158,10 +169,11 @@ def read_value(f: Field, text: str) -> Any:
     if f.kind == "number":
         return to_number(f.name, text)
     if f.kind == "choice":
-        for value, _ in f.choices:
+        for value, _label in f.choices:
             if value == text:
                 return typed_choice(f, value)
-        raise FormError(f.name, f"choose one of {', '.join(v for v, _ in f.choices)}.")
+        raise FormError(f.name, _("choose one of %(values)s.",
+                                  values=", ".join(v for v, _label in f.choices)))
     if f.kind == "list":
         return [read_item(f.name, f.item_kind, part) for part in SPLIT.split(text) if part]
     if f.kind == "lines":
@@ -171,8 +183,8 @@ def read_value(f: Field, text: str) -> Any:
         try:
             return load_json(text.encode("utf-8", "surrogatepass"), f.name)
         except Refused as err:
-            raise FormError(f.name, f"this is not JSON ({err.detail})." if err.detail
-                            else err.message) from None
+            raise FormError(f.name, _("this is not JSON (%(detail)s).", detail=err.detail)
+                            if err.detail else err.message) from None
     return text
 
 
@@ -180,7 +192,7 @@ def typed_choice(f: Field, value: str) -> Any:
     """An enum's posted text as its JSON value (enums of integers stay integers)."""
     if value == "":
         return None
-    if all(v.lstrip("-").isdigit() for v, _ in f.choices if v):
+    if all(v.lstrip("-").isdigit() for v, _label in f.choices if v):
         return int(value)
     return value
 
@@ -198,15 +210,15 @@ def to_int(name: str, text: str) -> int:
         return whole_number(text, name, maximum=MAX_INT)
     except Refused:
         if text.strip().lstrip("+-").isdigit():
-            raise FormError(name, f"a whole number up to {MAX_INT}.") from None
-        raise FormError(name, f"{text[:40]!r} is not a whole number.") from None
+            raise FormError(name, _("a whole number up to %(max)s.", max=MAX_INT)) from None
+        raise FormError(name, _("%(text)s is not a whole number.", text=repr(text[:40]))) from None
 
 
 def to_number(name: str, text: str) -> float:
     try:
         number = float(text)
     except ValueError:
-        raise FormError(name, f"{text[:40]!r} is not a number.") from None
+        raise FormError(name, _("%(text)s is not a number.", text=repr(text[:40]))) from None
     if not math.isfinite(number):
-        raise FormError(name, "a number must be finite.")
+        raise FormError(name, _("a number must be finite."))
     return number

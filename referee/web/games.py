@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from referee.engines.base import REGISTRY, get_engine
 from referee.service.games import describe
 from referee.service.messages import current_locale
+from referee.web import vocabulary
 from referee.web.forms import Field, fields_of
 
 #: Moves with their own place on the match page (corrections and disputes), not on the pad.
@@ -23,13 +25,13 @@ class Move:
 
     @property
     def label(self) -> str:
-        return self.type.replace("_", " ").capitalize()
+        return vocabulary.move_name(self.type)
 
 
 @dataclass(frozen=True)
 class Game:
     id: str
-    title: str
+    engine_title: str
     min_seats: int
     max_seats: int
     rules: str
@@ -37,14 +39,31 @@ class Game:
     moves: dict[str, Move]
     reportable_missplays: dict[str, str]
 
+    @property
+    def title(self) -> str:
+        """The game's name in the reader's language."""
+        return vocabulary.game_title(self.id, self.engine_title)
+
     def moves_for(self, host: bool) -> list[Move]:
         """The moves the move pad offers: a seat's own, and the host's on top for the host."""
         return [m for m in self.moves.values()
                 if m.type not in DISPUTE_TYPES and (host or not m.host_only)]
 
 
-def rule_choices(missplays: dict[str, str]) -> tuple[tuple[str, str], ...]:
-    return tuple((rule, f"{rule}: {text}") for rule, text in missplays.items())
+@dataclass(frozen=True)
+class RuleChoice:
+    """A fault as a choice: its rule id and its wording, read in the reader's language when
+    shown (the games' forms are made once)."""
+
+    rule: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {vocabulary.translated(self.text)}"
+
+
+def rule_choices(missplays: dict[str, str]) -> tuple[tuple[str, Any], ...]:
+    return tuple((rule, RuleChoice(rule, text)) for rule, text in missplays.items())
 
 
 def with_rule_choices(fields: list[Field], missplays: dict[str, str]) -> list[Field]:
@@ -79,8 +98,10 @@ def _game(game_id: str, locale: str) -> Game:
         if move in ("missplay", "ruling"):
             fields = with_rule_choices(fields, missplays)
         moves[move] = Move(move, spec["host_only"], fields)
+    options = [dataclasses.replace(f, extra={**f.extra, "game": engine.id})
+               for f in fields_of(described["options"])]  # named in the game's own words
     return Game(engine.id, engine.title, engine.min_seats, engine.max_seats, engine.rules_file,
-                fields_of(described["options"]), moves, missplays)
+                options, moves, missplays)
 
 
 @lru_cache(maxsize=64)
@@ -91,8 +112,8 @@ def rounds_game(game_id: str) -> Game:
     described = describe(get_engine(game_id))["rounds"]
     moves = {move: Move(move, spec["host_only"], fields_of(spec["payload"]))
              for move, spec in described.items() if move != "missplay"}
-    return Game(full.id, full.title, full.min_seats, full.max_seats, full.rules, full.options,
-                moves, {})
+    return Game(full.id, full.engine_title, full.min_seats, full.max_seats, full.rules,
+                full.options, moves, {})
 
 
 def for_match(match: dict[str, Any]) -> Game:

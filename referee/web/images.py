@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup, escape
 
 from referee.web.chart import COLOURS
@@ -19,15 +21,18 @@ def board_svg(board: dict[str, Any]) -> str:
     lines = board["leaderboard"]
     height = HEAD + ROW * max(len(lines), 1) + 40
     points = ", ".join(str(p) for p in board["placement_points"])
+    title = _("%(night)s: final board", night=escape(board["name"]))
+    finished = ngettext("%(num)d match finished", "%(num)d matches finished", board["finished"])
+    scale = _("placement points %(points)s", points=escape(points))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
         f'width="{WIDTH}" height="{height}" role="img" aria-labelledby="t">',
-        f'<title id="t">{escape(board["name"])}: final board</title>',
+        f'<title id="t">{title}</title>',
         f'<rect width="{WIDTH}" height="{height}" fill="#0d1117"/>',
         f'<text x="40" y="60" fill="#f0f3f6" font-family="sans-serif" font-size="36" '
         f'font-weight="700">{escape(board["name"])}</text>',
         f'<text x="40" y="96" fill="#aab4c0" font-family="sans-serif" font-size="20">'
-        f'{board["finished"]} match(es) finished · placement points {escape(points)}</text>',
+        f'{finished} · {scale}</text>',
     ]
     for i, line in enumerate(lines):
         y = HEAD + ROW * i
@@ -35,16 +40,19 @@ def board_svg(board: dict[str, Any]) -> str:
         parts.append(f'<rect x="30" y="{y}" width="{WIDTH - 60}" height="{ROW - 8}" rx="8" '
                      f'fill="{fill}"/>')
         text = 'fill="#f0f3f6" font-family="sans-serif" font-size="26"'
+        record = _("%(won)s won / %(played)s", won=line["won"], played=line["played"])
+        score = _("%(points)s pts", points=line["points"])
         parts.append(f'<text x="50" y="{y + 34}" {text}>{line["place"]}.</text>')
         parts.append(f'<text x="110" y="{y + 34}" {text} class="name">'
                      f'{escape(line["name"])}</text>')
         parts.append(f'<text x="{WIDTH - 260}" y="{y + 34}" {text} text-anchor="end">'
-                     f'{line["won"]} won / {line["played"]}</text>')
+                     f'{record}</text>')
         parts.append(f'<text x="{WIDTH - 50}" y="{y + 34}" {text} font-weight="700" '
-                     f'text-anchor="end" class="points">{line["points"]} pts</text>')
+                     f'text-anchor="end" class="points">{score}</text>')
     if not lines:
+        empty = _("No match finished yet.")
         parts.append(f'<text x="40" y="{HEAD + 30}" fill="#aab4c0" font-family="sans-serif" '
-                     f'font-size="24">No match finished yet.</text>')
+                     f'font-size="24">{empty}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -58,20 +66,23 @@ def results_chart(results: list[dict[str, Any]], name: str) -> Markup:
     width, height, left, right, top, bottom = 800, 300, 70, 20, 20, 50
     plot_w, plot_h = width - left - right, height - top - bottom
     count = len(results)
-    title = f"{name}: placement in each finished match, oldest first"
+    title = _("%(name)s: placement in each finished match, oldest first", name=name)
     parts = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
              f'aria-labelledby="rc-title rc-desc" xmlns="http://www.w3.org/2000/svg">',
              f'<title id="rc-title">{escape(title)}</title>']
     won = sum(1 for r in results if r["won"])
-    parts.append(f'<desc id="rc-desc">{count} finished match(es), {won} won.</desc>')
-    for label, share in (("1st", 0.0), ("last", 1.0)):
+    desc = ngettext("%(num)d finished match, %(won)s won.",
+                    "%(num)d finished matches, %(won)s won.", count, won=won)
+    parts.append(f'<desc id="rc-desc">{desc}</desc>')
+    for label, share in ((_("1st"), 0.0), (_("last"), 1.0)):
         y = top + plot_h * share
         parts.append(f'<line class="grid" x1="{left}" x2="{left + plot_w}" y1="{y:.1f}" '
                      f'y2="{y:.1f}"/>')
         parts.append(f'<text class="tick" x="{left - 8}" y="{y + 5:.1f}" '
                      f'text-anchor="end">{label}</text>')
+    axis = _("finished matches, oldest first")
     parts.append(f'<text class="axis" x="{left + plot_w / 2:.1f}" y="{height - 8}" '
-                 f'text-anchor="middle">finished matches, oldest first</text>')
+                 f'text-anchor="middle">{axis}</text>')
     points = []
     for i, r in enumerate(results):
         x = left + (plot_w * (i + 0.5) / count if count else 0)
@@ -81,8 +92,9 @@ def results_chart(results: list[dict[str, Any]], name: str) -> Markup:
         colour = COLOURS[2] if r["won"] else COLOURS[0]
         parts.append(f'<circle class="dot{" won" if r["won"] else ""}" cx="{x:.1f}" '
                      f'cy="{y:.1f}" r="6" fill="{colour}"><title>#{r["match_id"]} '
-                     f'{escape(r["game"])}: place {r["rank"]} of {r["sides"]}, '
-                     f'score {r["score"]}</title></circle>')
+                     + _("%(game)s: place %(rank)s of %(sides)s, score %(score)s",
+                         game=escape(r["game"]), rank=r["rank"], sides=r["sides"],
+                         score=r["score"]) + '</title></circle>')
     if len(points) > 1:
         parts.insert(4, f'<polyline class="series s0" points="{" ".join(points)}" '
                         f'stroke="{COLOURS[0]}"/>')

@@ -7,6 +7,7 @@ from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from referee.service import bgstats, history, nights, sheets, stats, whatif
 from referee.service.errors import Invalid, ServiceError
@@ -57,8 +58,8 @@ def night_png(night_id: int) -> Response:
     try:
         import cairosvg
     except (ImportError, OSError) as err:  # OSError: the cairo library itself is missing
-        raise PageError(501, "This server cannot draw PNG images (the cairo library is "
-                        "missing); the SVG image has the same board.") from err
+        raise PageError(501, _("This server cannot draw PNG images (the cairo library is "
+                               "missing); the SVG image has the same board.")) from err
     png = cairosvg.svg2png(bytestring=svg.encode("utf-8"))
     return Response(png, mimetype="image/png", headers={
         "Content-Disposition": f'inline; filename="referee-night-{night_id}.png"'})
@@ -80,7 +81,7 @@ def night_points(night_id: int) -> Any:
 def versus(player_id: int) -> str:
     other = request.args.get("other", "")
     if not other.isdigit() or not 1 <= int(other) <= 2**31 - 1:
-        raise PageError(400, "Choose the other player.")
+        raise PageError(400, _("Choose the other player."))
     return render_template("versus.html", h2h=stats.head_to_head(db(), player_id, int(other)),
                            titles=titles())
 
@@ -144,7 +145,7 @@ def history_csv() -> Response:
     args = request.args
     status = args.get("status") or None
     if status not in (None, "in progress", "finished"):
-        raise PageError(400, "Status is “in progress” or “finished”.")
+        raise PageError(400, _("Status is “in progress” or “finished”."))
     f = history.MatchFilter(game=args.get("game") or None,
                             player=int_arg("player", args.get("player"), 1),
                             night=int_arg("night", args.get("night"), 1), status=status,

@@ -16,6 +16,8 @@ from urllib.parse import urlsplit
 
 from cryptography.fernet import Fernet, InvalidToken
 from flask import Flask, Response, current_app, g, request
+from flask_babel import gettext as _
+from flask_babel import lazy_gettext as _l
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -64,7 +66,8 @@ def check_origin() -> None:
         return  # an older browser or a script without a page: the CSRF token still decides
     netloc = urlsplit(origin).netloc.lower() if origin != "null" else ""
     if netloc not in own_hosts():
-        raise CSRFError(f"This form was sent from {origin}, not from this site's pages.")
+        raise CSRFError(_("This form was sent from %(origin)s, not from this site's pages.",
+                          origin=origin))
 
 
 def guard_forms() -> None:
@@ -75,9 +78,20 @@ def guard_forms() -> None:
     csrf.protect()
 
 
+#: Flask-WTF's reasons, in the reader's language.
+CSRF_REASONS = {
+    "The CSRF token is missing.": _l("The CSRF token is missing."),
+    "The CSRF session token is missing.": _l("The CSRF session token is missing."),
+    "The CSRF token has expired.": _l("The CSRF token has expired."),
+    "The CSRF token is invalid.": _l("The CSRF token is invalid."),
+    "The CSRF tokens do not match.": _l("The CSRF tokens do not match."),
+}
+
+
 def csrf_refused(error: CSRFError) -> tuple[str, int]:
-    return error_page(400, f"{error.description} Reload the page and send the form again.",
-                      where="form.csrf_token")
+    reason = str(CSRF_REASONS.get(error.description or "", error.description))
+    return error_page(400, _("%(reason)s Reload the page and send the form again.",
+                             reason=reason), where="form.csrf_token")
 
 
 # --- the join links a host's browser keeps ---------------------------------------------------
@@ -141,14 +155,14 @@ def limit_posts(app: Flask) -> Limiter:
             continue
         rate = str(app.config[key])
         shared = limiter.shared_limit(rate, scope=key.lower(), methods=["POST"],
-                                      error_message=limit_message(rate))
+                                      error_message=lambda rate=rate: limit_message(rate))
         app.view_functions[endpoint] = shared(view)  # one count for the API and the pages
     return limiter
 
 
 def limit_message(rate: str) -> str:
-    return (f"Too many matches created or imported from this address (at most {rate}); "
-            "wait a moment and try again.")
+    return _("Too many matches created or imported from this address (at most %(rate)s); "
+             "wait a moment and try again.", rate=rate)
 
 
 def init_app(app: Flask) -> None:

@@ -18,6 +18,7 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from referee import database
@@ -117,7 +118,8 @@ def date_arg(name: str, value: str | None) -> date | None:
     try:
         return date.fromisoformat(value)
     except ValueError:
-        raise PageError(400, f"{name} must be a date like 2026-11-23, not {value!r}.") from None
+        raise PageError(400, _("%(name)s must be a date like 2026-11-23, not %(value)s.",
+                               name=name, value=repr(value))) from None
 
 
 def match_or_404(match_id: int) -> dict[str, Any]:
@@ -159,9 +161,9 @@ def home() -> str:
 def create_night() -> Response:
     name = (request.form.get("name") or "").strip()
     if not name:
-        raise PageError(422, "A game night needs a name, like “Friday at Alice's”.")
+        raise PageError(422, _("A game night needs a name, like “Friday at Alice's”."))
     if len(name) > 120:
-        raise PageError(422, "A game night's name is at most 120 characters.")
+        raise PageError(422, _("A game night's name is at most 120 characters."))
     night = history.create_night(db(), name)
     return redirect(url_for("web.night", night_id=night["id"]), 303)
 
@@ -190,7 +192,7 @@ def game_or_404(game_id: str) -> games.Game:
     try:
         return games.game(game_id)
     except KeyError:
-        raise PageError(404, f"There is no game {game_id!r}.") from None
+        raise PageError(404, _("There is no game %(game)s.", game=repr(game_id))) from None
 
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
@@ -208,8 +210,8 @@ def new_match(game_id: str) -> Any:
         names.pop()
     try:
         if any(not n for n in names):
-            raise Invalid("Fill the seats in order: an empty seat cannot sit between two "
-                          "players.", where="seats")
+            raise Invalid(_("Fill the seats in order: an empty seat cannot sit between two "
+                            "players."), where="seats")
         follows = int_arg("follows", form.get("follows"), 1)
         options = {**previous_options(follows), **read_fields(game.options, form, "o.")}
         created = matches.create_match(db(), game.id, options,
@@ -245,13 +247,14 @@ def invite(match_id: int) -> Any:
     if access is not None and access.host:
         tokens = list(security.read_invites().get(str(match_id)) or [])
         host = public_url("web.join", match_id=match_id, token=page_token(match_id))
-        links = {"host": host, "host_qr": qr_svg(host, "Host's link"), "seats": []}
+        links = {"host": host, "host_qr": qr_svg(host, _("Host's link")), "seats": []}
         for seat, name in enumerate(seat_names(match)):
             token = tokens[seat] if seat < len(tokens) else None
             url = public_url("web.join", match_id=match_id, token=token) if token else None
             links["seats"].append({
                 "seat": seat, "name": name, "url": url,
-                "qr": qr_svg(url, f"Join link of seat {seat}, {name}") if url else None})
+                "qr": qr_svg(url, _("Join link of seat %(n)s, %(name)s", n=seat,
+                                                     name=name)) if url else None})
     response = current_app.response_class(render_template(
         "invite.html", match=match, access=access, links=links,
         network=addresses.link_base()))
@@ -277,14 +280,14 @@ def reissue(match_id: int, seat: int) -> Response:
 def join(match_id: int) -> Response:
     token = (request.args.get("token") or "").strip()
     if not token:
-        raise PageError(400, "This join link has no token; ask the host for the link again.")
+        raise PageError(400, _("This join link has no token; ask the host for the link again."))
     try:
         pages.access_for(db(), match_id, token)
     except Unauthenticated:
         if gone := seat_links.replaced(db(), match_id, token):
             raise PageError(403, gone.message) from None
-        raise PageError(403, f"This join link does not belong to match {match_id}: its "
-                        "token is no seat's, nor the host's.") from None
+        raise PageError(403, _("This join link does not belong to match %(id)s: its token is "
+                               "no seat's, nor the host's.", id=match_id)) from None
     response = redirect(url_for("web.play", match_id=match_id), 303)
     return keep_token(response, match_id, token)
 
@@ -310,7 +313,7 @@ def page_token_if_valid(match_id: int) -> str | None:
 def logged_event(match_id: int, seq: int | None) -> dict[str, Any] | None:
     if not seq:
         return None
-    events, _ = matches.events_after(db(), match_id, seq - 1, 1, page_token_if_valid(match_id))
+    events, _more = matches.events_after(db(), match_id, seq - 1, 1, page_token_if_valid(match_id))
     return events[0] if events else None
 
 
@@ -352,7 +355,8 @@ def log_move(match_id: int) -> Any:
     move_type = form.get("type", "")
     try:
         if move_type not in game.moves:
-            raise Invalid(f"{game.title} has no move {move_type!r}.", where="type")
+            raise Invalid(_("%(game)s has no move %(move)s.", game=game.title,
+                            move=repr(move_type)), where="type")
         seat = int_arg("seat", form.get("seat"), 0)
         payload = read_fields(game.moves[move_type].fields, form, "p.")
         if asked := confirm.ask(match_id, page_token(match_id), form, move_type, seat, payload):
@@ -444,7 +448,7 @@ def render_match(match_id: int, *, logged: int | None = None,
         challenges=challenges, key=uuid.uuid4().hex, standings=standings,
         sides=side_names(match, standings), ranked=ranked(standings),
         chart=rounds_chart(standings, side_names(match, standings),
-                           f"{game.title}: totals round by round"),
+                           _("%(game)s: totals round by round", game=game.title)),
     ), status
 
 
@@ -465,15 +469,16 @@ def import_match() -> Any:
     upload = request.files.get("file")
     try:
         if upload is None or not upload.filename:
-            raise Invalid("Choose the match's JSON file (a Referee export) to import.",
+            raise Invalid(_("Choose the match's JSON file (a Referee export) to import."),
                           where="file")
         try:
             data = load_json(upload.read(), "file")
         except Refused as err:
-            raise Invalid(f"{upload.filename} is not a JSON file: {err.detail or err.message}",
-                          where=err.where) from err
+            raise Invalid(_("%(file)s is not a JSON file: %(why)s", file=upload.filename,
+                            why=err.detail or err.message), where=err.where) from err
         if not isinstance(data, dict):
-            raise Invalid(f"{upload.filename} holds no match export.", where="file")
+            raise Invalid(_("%(file)s holds no match export.", file=upload.filename),
+                          where="file")
         night_id = int_arg("night", request.form.get("night"), 1)
         created = matches.import_match(db(), data, night_id,
                                        copy=request.form.get("copy") == "on")
@@ -494,7 +499,8 @@ def board_context(match_id: int) -> dict[str, Any]:
     table = matches.state_at(db(), match_id, None, None, None)["table"]
     return {"match": match, "standings": standings, "sides": names, "turn": table.get("turn"),
             "names": seat_names(match), "ranked": ranked(standings), "game": game,
-            "chart": rounds_chart(standings, names, f"{game.title}: totals round by round")}
+            "chart": rounds_chart(standings, names,
+                                  _("%(game)s: totals round by round", game=game.title))}
 
 
 @bp.get("/m/<id:match_id>/board")
@@ -520,7 +526,7 @@ def browse() -> str:
     args = request.args
     status = args.get("status") or None
     if status not in (None, "in progress", "finished"):
-        raise PageError(400, "Status is “in progress” or “finished”.")
+        raise PageError(400, _("Status is “in progress” or “finished”."))
     game = args.get("game") or None
     f = history.MatchFilter(game=game, player=int_arg("player", args.get("player"), 1),
                             night=int_arg("night", args.get("night"), 1), status=status,

@@ -12,7 +12,7 @@ from typing import Any
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from referee.service import matches
+from referee.service import matches, streams, whatif
 from referee.service.messages import reading_in
 from tests.helpers import Table, auth, new_match, plain_turn
 
@@ -183,3 +183,64 @@ def test_the_service_reads_outcomes_with_names_in_the_readers_language(
     assert state["standings"]["outcome"] == "En cours : le moins de cartes (6) est chez Bob"
     assert page["standings"]["outcome"] == state["standings"]["outcome"]
     assert page["events"][-1]["judged_now"]["reason"] == "Bob pose 5♥"
+
+
+def test_a_followed_match_streams_in_its_followers_language(client: FlaskClient) -> None:
+    """The stream of a match (Server-Sent Events) words each verdict in the follower's
+    language, with the names; followers of each language share their own rendering."""
+    table = plouc(client)
+    assert post(client, table, "play", 1, {"cards": ["5H"]}, headers=EN).status_code == 201
+    db = client.application.extensions["referee.db"]
+    french = dict(streams.rendered_moves(db, table.id, 0, 2, "fr"))
+    english = dict(streams.rendered_moves(db, table.id, 0, 2, "en"))
+    assert '"reason":"Bob pose 5♥"' in french[2] and '"reason":"Bob lays 5♥"' in english[2]
+    assert '"message_id":"plouc.play.lays"' in french[2]
+
+
+def test_a_void_and_a_correction_read_in_the_readers_language(client: FlaskClient) -> None:
+    """What the platform says of a void and of a correction is a message too: the host's
+    reason as given, the replacement's own verdict nested in the reader's language."""
+    table = new_match(client)
+    plain_turn(client, table, 0, value=5)
+    corrected = post(client, table, "correct", None, {"seq": 2, "reason": "c'était un 6",
+                                                      "move": {"type": "discard", "seat": 0,
+                                                               "payload": {"value": 6}}},
+                     headers=FR)
+    assert corrected.status_code == 201, corrected.json
+    assert corrected.json["verdict"]["reason"] == (
+        "Coup 2 (discard) corrigé en discard : c'était un 6. À sa place : Alice défausse "
+        "directement le 6 pioché. Tous les coups suivants sont jugés à nouveau.")
+    voided = post(client, table, "void", None, {"seq": 2, "reason": "jamais joué"}, headers=EN)
+    assert voided.json["verdict"]["reason"] == (
+        "Event 2 (discard) voided: jamais joué. Every later move is judged again.")
+    timeline = client.get(f"/api/matches/{table.id}/timeline", headers=FR).json["events"]
+    assert timeline[-1]["verdict"]["reason"] == (
+        "Coup 2 (discard) annulé : jamais joué. Tous les coups suivants sont jugés à nouveau.")
+
+
+def test_a_what_if_reads_in_the_readers_language(client: FlaskClient) -> None:
+    """The what-if page's standings (« Le zéro » on) name the players, in French."""
+    table = plouc(client)
+    assert post(client, table, "play", 1, {"cards": ["5H"]}, headers=EN).status_code == 201
+    db = client.application.extensions["referee.db"]
+    with reading_in("fr"):
+        result = whatif.what_if(db, table.id, {"zero": True})
+    assert result["standings"]["outcome"] == "En cours : le moins de cartes (6) est chez Bob"
+    assert result["own_standings"]["outcome"] == result["standings"]["outcome"]
+
+
+def test_a_neurotrio_refusal_and_verdict_in_french(client: FlaskClient) -> None:
+    """Neurotrio (« le jeu se déroule dans le sens horaire ; le premier joueur est à la droite
+    du donneur »): Bob places out of turn, then Alice places next to the starting card."""
+    table = new_match(client, game="neurotrio", players=3)
+    started = post(client, table, "start_domain", None, {"card": "coeur-noir-1"}, headers=FR)
+    assert started.json["verdict"]["reason"] == "Le domaine part de coeur-noir-1 en (0, 0)"
+    refused = post(client, table, "place", 1, {"card": "coeur-noir-2", "row": 0, "col": 1},
+                   headers=FR)
+    assert refused.status_code == 422
+    assert refused.json["message"] == (
+        "Bob ne peut pas poser de carte : c'est au tour d'Alice")
+    placed = post(client, table, "place", 0, {"card": "coeur-noir-2", "row": 0, "col": 1},
+                  headers=FR)
+    assert placed.status_code == 201, placed.json
+    assert placed.json["verdict"]["reason"].startswith("Alice a posé coeur-noir-2 en (0, 1)")

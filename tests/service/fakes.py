@@ -30,6 +30,7 @@ from referee.store.projector import (
     status_of,
 )
 from referee.store.recorder import CHALLENGE, CORRECT, RULING, VOID, Head
+from referee.store.uow import UnitOfWork
 
 T0 = datetime(2026, 11, 24, 9, 0, tzinfo=UTC)
 
@@ -56,7 +57,9 @@ class FakeStore:
         self.clock = (T0 + timedelta(seconds=n) for n in itertools.count())
 
     def unit_of_work(self) -> FakeUnitOfWork:
-        return FakeUnitOfWork(self)
+        uow: UnitOfWork = FakeUnitOfWork(self)  # mypy checks the fake keeps to the protocol
+        assert isinstance(uow, FakeUnitOfWork)
+        return uow
 
     def create_match(self, game: str, names: list[str], options: dict[str, Any] | None = None
                      ) -> tuple[int, str, list[str]]:
@@ -90,7 +93,7 @@ class FakeRecorder:
     def __init__(self, data: Data) -> None:
         self.data = data
 
-    def match(self, match_id: int) -> models.Match | None:
+    def match(self, match_id: int, *, lock: bool = False) -> models.Match | None:
         spec = self.data.matches.get(match_id)
         if spec is None:
             return None

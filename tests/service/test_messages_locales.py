@@ -18,6 +18,7 @@ from referee.engines.messages import Message, msg
 from referee.service.messages import (
     LOCALES,
     catalogue,
+    choice_label,
     current_locale,
     fields_of,
     game_title,
@@ -207,3 +208,49 @@ def test_a_stored_outcome_reads_again_from_its_data() -> None:
                                                 "params": {"count": 1, "leader_seats": [2]}}}
     assert outcome_text(running, NAMES, "", "en") == "In play: fewest cards (1) held by Chloé"
     assert outcome_text({"result": None}, NAMES, "as stored", "fr") == "as stored"
+
+
+@pytest.mark.parametrize(("value", "english", "french"), [
+    ("Q", "square of queens", "carré de dames"), ("A", "square of aces", "carré d'as"),
+    ("7", "square of 7s", "carré de 7")])
+def test_a_square_names_its_rank_in_words(value: str, english: str, french: str) -> None:
+    """« La règle du carré » (PL-SQ-1): the rank of the four cards, in the reader's words."""
+    said = msg("plouc.effect.square", value=value, then=NESTED)
+    assert render(said, NAMES, "en") == f"{english}: Chloé plays again"
+    assert render(said, NAMES, "fr") == f"{french} : Chloé rejoue"
+
+
+def every_choice() -> list[tuple[str, str, str]]:
+    from marshmallow import validate
+
+    from referee import engines  # noqa: F401
+    from referee.engines.base import REGISTRY
+
+    return [(game, option, str(value)) for game, engine in sorted(REGISTRY.items())
+            for option, field in engine.options_schema().fields.items()
+            for check in field.validators if isinstance(check, validate.OneOf)
+            for value in check.choices]
+
+
+@pytest.mark.parametrize(("game", "option", "value"), every_choice())
+def test_every_choice_of_an_option_is_said_in_both_languages(game: str, option: str,
+                                                             value: str) -> None:
+    english, french = (choice_label(game, option, value, loc) for loc in ("en", "fr"))
+    assert english != value and french != value and english != french
+
+
+def test_neurotrio_speaks_of_the_domain_in_its_rule_texts_words() -> None:
+    """Neurotrio: « domaine », « enchère », « carton de base », the attributes in words."""
+    fails = msg("neurotrio.place.incompatible", card="coeur-noir-2", row=0, col=1,
+                other="rose-vert-1", other_row=0, other_col=0,
+                shares=msg("neurotrio.shares.only", attribute="colour").as_dict())
+    assert render(fails, NAMES, "fr") == (
+        "coeur-noir-2 en (0, 1) n'est accolée qu'à rose-vert-1 en (0, 0), qui n'a en commun "
+        "que la couleur de fond ; deux cartes compatibles ont au moins deux attributs en commun")
+    bid = msg("neurotrio.bid.token_used", seat=2, token="colour")
+    assert render(bid, NAMES, "fr") == "Chloé a déjà utilisé son carton « couleur de fond »"
+    assert render(bid, NAMES, "en") == "Chloé has already used their background colour token"
+    scores = msg("neurotrio.place.scores", seat=0, card="etoile-bleu-3", row=1, col=1,
+                 compatible=2, count=2, points=1)
+    assert render(scores, NAMES, "en").endswith("+1 victory point")
+    assert render(scores, NAMES, "fr").endswith("+1 point de victoire")

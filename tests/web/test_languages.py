@@ -86,3 +86,58 @@ def test_the_app_compiles_a_missing_or_stale_catalogue(tmp_path: Path,
     assert catalogues.stale(po, mo)
     create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'y.sqlite3'}"})
     assert not catalogues.stale(po, mo)
+
+
+def test_times_read_in_the_readers_language_and_the_servers_time_zone(tmp_path: Path) -> None:
+    """Requirement: "Dates and times in the reader's locale and in the server's time zone
+    (REFEREE_TIMEZONE …)": 20:00 UTC in November is 21:00 in Paris."""
+    from referee.web.filters import when
+
+    app = create_app({"TESTING": True, "TIMEZONE": "Europe/Paris",
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"})
+    with app.test_request_context("/", headers=FRENCH):
+        assert when("2026-11-20T20:00:00+00:00") == "20 nov. 2026 21:00"
+    with app.test_request_context("/", headers={"Accept-Language": "en-US"}):
+        assert when("2026-11-20T20:00:00+00:00").startswith("Nov 20, 2026 9:00")
+
+
+def test_the_time_zone_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """REFEREE_TIMEZONE names the zone; unset, the machine's; unknown, a clear refusal."""
+    from referee.config import machine_timezone, timezone_setting
+
+    monkeypatch.setenv("REFEREE_TIMEZONE", "America/Montreal")
+    assert timezone_setting() == "America/Montreal"
+    monkeypatch.delenv("REFEREE_TIMEZONE")
+    assert timezone_setting() == machine_timezone()
+    monkeypatch.setenv("REFEREE_TIMEZONE", "Mars/Olympus")
+    with pytest.raises(ValueError, match="REFEREE_TIMEZONE: unknown time zone 'Mars/Olympus'"):
+        timezone_setting()
+
+
+def test_the_api_speaks_the_clients_language_in_its_message_only(client: FlaskClient) -> None:
+    """Requirement: the API's ``message`` fields follow Accept-Language; data fields do not."""
+    english = client.get("/api/no-such-thing").get_json()
+    french = client.get("/api/no-such-thing", headers=FRENCH).get_json()
+    assert english["message"] == "There is nothing at this address."
+    assert french["message"] == "Il n'y a rien à cette adresse."
+    assert french["code"] == english["code"] == 404
+    assert french["status"] == english["status"] == "Not Found"
+    refused = client.delete("/api/games", headers=FRENCH)
+    assert refused.status_code == 405
+    assert refused.get_json()["message"] == "Cette adresse n'accepte pas cette méthode."
+
+
+def test_an_error_page_reads_in_french(client: FlaskClient) -> None:
+    response = client.get("/nowhere", headers=FRENCH)
+    body = response.get_data(as_text=True)
+    assert response.status_code == 404
+    assert "<h1 id=\"error-title\">Introuvable</h1>" in body
+    assert "Il n&#39;y a pas de page à l&#39;adresse /nowhere." in body
+
+
+def test_the_nights_image_reads_in_french(client: FlaskClient) -> None:
+    """The recap's picture (an SVG drawn on the server) speaks the reader's language too."""
+    night = client.post("/api/nights", json={"name": "Vendredi"}).get_json()["id"]
+    image = client.get(f"/nights/{night}/board.svg", headers=FRENCH).get_data(as_text=True)
+    assert "Vendredi : classement final" in image
+    assert "Aucune partie terminée pour le moment." in image

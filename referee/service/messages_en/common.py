@@ -10,6 +10,16 @@ MESSAGES: dict[str, str] = {
     "move.no_such_seat": "There is no seat {seat_number} at this table",
     "move.not_your_turn": "It is {turn_seat}'s turn, not {seat}'s",
     "move.game_over": "The game is over: no more '{type}'",
+    # what the platform itself says of voids, corrections and challenges
+    "platform.challenge.recorded": "Challenge of event {challenged} recorded; the host rules on "
+    "it.",
+    "platform.ruling.dismissed": "Challenge {challenge} dismissed.",
+    "platform.void.voided": "Event {voided} ({type}) voided: {why}. Every later move is judged "
+    "again.",
+    "platform.correct.corrected": "Event {corrected} ({type}) corrected to {to_type}. In its "
+    "place: {instead} Every later move is judged again.",
+    "platform.correct.corrected_why": "Event {corrected} ({type}) corrected to {to_type}: {why}. "
+    "In its place: {instead} Every later move is judged again.",
     # rounds only: the games scored round by round, or once at their end
     "rounds.round_only": "This match is scored round by round: log a 'round', not a '{type}'.",
     "rounds.one_per_seat": "Give one value per seat in '{key}': {count}, not {given}.",
@@ -32,6 +42,9 @@ WORDS: dict[str, dict[str, str]] = {
               "action": "the action phase", "defence": "a defence", "over": "the end"},
     "unit": {"coconuts": "coconuts", "victory points": "victory points",
              "warriors standing": "warriors standing", "cards in hand": "cards in hand"},
+    "value": {"A": "ace", "J": "jack", "Q": "queen", "K": "king"},
+    "attribute": {"nature": "nature", "colour": "background colour", "force": "force"},
+    "token": {"colour": "background colour"},
 }
 WORDS["colours"] = WORDS["given"] = WORDS["colour"]
 

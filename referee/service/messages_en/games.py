@@ -54,3 +54,30 @@ LABELS: dict[str, dict[str, str]] = {
 
 #: Descriptions the engines give (English), used as they are.
 DESCRIPTIONS: dict[str, dict[str, str]] = {}
+
+#: game -> option -> value -> what the value means, in short
+CHOICES: dict[str, dict[str, dict[str, str]]] = {
+    "citroncoco": {"round_starter": {"loser": "the round's loser", "left": "the next player"}},
+    "citroncoco-teams": {"round_starter": {"loser": "the round's loser",
+                                           "left": "the next player"}},
+    "croconounours": {"deck": {"54": "54 cards (two jokers)", "52": "52 cards",
+                               "32": "32 cards (7 to ace)"},
+                      "campaign_reserve": {"packets": "the candies left in the packets",
+                                           "survivors": "the warriors left standing"}},
+    "neurotrio": {"duty_starts": {"two_cards": "as soon as a hand holds two cards",
+                                  "announcement": "once « deux cartes » is said"},
+                  "duty_penalty": {"per_player": "ten points once per player",
+                                   "per_pass": "ten points per pass"}},
+    "plouc": {
+        "sanction": {"zouzou": "la Zouzou: the offender draws one",
+                     "mega_one": "la Méga One: the flagger gives a card"},
+        "aces": {"previous_card": "on a card of its own suit", "suit_in_play": "on the suit named"},
+        "king_of_spades_answer": {"seven_of_spades": "the 7 of spades alone",
+                                  "stack": "7s stack on it"},
+        "square_of_sevens": {"next_player": "the next player draws 8",
+                             "after_replay": "whoever is next after the replay draws 8"},
+        "late_carte": {"stands": "the forgotten « carte » can still be caught",
+                       "clears": "a late « carte » clears it"},
+        "carte_flag": {"log": "as the log shows it", "hand_now": "while « carte » is owed now"},
+    },
+}

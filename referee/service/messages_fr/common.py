@@ -10,13 +10,21 @@ MESSAGES: dict[str, str] = {
     "move.no_such_seat": "Il n'y a pas de place {seat_number} à cette table",
     "move.not_your_turn": "C'est au tour {turn_seat:de}, pas {seat:de}",
     "move.game_over": "La partie est finie : plus de « {type} »",
-    # --- résultats seuls (décompte rapide) : une manche, ou la partie, notée d'un coup ---
-    "rounds.round_only": "Cette partie ne note que les résultats des manches : enregistrez un "
-    "« round », pas un « {type} ».",
+    # ce que dit la plateforme des annulations, corrections et contestations
+    "platform.challenge.recorded": "Contestation du coup {challenged} enregistrée ; l'hôte "
+    "tranchera.",
+    "platform.ruling.dismissed": "Contestation {challenge} rejetée.",
+    "platform.void.voided": "Coup {voided} ({type}) annulé : {why}. Tous les coups suivants sont "
+    "jugés à nouveau.",
+    "platform.correct.corrected": "Coup {corrected} ({type}) corrigé en {to_type}. À sa place : "
+    "{instead} Tous les coups suivants sont jugés à nouveau.",
+    "platform.correct.corrected_why": "Coup {corrected} ({type}) corrigé en {to_type} : {why}. À "
+    "sa place : {instead} Tous les coups suivants sont jugés à nouveau.",
+    # en manches seulement : les jeux comptés manche par manche, ou une fois à la fin
+    "rounds.round_only": "Cette partie se compte manche par manche : enregistrez un « round », "
+    "pas un « {type} ».",
     "rounds.one_per_seat": "Donnez une valeur par joueur dans « {key} » : {count}, pas {given}.",
-    # --- cartes mal écrites (schémas des coups) ---
-    "cards.not_a_card": "« {text} » n'est pas une carte : écrivez la valeur puis la couleur, "
-    "comme 7S, 10H, QD, AC ou JK",
+    'cards.not_a_card': "« {text} » n'est pas une carte : écrivez la valeur puis la couleur, comme 7S, 10H, QD, AC ou JK",
 }
 
 #: Les mots des paramètres donnés en code (``suit="H"`` -> « cœur »).
@@ -33,6 +41,9 @@ WORDS: dict[str, dict[str, str]] = {
               "action": "la phase d'action", "defence": "une défense", "over": "la fin"},
     "unit": {"coconuts": "noix de coco", "victory points": "points de victoire",
              "warriors standing": "Warriors encore debout", "cards in hand": "cartes en main"},
+    "value": {"A": "as", "J": "valets", "Q": "dames", "K": "rois"},
+    "attribute": {"nature": "la nature", "colour": "la couleur de fond", "force": "la force"},
+    "token": {"colour": "couleur de fond"},
 }
 WORDS["colours"] = WORDS["given"] = WORDS["colour"]
 

@@ -212,3 +212,33 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "contienne depuis) ou « hand_now » (seulement tant que « carte » est encore dû)",
     },
 }
+
+#: jeu -> option -> valeur -> ce que veut dire la valeur, en bref
+CHOICES: dict[str, dict[str, dict[str, str]]] = {
+    "citroncoco": {"round_starter": {"loser": "le perdant de la manche",
+                                     "left": "le joueur suivant"}},
+    "citroncoco-teams": {"round_starter": {"loser": "le perdant de la manche",
+                                           "left": "le joueur suivant"}},
+    "croconounours": {"deck": {"54": "54 cartes (deux jokers)", "52": "52 cartes",
+                               "32": "32 cartes (du 7 à l'as)"},
+                      "campaign_reserve": {"packets": "les bonbons qui restent dans les paquets",
+                                           "survivors": "les Warriors encore debout"}},
+    "neurotrio": {"duty_starts": {"two_cards": "dès qu'une main n'a plus que deux cartes",
+                                  "announcement": "une fois « deux cartes » annoncé"},
+                  "duty_penalty": {"per_player": "dix points une fois par joueur",
+                                   "per_pass": "dix points par passe"}},
+    "plouc": {
+        "sanction": {"zouzou": "la Zouzou : le fautif pioche une carte",
+                     "mega_one": "la Méga One : celui qui signale donne une carte"},
+        "aces": {"previous_card": "sur une carte de sa couleur",
+                 "suit_in_play": "sur la couleur annoncée"},
+        "king_of_spades_answer": {"seven_of_spades": "le 7 de pique seul",
+                                  "stack": "les 7 s'y ajoutent"},
+        "square_of_sevens": {"next_player": "le joueur suivant pioche 8 cartes",
+                             "after_replay": "le joueur suivant après le coup rejoué pioche 8 "
+                             "cartes"},
+        "late_carte": {"stands": "le « carte » oublié peut encore être relevé",
+                       "clears": "un « carte » en retard l'efface"},
+        "carte_flag": {"log": "d'après la partie", "hand_now": "tant que « carte » est dû"},
+    },
+}

@@ -135,7 +135,7 @@ MESSAGES: dict[str, str] = {
     "plouc.effect.next_draws_unless_seven_of_spades": "le joueur suivant pioche {count} "
     "{count:carte|cartes} sauf s'il répond par le 7 de pique",
     "plouc.effect.skipped": "{count} {count:joueur passe|joueurs passent} leur tour",
-    "plouc.effect.square": "carré de {value} : {then}",
+    "plouc.effect.square": "carré {value:de} : {then}",
     "plouc.effect.square_drawer": "{drawer_seat} pioche {count} {count:carte|cartes} et joue "
     "après {seat:que} a rejoué",
     "plouc.effect.must_say_plouc": "{seat} a posé sa dernière carte et doit dire « plouc »",
