@@ -162,7 +162,10 @@ MESSAGES: dict[str, str] = {
     "neurotrio.outcome.wins": "{winner_seats} wins with {points} victory points",
     "neurotrio.outcome.shared": "{winner_seats} share the win with {points} victory points",
     "neurotrio.outcome.waiting": "The domain is finished; waiting for the hidden cards and tokens",
-    'neurotrio.report.duty': 'Under the « deux cartes » duty, the player passed although they could place a card, and the table proved it during play: −{points} victory points (not charged again if the engine proves the same fault at the end). The player must have passed under the duty, and the hands must not be known yet.',
+    "neurotrio.report.duty": "Under the « deux cartes » duty, the player passed although they "
+    "could place a card, and the table proved it during play: −{points} victory points (not "
+    "charged again if the engine proves the same fault at the end). The player must have passed "
+    "under the duty, and the hands must not be known yet.",
     'neurotrio.card.shape': "'{text}' is not a card: write nature-colour-force, like coeur-noir-2",
     'neurotrio.card.nature': "'{text}': the nature is one of coeur, etoile, rose",
     'neurotrio.card.colour': "'{text}': the colour is a word, like noir",

@@ -24,7 +24,8 @@ MESSAGES: dict[str, str] = {
     "rounds.round_only": "Cette partie se compte manche par manche : enregistrez un « round », "
     "pas un « {type} ».",
     "rounds.one_per_seat": "Donnez une valeur par joueur dans « {key} » : {count}, pas {given}.",
-    'cards.not_a_card': "« {text} » n'est pas une carte : écrivez la valeur puis la couleur, comme 7S, 10H, QD, AC ou JK",
+    "cards.not_a_card": "« {text} » n'est pas une carte : écrivez la valeur puis la couleur, "
+    "comme 7S, 10H, QD, AC ou JK",
 }
 
 #: Les mots des paramètres donnés en code (``suit="H"`` -> « cœur »).

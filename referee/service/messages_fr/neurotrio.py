@@ -182,8 +182,12 @@ MESSAGES: dict[str, str] = {
     "de victoire",
     "neurotrio.outcome.waiting": "Le domaine est fini ; on attend les cartes cachées et les "
     "cartons",
-    'neurotrio.report.duty': "Après l'annonce « deux cartes », le joueur a passé alors qu'il pouvait poser une carte, et la table l'a prouvé en cours de jeu : il perd {points} points de victoire (une seule fois, même si le moteur prouve la même faute à la fin). Le joueur doit avoir passé après l'annonce, et les mains ne doivent pas encore être connues.",
-    'neurotrio.card.shape': "« {text} » n'est pas une carte : écrivez nature-couleur-force, comme coeur-noir-2",
+    "neurotrio.report.duty": "Après l'annonce « deux cartes », le joueur a passé alors qu'il "
+    "pouvait poser une carte, et la table l'a prouvé en cours de jeu : il perd {points} points de "
+    "victoire (une seule fois, même si le moteur prouve la même faute à la fin). Le joueur doit "
+    "avoir passé après l'annonce, et les mains ne doivent pas encore être connues.",
+    "neurotrio.card.shape": "« {text} » n'est pas une carte : écrivez nature-couleur-force, comme "
+    "coeur-noir-2",
     'neurotrio.card.nature': '« {text} » : la nature est coeur, etoile ou rose',
     'neurotrio.card.colour': '« {text} » : la couleur est un mot, comme noir',
     'neurotrio.card.force': '« {text} » : la force est 1, 2 ou 3',
