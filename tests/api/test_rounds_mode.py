@@ -88,3 +88,34 @@ def test_plouc_game_in_one_round(client: FlaskClient) -> None:
     answer = move(client, table, "round", None, {"winner": 2, "cards": [4, 1, 0]})
     assert answer.status_code == 201, answer.json
     assert client.get(f"/api/matches/{table.id}").json["status"] == "finished"
+
+
+FR = {"Accept-Language": "fr"}
+
+
+def test_a_plouc_round_reads_in_french_with_the_names(client: FlaskClient) -> None:
+    """PL-END-1 refused, then PL-GOAL-1 logged: the refusal, the verdict and the outcome are
+    data worded in the reader's language with the players' names (never « seat 2 »)."""
+    table = new_match(client, game="plouc", mode="rounds")  # Alice, Bob, Chloé
+    refused = move(client, table, "round", None, {"winner": 2, "cards": [0, 1, 0]}, headers=FR)
+    assert refused.status_code == 422
+    assert refused.json["message_id"] == "plouc.rounds.first_only"
+    assert refused.json["params"] == {"seat": 0, "winner_seat": 2}
+    assert refused.json["message"] == (
+        "Seul le premier à poser sa dernière carte gagne : Alice avait encore des cartes quand "
+        "Chloé a dit « plouc ».")
+    logged = move(client, table, "round", None, {"winner": 2, "cards": [4, 1, 0]}, headers=FR)
+    assert logged.status_code == 201, logged.json
+    assert logged.json["verdict"]["reason"] == (
+        "Chloé a posé sa dernière carte le premier et gagne ; cartes restantes : 4, 1, 0.")
+    assert logged.json["standings"]["outcome"] == "Chloé gagne : plouc !"
+    assert logged.json["standings"]["result"]["termination"] == "plouc.outcome.plouc"
+
+
+def test_a_croconounours_round_names_the_winning_side(client: FlaskClient) -> None:
+    """CN-END-1: the side left standing wins, named by its player, in English."""
+    table = new_match(client, game="croconounours", players=2, mode="rounds")
+    logged = move(client, table, "round", None, {"winner": 1, "warriors": [0, 2]},
+                  headers={"Accept-Language": "en"})
+    assert logged.status_code == 201, logged.json
+    assert logged.json["standings"]["outcome"] == "Bob wins with 2 warriors standing"
