@@ -4,6 +4,7 @@ what-if, read models, backup and restore."""
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,14 @@ from werkzeug.serving import run_simple
 from referee import ROOT, create_app, database
 from referee.service import matches
 from referee.service.errors import ServiceError
+from referee.service.messages import (
+    LOCALES,
+    locale_of,
+    reading_in,
+    reword,
+    seat_names,
+    unit_label,
+)
 from referee.validation import Refused, load_json
 
 
@@ -70,49 +79,107 @@ def fail(error: ServiceError) -> None:
     sys.exit(1)
 
 
+#: The replay's own words, by language (the verdicts are the engines' messages, rendered).
+REPLAY_WORDS: dict[str, dict[str, str]] = {
+    "en": {"table": "table", "seat": "seat", "voided": "VOIDED by", "corrected": "CORRECTED by",
+           "impossible": "IMPOSSIBLE now", "ok": "OK", "missplay": "MISSPLAY",
+           "penalty": "Penalty", "standings": "Standings", "colon": ":"},
+    "fr": {"table": "table", "seat": "place", "voided": "ANNULÉ par", "corrected": "CORRIGÉ par",
+           "impossible": "IMPOSSIBLE maintenant", "ok": "OK", "missplay": "FAUTE DE JEU",
+           "penalty": "Sanction", "standings": "Classement", "colon": " :"},
+}
+
+
+def environment_locale() -> str:
+    """The reader's language from the environment (LC_ALL, LC_MESSAGES, LANG): French when it
+    says French, else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        if os.environ.get(name):
+            return locale_of(os.environ[name])
+    return locale_of(None)
+
+
 @main.command()
 @click.argument("match_id", type=int)
 @click.option("--json", "as_json", is_flag=True, help="Print the timeline as JSON.")
+@click.option("--lang", type=click.Choice(LOCALES), default=None,
+              help="The language of the verdicts (default: French if LANG says so, else "
+              "English).")
 @with_appcontext
-def replay(match_id: int, as_json: bool) -> None:
+def replay(match_id: int, as_json: bool, lang: str | None) -> None:
     """Re-judge a match from its log and print its timeline with verdicts."""
-    try:
-        result = matches.full_timeline(database(current_app), match_id, None)
-    except ServiceError as err:
-        fail(err)
+    locale = lang or environment_locale()
+    with reading_in(locale):
+        try:
+            result = matches.full_timeline(database(current_app), match_id, None)
+        except ServiceError as err:
+            fail(err)
+        names = seat_names(database(current_app), match_id) or []
+        result = reword(result, names, locale)
     if as_json:
-        click.echo(json.dumps(result, indent=2))
+        click.echo(json.dumps(result, indent=2, ensure_ascii=False))
         return
+    reading = Reading(REPLAY_WORDS[locale], names)
     for event in result["events"]:
-        click.echo(timeline_line(event))
-    click.echo(f"Standings: {standings_line(result['standings'])}")
+        click.echo(timeline_line(event, reading))
+    click.echo(f"{reading.words['standings']}{reading.words['colon']} "
+               f"{standings_line(result['standings'], locale, reading)}")
 
 
-def timeline_line(event: dict[str, Any]) -> str:
-    who = "table" if event["seat"] is None else f"seat {event['seat']}"
+class Reading:
+    """The replay's words and the players' names, for one reader."""
+
+    def __init__(self, words: dict[str, str], names: list[str]) -> None:
+        self.words, self.names = words, names
+
+    def side(self, side: str) -> str:
+        """A side of the standings: a seat's player by name, a team by its name."""
+        if side.isdigit() and int(side) < len(self.names) and self.names[int(side)]:
+            return self.names[int(side)]
+        return side
+
+    def who(self, seat: int | None) -> str:
+        """"table", or "seat 2 (Chloé)": the seat as logged, and who sat there."""
+        if seat is None:
+            return self.words["table"]
+        name = self.names[seat] if 0 <= seat < len(self.names) else ""
+        return f"{self.words['seat']} {seat}" + (f" ({name})" if name else "")
+
+
+def timeline_line(event: dict[str, Any], reading: Reading | None = None) -> str:
+    reading = reading or Reading(REPLAY_WORDS["en"], [])
+    words = reading.words
     given = {k: v for k, v in event["payload"].items() if v is not None}
-    head = f"{event['seq']:>5}  {event['type']:<12} {who:<8} {json.dumps(given)}"
+    head = (f"{event['seq']:>5}  {event['type']:<12} {reading.who(event['seat']):<8} "
+            f"{json.dumps(given, ensure_ascii=False)}")
     if event["voided_by"]:
-        return f"{head}\n       VOIDED by {event['voided_by']}: {event['void_reason']}"
+        return (f"{head}\n       {words['voided']} {event['voided_by']}{words['colon']} "
+                f"{event['void_reason']}")
     if event.get("correction"):
         fix = event["correction"]
-        who = "table" if fix["seat"] is None else f"seat {fix['seat']}"
-        head += (f"\n       CORRECTED by {event['corrected_by']}: {fix['type']} {who} "
-                 f"{json.dumps(fix['payload'])}")
+        head += (f"\n       {words['corrected']} {event['corrected_by']}{words['colon']} "
+                 f"{fix['type']} "
+                 f"{reading.who(fix['seat'])} {json.dumps(fix['payload'], ensure_ascii=False)}")
     if event["impossible_now"]:
-        return f"{head}\n       IMPOSSIBLE now: {event['impossible_now']['reason']}"
+        return (f"{head}\n       {words['impossible']}{words['colon']} "
+                f"{event['impossible_now']['reason']}")
     verdict = event["judged_now"]
     if not verdict:
         return head
-    line = f"{head}\n       {verdict['kind'].upper()} [{verdict['rule']}] {verdict['reason']}"
+    line = (f"{head}\n       {words[verdict['kind']]} [{verdict['rule']}] "
+            f"{verdict['reason']}")
     if verdict.get("penalty"):
-        line += f" Penalty: {verdict['penalty']}"
+        line += f" {words['penalty']}{words['colon']} {verdict['penalty']}"
     return line
 
 
-def standings_line(standings: dict[str, Any]) -> str:
-    totals = ", ".join(f"{ln['side']}: {ln['total']}" for ln in standings["lines"])
-    return f"{totals} ({standings['unit']}). {standings['outcome']}".strip()
+def standings_line(standings: dict[str, Any], locale: str = "en",
+                   reading: Reading | None = None) -> str:
+    """Each side's total (a seat by its player's name), the unit, and the outcome."""
+    colon = reading.words["colon"] if reading else ":"
+    totals = ", ".join(f"{reading.side(ln['side']) if reading else ln['side']}{colon} "
+                       f"{ln['total']}" for ln in standings["lines"])
+    return f"{totals} ({unit_label(standings['unit'], locale)}). {standings['outcome']}".strip()
 
 
 @main.command("export")

@@ -51,3 +51,36 @@ def plain_turn(client: FlaskClient, table: Table, seat: int, source: str = "stoc
     """CitronCoco: draw and discard the drawn card at once (a 5 has no power)."""
     assert move(client, table, "draw", seat, {"source": source}).status_code == 201
     assert move(client, table, "discard", seat, {"value": value}).status_code == 201
+
+
+SENTENCES = frozenset({"reason", "penalty", "effects", "outcome", "message"})
+
+
+def judged_alike(now: Any, then: Any, path: str = "") -> list[str]:
+    """Where ``now`` judges otherwise than ``then`` did: kinds, rules, flags, totals and every
+    message id an old record carries must be the same; sentences may be worded anew (names, a
+    language, a better phrasing) but must be there, or absent, as they were; data fields added
+    since (a message id where the old record had none) are not differences."""
+    if isinstance(then, dict) and isinstance(now, dict):
+        unsaid = "message_id" in then and then["message_id"] is None  # a sentence then, no data
+        out: list[str] = []
+        for key, was in then.items():
+            here = f"{path}.{key}"
+            if unsaid and key in ("message_id", "params"):
+                continue
+            if key not in now:
+                out.append(f"{here}: missing")
+            elif key in SENTENCES:
+                if isinstance(was, list) and len(was) != len(now[key] or []):
+                    out.append(f"{here}: {len(was)} then, {len(now[key] or [])} now")
+                elif bool(was) != bool(now[key]):
+                    out.append(f"{here}: {was!r} then, {now[key]!r} now")
+            else:
+                out += judged_alike(now[key], was, here)
+        return out
+    if isinstance(then, list | tuple) and isinstance(now, list | tuple):
+        if len(then) != len(now):
+            return [f"{path}: {len(then)} items then, {len(now)} now"]
+        return [d for i, (a, b) in enumerate(zip(now, then, strict=True))
+                for d in judged_alike(a, b, f"{path}[{i}]")]
+    return [] if now == then else [f"{path}: {then!r} then, {now!r} now"]

@@ -66,7 +66,9 @@ def init_app(app: Flask) -> None:
                  "each move is judged by the game's rules."},
     })
     api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
-    from referee.api import document, games, insights, legal, matches, people, stream
+    from referee.api import document, games, insights, legal, locale, matches, people, stream
+
+    locale.init_app(app)  # the reader's language, for the pages and the API alike
 
     api.register_blueprint(games.blp)
     api.register_blueprint(matches.blp)

@@ -11,6 +11,7 @@ from referee.api.schemas import ErrorSchema, GameSchema
 from referee.engines.base import REGISTRY
 from referee.service import games
 from referee.service.matches import move_schemas
+from referee.service.messages import game_title, option_description, option_label
 
 blp = Blueprint("games", __name__, url_prefix="/api/games",
                 description="The games (rule engines) and their move vocabulary")
@@ -33,12 +34,24 @@ def document_move_schemas(api: Any) -> None:
                 documented.add(schema)
 
 
+def for_reader(game: dict[str, Any]) -> dict[str, Any]:
+    """A game described in the reader's language: its title, and each option's ``title`` and
+    ``description`` in its JSON schema (the schema's data untouched)."""
+    properties = game["options"].get("properties", {})
+    options = {**game["options"], "properties": {
+        name: {**spec, "title": option_label(game["id"], name),
+               "description": option_description(game["id"], name,
+                                                 default=spec.get("description", ""))}
+        for name, spec in properties.items()}}
+    return {**game, "title": game_title(game["id"]), "options": options}
+
+
 @blp.route("")
 class Games(MethodView):
     @blp.response(200, GameSchema(many=True))
     def get(self) -> list[dict[str, Any]]:
         """Every game, with its options and moves."""
-        return games.all_games()
+        return [for_reader(game) for game in games.all_games()]
 
 
 @blp.route("/<game_id>")
@@ -47,4 +60,4 @@ class Game(MethodView):
     @blp.alt_response(404, schema=ErrorSchema, description="No such game")
     def get(self, game_id: str) -> dict[str, Any]:
         """One game: its options and its moves with their payload schemas."""
-        return games.one_game(game_id)
+        return for_reader(games.one_game(game_id))

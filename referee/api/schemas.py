@@ -217,7 +217,10 @@ class StandingsSchema(Schema):
     lines = fields.List(fields.Nested(LineSchema), required=True)
     finished = fields.Boolean(required=True)
     winners = fields.List(fields.Integer(), required=True)
-    outcome = fields.String(required=True)
+    outcome = fields.String(required=True, metadata={
+        "description": "The outcome, or the running outcome, in the reader's language"})
+    outcome_data = fields.Dict(metadata={
+        "description": "The running outcome's message_id and params"})
     result = fields.Dict(allow_none=True, metadata={
         "description": "The outcome as data: winners, termination (a message id), figures"})
     target = fields.Integer(allow_none=True)

@@ -198,6 +198,7 @@ class Standings:
             "finished": self.finished,
             "winners": list(self.winners),
             "outcome": render(self.outcome),
+            "outcome_data": said_data(self.outcome),
             "result": self.result.as_dict() if self.result else None,
             "target": self.target,
             "rounds": [dict(r) for r in self.rounds],

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from marshmallow import ValidationError, fields
 
@@ -105,11 +106,12 @@ class Composition:
 class CardField(fields.String):
     """A marshmallow field for a card written as ``"7S"``; documents itself as a string."""
 
-    def __init__(self, **kwargs: object) -> None:
-        metadata = {"description": "A card: rank then suit, e.g. 7S, 10H, QD, AC, JK (joker)",
-                    "example": "7S"}
-        metadata.update(kwargs.pop("metadata", {}) or {})  # type: ignore[arg-type]
-        super().__init__(metadata=metadata, **kwargs)  # type: ignore[arg-type]
+    def __init__(self, **kwargs: Any) -> None:
+        metadata: dict[str, Any] = {
+            "description": "A card: rank then suit, e.g. 7S, 10H, QD, AC, JK (joker)",
+            "example": "7S"}
+        metadata.update(kwargs.pop("metadata", {}) or {})
+        super().__init__(metadata=metadata, **kwargs)
 
     def _deserialize(self, value: object, attr: str | None, data: object, **kwargs: object) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)

@@ -42,7 +42,7 @@ from referee.service.cache import MatchState, StateCache, build, cache_for, curr
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import notify_appended
-from referee.service.messages import for_match, names_of, render, renderer
+from referee.service.messages import for_match, names_of, render, renderer, reword
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
@@ -765,7 +765,7 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
             "match_id": match.id, "game": match.game, "at": last if at is None else at,
             "last_seq": last, "viewer": "public" if viewer is None else viewer,
             "table": engine.view(folded.state, viewer),
-            "standings": engine.standings(folded.state).as_dict(),
+            "standings": reword(engine.standings(folded.state).as_dict(), names_of(match)),
         }
 
 
@@ -861,7 +861,7 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
             first = max(1, end - limit + 1)
         now = _state_now(session, db, match)
         rows = _rows(session, match_id, first, end) if end >= first else []
-        return {
+        return reword({  # the verdicts' sentences for this reader, with the players' names
             "match_id": match.id, "game": match.game, "last_seq": last,
             "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
             "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
@@ -869,7 +869,7 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
             "challenges": sorted(s for s in now.offenders if s not in now.ruled
                                  and s not in now.voided),
             "standings": now.standings.as_dict(),
-        }
+        }, names_of(match))
 
 
 def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
@@ -881,11 +881,11 @@ def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict
         loader = Loader(session, match)
         folded, entries = loader.timeline()
         now = _state_now(session, db, match)
-        return {
+        return reword({
             "match_id": match.id, "game": match.game, "last_seq": match.summary.last_seq,
             "events": [event_dict(now, j.row, viewer, j) for j in entries],
             "standings": loader.engine.standings(folded.state).as_dict(),
-        }
+        }, names_of(match))
 
 
 def standings(db: Database, match_id: int) -> dict[str, Any]:

@@ -1,88 +1,293 @@
 """Rendering what the engines say: a message id and its parameters become a sentence.
 
 The engines speak in ``Message`` values (``referee.engines.messages``); this module turns them
-into sentences for a reader, with the names the players gave at the table (never "seat 2").
-Templates are ``str.format`` strings with named fields, one table per game and one shared
-table (``messages_en/<game>.py``, ``messages_en/common.py``), so that each can later become a
-gettext msgid for another language.
+into sentences for a reader, in the reader's language, with the names the players gave at the
+table (never "seat 2"). Templates are ``str.format`` strings with named fields, one table per
+game and one shared table per language (``messages_en/<game>.py``, ``messages_fr/<game>.py``,
+``…/common.py``); both languages have exactly the same ids and fields (tests check it).
 
-Fields of a template may ask for a parameter as-is (``{value}``) or through a formatter:
-seats (``seat``, ``*_seat``) become names, lists of seats (``seats``, ``*_seats``) a list of
-names; other lists are joined with commas.
+A template asks for a parameter as-is (``{value}``) or with a format spec, which the
+parameter's rendering understands:
+
+- ``{count:card|cards}`` the word agreeing with the number (French: 0 and 1 are singular);
+  a list of seats agrees too (``{winner_seats:wins|win}``);
+- ``{seat:de}``, ``{seat:à}``, ``{seat:que}`` the French preposition, elided or contracted
+  ("d'Alice", "du Warrior rouge de Bob", "au joueur 2"); ``{warrior:cap}`` a capital first
+  letter, for a sentence that starts with a warrior ("Le Warrior rouge d'Alice…").
+
+Seats (``seat``, ``*_seat``) become names, lists of seats (``seats``, ``*_seats``) a list of
+names ("Alice et Bob"), warriors ("0-red") "Alice's red warrior", codes (suits, directions,
+colours…) words of ``WORDS``; other lists are joined.
+
+The reader's language is a context variable (``reading_in("fr")``), so the edges say it
+without this layer knowing about requests: ``render`` and the renderer the engines' ``as_dict``
+use by default read it when no locale is given.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping, Sequence
+import re
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar, Token
 from functools import cache
 from string import Formatter
+from types import ModuleType
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from referee.engines.messages import Message, Said, is_seat_key, is_seats_key
 
 Names = Sequence[str]
-LOCALES = ("en",)
+LOCALES = ("en", "fr")
+DEFAULT_LOCALE = "en"
 CATALOGUE_MODULES = ("common", "plouc", "neurotrio", "citroncoco", "citroncoco_teams",
                      "croconounours")
+WARRIOR_KEYS = frozenset({"warrior", "target", "attacker"})
+WARRIOR_ID = re.compile(r"^(\d+)-([a-z]+)(?:-(\d+))?$")
+CARD_KEYS = frozenset({"card", "cards", "top", "drawn"})
+CARD = re.compile(r"^(10|[2-9AJQK])([SHDC])$")
+SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+_reading: ContextVar[str] = ContextVar("referee_reading_locale", default=DEFAULT_LOCALE)
 
 
 class MissingMessage(KeyError):
     """An engine said something no catalogue knows: a bug in the catalogue, caught by tests."""
 
 
+# --- the reader's language ------------------------------------------------------------------
+
+def locale_of(tag: str | None) -> str:
+    """The locale a language tag asks for ("fr-FR", "fr_FR.UTF-8", "FR" -> "fr"), or the
+    default for a language this application does not speak."""
+    base = re.split(r"[-_.@]", (tag or "").strip().lower(), maxsplit=1)[0]
+    return base if base in LOCALES else DEFAULT_LOCALE
+
+
+def current_locale() -> str:
+    """The language of the reader being served now."""
+    return _reading.get()
+
+
+def set_locale(locale: str | None) -> Token[str]:
+    """Serve the rest of this context (a request, a command) in ``locale``."""
+    return _reading.set(locale_of(locale))
+
+
+def reset_locale(token: Token[str]) -> None:
+    """Back to the language before ``set_locale`` gave ``token`` (end of a request)."""
+    _reading.reset(token)
+
+
+@contextmanager
+def reading_in(locale: str | None) -> Iterator[str]:
+    """``with reading_in("fr"): …`` renders in French, then back to what was before."""
+    token = set_locale(locale)
+    try:
+        yield current_locale()
+    finally:
+        _reading.reset(token)
+
+
+# --- the tables -----------------------------------------------------------------------------
+
 @cache
-def catalogue(locale: str = "en") -> Mapping[str, str]:
+def _module(locale: str, name: str) -> ModuleType:
+    return importlib.import_module(f"referee.service.messages_{locale}.{name}")
+
+
+@cache
+def catalogue(locale: str = DEFAULT_LOCALE) -> Mapping[str, str]:
     """Every template of ``locale``, by message id."""
     table: dict[str, str] = {}
     for name in CATALOGUE_MODULES:
-        module = importlib.import_module(f"referee.service.messages_{locale}.{name}")
-        table.update(module.MESSAGES)
+        table.update(_module(locale, name).MESSAGES)
     return table
 
 
-@cache
-def words(locale: str = "en") -> Mapping[str, Mapping[str, str]]:
+def words(locale: str = DEFAULT_LOCALE) -> Mapping[str, Mapping[str, str]]:
     """Words for parameters given as codes (suits, directions), by parameter kind."""
-    module = importlib.import_module(f"referee.service.messages_{locale}.common")
-    return dict(module.WORDS)
+    return _module(locale, "common").WORDS
 
 
-def seat_name(seat: Any, names: Names | None) -> str:
+def grammar(locale: str) -> ModuleType:
+    """The language's small grammar: list joining, plural, prepositions, unnamed seats."""
+    return _module(locale, "common")
+
+
+def unit_label(unit: str, locale: str | None = None) -> str:
+    """What the standings count ("coconuts"), in the reader's language ("noix de coco")."""
+    return words(locale_of(locale) if locale else current_locale()).get("unit", {}).get(unit,
+                                                                                      unit)
+
+
+def _games(locale: str | None) -> ModuleType:
+    return _module(locale_of(locale) if locale else current_locale(), "games")
+
+
+def game_title(game: str, locale: str | None = None) -> str:
+    """A game's name for the reader, in the rule texts' own words in French ("Le Citron Coco
+    en individuel"); the game's id for a game no table names."""
+    return str(_games(locale).TITLES.get(game) or _module(DEFAULT_LOCALE, "games").TITLES.get(
+        game, game))
+
+
+def option_label(game: str, option: str, locale: str | None = None) -> str:
+    """An option's short name for the reader ("La Zouzou", "Couleur des cases")."""
+    label = _games(locale).LABELS.get(game, {}).get(option)
+    return str(label or option.replace("_", " ").capitalize())
+
+
+def option_description(game: str, option: str, locale: str | None = None,
+                       default: str = "") -> str:
+    """What an option does, for the reader; ``default`` (the engine's own English words) where
+    the language has none of its own."""
+    return str(_games(locale).DESCRIPTIONS.get(game, {}).get(option) or default)
+
+
+# --- parameters as a sentence shows them ----------------------------------------------------
+
+class Shown(str):
+    """A parameter's text, knowing its language and how many it counts (for agreement)."""
+
+    locale: str
+    count: int
+
+    def __new__(cls, text: str, locale: str, count: int = 1) -> Shown:
+        made = super().__new__(cls, text)
+        made.locale, made.count = locale, count
+        return made
+
+    def __format__(self, spec: str) -> str:
+        return styled(str(self), self.count, self.locale, spec)
+
+
+class Count(int):
+    """A number that can choose the word agreeing with it (``{count:card|cards}``)."""
+
+    locale: str
+
+    def __new__(cls, value: int, locale: str) -> Count:
+        made = super().__new__(cls, value)
+        made.locale = locale
+        return made
+
+    def __format__(self, spec: str) -> str:
+        if "|" in spec:
+            return styled(str(int(self)), int(self), self.locale, spec)
+        return int.__format__(int(self), spec)
+
+
+def styled(text: str, count: int, locale: str, spec: str) -> str:
+    """``text`` under a template's format spec (see the module's docstring)."""
+    if not spec:
+        return text
+    if "|" in spec:
+        one, many = spec.split("|", 1)
+        return many if grammar(locale).is_plural(count) else one
+    if spec == "cap":
+        return text[:1].upper() + text[1:]
+    preposition = grammar(locale).PREPOSITIONS.get(spec)
+    if preposition is None:
+        raise ValueError(f"unknown format spec {spec!r}")
+    return str(preposition(text))
+
+
+def seat_name(seat: Any, names: Names | None, locale: str | None = None) -> str:
     """The name given at the table; "seat N" only when the match has no names to give."""
     if isinstance(seat, int) and names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return f"seat {seat}"
+    return str(grammar(locale or current_locale()).UNNAMED_SEAT.format(seat=seat))
 
 
-def join(words: Sequence[str]) -> str:
-    """"Alice", "Alice and Bob", "Alice, Bob and Carole"."""
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+def join(items: Sequence[str], locale: str | None = None) -> str:
+    """"Alice", "Alice and Bob", "Alice, Bob and Carole" (French: "Alice, Bob et Carole")."""
+    items = [str(i) for i in items]
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])}{grammar(locale or current_locale()).AND}{items[-1]}"
 
 
-def shown(key: str, value: Any, names: Names | None, locale: str = "en") -> Any:
-    """A parameter as the sentence shows it."""
-    if isinstance(value, Mapping) and "message_id" in value:  # a message within a message
-        return render(Message(value["message_id"], value.get("params", {})), names, locale)
-    kind = words(locale).get(key.rsplit("_", 1)[-1]) or words(locale).get(key)
+def warrior_name(ident: Any, names: Names | None, locale: str) -> str:
+    """A CrocoNounours warrior ("0-red", "1-green-2") as its owner's coloured warrior."""
+    found = WARRIOR_ID.match(str(ident))
+    if not found:
+        return str(ident)
+    seat, colour, number = found.groups()
+    owner = seat_name(int(seat), names, locale)
+    colour_word = words(locale).get("colour", {}).get(colour, colour)
+    return str(grammar(locale).warrior(owner, colour_word, number or ""))
+
+
+def card_name(text: str, locale: str) -> str:
+    """A card of an ordinary deck as the table writes it: "Q♥" (French: "D♥"), "Joker"."""
+    if text == "JK":
+        return str(grammar(locale).JOKER)
+    found = CARD.match(text)
+    if not found:
+        return text
+    rank, suit = found.groups()
+    return f"{grammar(locale).RANKS.get(rank, rank)}{SUIT_SIGNS[suit]}"
+
+
+def _coded(key: str, value: Any, locale: str) -> str | None:
+    """A code word's rendering (``suit="H"`` -> "hearts"), None when ``key`` holds no code."""
+    if key in CARD_KEYS and isinstance(value, str):
+        return card_name(value, locale)
+    table = words(locale)
+    kind = table.get(key) or table.get(key.rsplit("_", 1)[-1])
     if kind is not None and isinstance(value, str):
         return kind.get(value, value)
+    return None
+
+
+def _listed(key: str, value: Sequence[Any], names: Names | None, locale: str) -> Shown:
+    """A list parameter: seats as names, warriors, codes as words, cards as laid."""
+    if is_seats_key(key):
+        items = [seat_name(s, names, locale) for s in value]
+    elif key == "warriors":
+        items = [warrior_name(w, names, locale) for w in value]
+    elif key in CARD_KEYS:
+        items = [card_name(str(c), locale) for c in value]
+    else:
+        items = [_coded(key, v, locale) or str(v) for v in value]
+    if key == "cards":  # cards read as laid, one after the other
+        return Shown(" ".join(items), locale, len(items))
+    if is_seats_key(key) or key in ("warriors", "colours", "given"):
+        return Shown(join(items, locale), locale, len(items))
+    return Shown(", ".join(items), locale, len(items))
+
+
+def shown(key: str, value: Any, names: Names | None, locale: str | None = None) -> Any:
+    """A parameter as the sentence shows it."""
+    locale = locale or current_locale()
+    if isinstance(value, Mapping) and "message_id" in value:  # a message within a message
+        return render(Message(value["message_id"], value.get("params", {})), names, locale)
+    coded = _coded(key, value, locale)
+    if coded is not None:
+        return Shown(coded, locale)
     if is_seat_key(key) and (isinstance(value, int) or value is None):
-        return "nobody" if value is None else seat_name(value, names)
-    if is_seats_key(key) and isinstance(value, list | tuple):
-        return join([seat_name(s, names) for s in value])
-    if isinstance(value, list | tuple):  # cards read as laid, one after the other
-        return (" " if key == "cards" else ", ").join(str(v) for v in value)
+        text = grammar(locale).NOBODY if value is None else seat_name(value, names, locale)
+        return Shown(text, locale)
+    if key in WARRIOR_KEYS and isinstance(value, str):
+        return Shown(warrior_name(value, names, locale), locale)
+    if isinstance(value, list | tuple):
+        return _listed(key, value, names, locale)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Count(value, locale)
     return value
 
 
-def render(message: Said | None, names: Names | None = None, locale: str = "en") -> str:
-    """The sentence ``message`` says to a reader of ``locale``, players called by ``names``."""
+def render(message: Said | None, names: Names | None = None, locale: str | None = None) -> str:
+    """The sentence ``message`` says to a reader of ``locale`` (the reader being served when
+    none is given), players called by ``names``."""
     if message is None or isinstance(message, str):
         return message or ""
+    locale = locale_of(locale) if locale else current_locale()
     template = catalogue(locale).get(message.id)
     if template is None:
         raise MissingMessage(message.id)
@@ -90,7 +295,8 @@ def render(message: Said | None, names: Names | None = None, locale: str = "en")
     return template.format_map(params)
 
 
-def renderer(names: Names | None = None, locale: str = "en") -> Callable[[Said | None], str]:
+def renderer(names: Names | None = None,
+             locale: str | None = None) -> Callable[[Said | None], str]:
     """``render`` with the match's names bound, for ``Verdict.as_dict(render=…)``."""
     return lambda message: render(message, names, locale)
 
@@ -100,16 +306,132 @@ def fields_of(template: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(template) if name}
 
 
-__all__ = ["Message", "MissingMessage", "catalogue", "fields_of", "render", "renderer",
-           "seat_name"]
-
-
 def names_of(match: Any) -> list[str]:
     """The names given at the table, by seat, of a stored match."""
     summary = getattr(match, "summary", None)
     return list(summary.seat_names or []) if summary is not None else []
 
 
-def for_match(match: Any, locale: str = "en") -> Callable[[Said | None], str]:
+def for_match(match: Any, locale: str | None = None) -> Callable[[Said | None], str]:
     """The renderer of a stored match: its players called by their names."""
     return renderer(names_of(match), locale)
+
+
+# --- stored readings, worded again for this reader -----------------------------------------
+
+def said_from(data: Any) -> Message | None:
+    """The message a stored ``{"message_id", "params"}`` holds, if it holds one."""
+    if isinstance(data, Mapping) and isinstance(data.get("message_id"), str):
+        params = data.get("params")
+        return Message(data["message_id"], params if isinstance(params, Mapping) else {})
+    return None
+
+
+def _say(said: Message | None, fallback: Any, names: Names | None, locale: str) -> Any:
+    """``said`` rendered, or the stored text when the catalogue cannot read it (an id from an
+    older version, parameters of another shape)."""
+    if said is None:
+        return fallback
+    try:
+        return render(said, names, locale)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        return fallback
+
+
+def _outcome_of(data: Mapping[str, Any]) -> Message | None:
+    """The outcome's message: the result once there is one, else the running outcome's data,
+    looked for in the dict or in its standings."""
+    for holder in (data, data.get("standings"), data.get("totals")):
+        if not isinstance(holder, Mapping):
+            continue
+        result = holder.get("result")
+        if isinstance(result, Mapping) and isinstance(result.get("termination"), str):
+            return Message(result["termination"], {"winner_seats": list(result.get("winners", [])),
+                                                   **dict(result.get("figures") or {})})
+        if (said := said_from(holder.get("outcome_data"))) is not None:
+            return said
+    return None
+
+
+def outcome_text(totals: Mapping[str, Any] | None, names: Names | None = None,
+                 stored: str = "", locale: str | None = None) -> str:
+    """A match's outcome for the reader, from its stored standings' data (``result``, or the
+    running ``outcome_data``) with the players' names; ``stored`` where no data says it."""
+    said = _outcome_of(totals) if isinstance(totals, Mapping) else None
+    return str(_say(said, stored, names, locale_of(locale) if locale else current_locale()))
+
+
+def _names_in(data: Mapping[str, Any], names: Names | None) -> Names | None:
+    """A match's own names, when the dict is a match listing its seats."""
+    seats = data.get("seats")
+    if isinstance(seats, list) and seats and all(isinstance(s, Mapping) and "name" in s
+                                                 for s in seats):
+        named = {s.get("seat", i): str(s["name"]) for i, s in enumerate(seats)}
+        if all(isinstance(k, int) and 0 <= k < 1000 for k in named):
+            return [named.get(i, "") for i in range(max(named) + 1)]
+    return names
+
+
+def reword(data: Any, names: Names | None = None, locale: str | None = None) -> Any:
+    """A copy of an answer (verdicts, refusals, standings, matches) whose sentences are
+    rendered again from their data for this reader: ``reason``/``message`` from ``message_id``
+    and ``params``, ``penalty`` from ``penalty_data``, ``effects`` from ``effects_data``,
+    ``outcome`` from the result. Data fields are untouched; stored sentences stay where no
+    data says them."""
+    locale = locale_of(locale) if locale else current_locale()
+    if isinstance(data, list):
+        return [reword(item, names, locale) for item in data]
+    if not isinstance(data, Mapping):
+        return data
+    names = _names_in(data, names)
+    out = {key: reword(value, names, locale) for key, value in data.items()}
+    for text_key in ("reason", "message"):
+        if text_key in data:
+            out[text_key] = _say(said_from(data), data[text_key], names, locale)
+            break
+    if "penalty_data" in data:
+        out["penalty"] = _say(said_from(data["penalty_data"]), data.get("penalty"), names,
+                              locale)
+    effects, effects_data = data.get("effects"), data.get("effects_data")
+    if isinstance(effects, list) and isinstance(effects_data, list) \
+            and len(effects) == len(effects_data):
+        out["effects"] = [_say(said_from(d), e, names, locale)
+                          for e, d in zip(effects, effects_data, strict=True)]
+    if isinstance(data.get("outcome"), str):
+        out["outcome"] = _say(_outcome_of(data), data["outcome"], names, locale)
+    return out
+
+
+_NAMES: WeakKeyDictionary[Any, OrderedDict[int, tuple[str, ...]]] = WeakKeyDictionary()
+_NAMES_LOCK = threading.Lock()
+NAMES_KEPT = 4096
+
+
+def seat_names(db: Any, match_id: int) -> list[str] | None:
+    """The names given at a match's table, by seat (None: there is no such match).
+
+    The names are fixed when the match is created, so each process keeps the last ones it read
+    (per database): wording a verdict again costs no query on the append path."""
+    with _NAMES_LOCK:
+        kept = _NAMES.setdefault(db, OrderedDict())
+        if match_id in kept:
+            kept.move_to_end(match_id)
+            return list(kept[match_id])
+    from referee.store import models  # the read model, only when a reader asks
+
+    with db.reading() as session:
+        summary = session.get(models.MatchSummary, match_id)
+        if summary is None:
+            return None
+        names = tuple(str(n) for n in summary.seat_names or [])
+    with _NAMES_LOCK:
+        kept[match_id] = names
+        while len(kept) > NAMES_KEPT:
+            kept.popitem(last=False)
+    return list(names)
+
+
+__all__ = ["LOCALES", "Message", "MissingMessage", "catalogue", "current_locale", "fields_of",
+           "for_match", "game_title", "locale_of", "option_description", "option_label",
+           "outcome_text", "reading_in", "render", "renderer", "reset_locale", "reword",
+           "seat_name", "seat_names", "set_locale", "unit_label"]

@@ -15,6 +15,7 @@ from sqlalchemy import select
 
 from referee.service import history, nights, stats
 from referee.service.matches import get_match
+from referee.service.messages import outcome_text
 from referee.store import models
 from referee.store.db import Database
 
@@ -91,7 +92,8 @@ def history_rows(db: Database, f: history.MatchFilter) -> Iterator[list[Any]]:
                    summary.status, list(names),
                    [f"{' & '.join(names[i] for i in ln['seats'] if i < len(names))} "
                     f"{ln['total']}" for ln in lines],
-                   [names[i] for i in summary.winners if i < len(names)], summary.outcome]
+                   [names[i] for i in summary.winners if i < len(names)],
+                   outcome_text(summary.totals, names, summary.outcome)]
 
 
 def history_sheet(db: Database, f: history.MatchFilter) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from marshmallow import ValidationError
@@ -13,9 +14,11 @@ from referee.engines.base import (
     Event,
     Impossible,
     InvalidOptions,
+    Line,
     MissplayReportSchema,
     get_engine,
 )
+from referee.engines.messages import Message, Said
 from referee.engines.neurotrio import (
     ENGINE,
     SOURCES,
@@ -23,6 +26,8 @@ from referee.engines.neurotrio import (
     bid_points,
     last_player_penalty,
 )
+from referee.engines.neurotrio.view import outcome_of
+from referee.service.messages import render
 from tests.engines.contract import (
     assert_impossible_changes_nothing,
     assert_snapshot_round_trip,
@@ -41,6 +46,13 @@ from tests.engines.neurotrio_helpers import (
 )
 
 START = "coeur-noir-2"
+NAMES = ["Alice", "Bob", "Carol"]
+
+
+def said(what: Said | None) -> tuple[str, dict[str, Any]]:
+    """What the engine said, as data: its message id and parameters (never a sentence)."""
+    assert isinstance(what, Message), what
+    return what.id, dict(what.params)
 
 
 @pytest.fixture
@@ -135,7 +147,8 @@ def test_nt_deck_1_colour_outside_the_deck_is_impossible(match: Match) -> None:
     """NT-DECK-1: the deck's colours are noir, vert, bleu by default."""
     err = match.impossible("place", 0, card="coeur-rouge-2", row=0, col=1)
     assert err.rule == "NT-DECK-1"
-    assert "rouge" in err.reason
+    assert said(err.said) == ("neurotrio.deck.colour",
+                              {"card": "coeur-rouge-2", "colours": ["noir", "vert", "bleu"]})
 
 
 def test_nt_deck_1_colours_option_renames_the_colours() -> None:
@@ -252,7 +265,8 @@ def test_nt_turn_1_a_move_out_of_turn_is_impossible(match: Match) -> None:
     """NT-TURN-1: only the active player plays."""
     err = match.impossible("pass", 1)
     assert err.rule == "NT-TURN-1"
-    assert "seat 0's turn" in err.reason
+    assert said(err.said) == ("neurotrio.pass.not_your_turn", {"seat": 1, "turn_seat": 0})
+    assert render(err.said, NAMES) == "Bob cannot pass: it is Alice's turn"
 
 
 def test_nt_turn_1_a_seat_with_an_empty_hand_is_skipped() -> None:
@@ -297,7 +311,9 @@ def test_nt_dom_1_a_corner_is_not_an_edge(match: Match) -> None:
 def test_nt_dom_1_an_occupied_cell_is_impossible(match: Match) -> None:
     """NT-DOM-1: a card is laid beside the domain cards, not on them."""
     err = match.impossible("place", 0, card="coeur-noir-1", row=0, col=0)
-    assert err.rule == "NT-DOM-1" and "already holds" in err.reason
+    assert err.rule == "NT-DOM-1"
+    assert said(err.said) == ("neurotrio.place.refused", {"seat": 0, "why": {
+        "message_id": "neurotrio.place.occupied", "params": {"row": 0, "col": 0, "card": START}}})
 
 
 def test_nt_dom_2_compatible_means_two_attributes_in_common() -> None:
@@ -320,7 +336,9 @@ def test_nt_dom_3_an_incompatible_single_neighbour_is_named(match: Match) -> Non
     """NT-DOM-3: the 422 says which neighbour fails and why."""
     err = match.impossible("place", 0, card="coeur-vert-3", row=0, col=1)
     assert err.rule == "NT-DOM-3"
-    assert START in err.reason and "(0, 0)" in err.reason and "shares only nature" in err.reason
+    assert render(err.said, NAMES) == (
+        "Alice cannot place: coeur-vert-3 at (0, 1) touches only coeur-noir-2 at (0, 0), "
+        "shares only nature; compatible cards share at least two attributes")
     assert err.where == "payload.card"
 
 
@@ -330,7 +348,9 @@ def test_nt_dom_4_two_neighbours_must_both_be_compatible(match: Match) -> None:
     match.place("coeur-vert-2", 1, 0)
     err = match.impossible("place", 2, card="rose-noir-1", row=1, col=1)
     assert err.rule == "NT-DOM-4"
-    assert "coeur-vert-2 at (1, 0) shares nothing" in err.reason
+    assert render(err.said, NAMES) == (
+        "Carol cannot place: rose-noir-1 at (1, 1) touches 2 cards and must be compatible with "
+        "at least two, but coeur-vert-2 at (1, 0) shares nothing")
 
 
 def test_nt_dom_4_three_neighbours_with_one_incompatible_is_legal() -> None:
@@ -400,7 +420,9 @@ def test_nt_grid_3_open_more_needs_every_holder_blocked(match: Match) -> None:
     """NT-GRID-3: the table opens more only when every holder has passed since the change."""
     match.passes()
     err = match.impossible("open_more", None)
-    assert err.rule == "NT-GRID-3" and "1, 2" in err.reason
+    assert err.rule == "NT-GRID-3"
+    assert said(err.said) == ("neurotrio.open.not_blocked", {"waiting_seats": [1, 2]})
+    assert "Bob and Carol have not passed" in render(err.said, NAMES)
 
 
 def test_nt_grid_3_open_more_opens_one_row_and_one_column() -> None:
@@ -488,7 +510,7 @@ def test_nt_duty_2_a_proven_violation_costs_ten_and_flags_the_pass(table: Table)
     finish(table)
     flags = [f for f in table.verdicts[-1].flags if f.rule == "NT-DUTY-2"]
     assert [f.seq for f in flags] == [seq]
-    assert flags[0].penalty == "−10 victory points"
+    assert said(flags[0].penalty) == ("neurotrio.penalty.points", {"points": 10})
     assert table.detail(offender)["deux_cartes"] == -10
 
 
@@ -542,9 +564,9 @@ def test_nt_duty_2_one_penalty_per_player(table: Table) -> None:
     finish(table)
     flags = [f for f in table.verdicts[-1].flags if f.seq in (first, second)]
     assert [f.seq for f in flags] == [first, second]
-    assert [f.penalty for f in flags] == [
-        "−10 victory points",
-        "none more: the player loses its ten points once",
+    assert [said(f.penalty) for f in flags] == [
+        ("neurotrio.penalty.points", {"points": 10}),
+        ("neurotrio.penalty.once", {}),
     ]
     assert table.detail(offender)["deux_cartes"] == -10
 
@@ -610,7 +632,8 @@ def test_nt_duty_2_no_report_once_the_hands_are_known(ended: Table) -> None:
     """NT-DUTY-2: once the last hand is shown the engine has settled the duty: no report."""
     passer = next((p.seat for p in ended.state.duty_passes), 0)
     error = ended.impossible("missplay", passer, by_host=True, rule="NT-DUTY-2")
-    assert error.rule == "NT-DUTY-2" and "known" in error.reason
+    assert error.rule == "NT-DUTY-2"
+    assert said(error.said) == ("neurotrio.missplay.hands_known", {})
 
 
 def test_nt_duty_2_a_reported_violation_is_not_charged_twice(table: Table) -> None:
@@ -961,6 +984,54 @@ def test_nt_win_1_most_victory_points_wins(ended: Table) -> None:
     best = max(line.total for line in standings.lines)
     assert standings.finished and not standings.lower_is_better
     assert standings.winners == tuple(ln.seats[0] for ln in standings.lines if ln.total == best)
+
+
+def test_nt_win_1_the_outcome_is_data_naming_the_winners_and_their_points(ended: Table) -> None:
+    """NT-WIN-1: the result says who won, how, and with how many victory points; the sentence
+    is the service's, with the players' names."""
+    standings = ENGINE.standings(ended.state)
+    best = max(line.total for line in standings.lines)
+    result = standings.result
+    assert result is not None and result.winners == standings.winners
+    assert result.figures == {"points": best}
+    assert result.termination == ("neurotrio.outcome.wins" if len(result.winners) == 1
+                                  else "neurotrio.outcome.shared")
+    assert standings.outcome == result.message
+    names = ["Ana", "Ben", "Cid", "Dee", "Eve"]
+    winners = " and ".join(names[s] for s in result.winners)  # one or two, in this game
+    assert render(standings.outcome, names).startswith(winners)
+    assert render(standings.outcome, names).endswith(f"with {best} victory points")
+
+
+def test_nt_win_1_tied_players_share_the_win() -> None:
+    """NT-WIN-1 (ruling): tied players share the win; the outcome names them all."""
+    lines = tuple(Line(str(i), (i,), total, {}) for i, total in enumerate((7, 9, 9)))
+    result = outcome_of(lines)
+    assert result.winners == (1, 2)
+    assert result.termination == "neurotrio.outcome.shared"
+    assert render(result.message, NAMES) == "Bob and Carol share the win with 9 victory points"
+
+
+def test_nt_tres_1_until_the_hands_are_known_the_outcome_waits(table: Table) -> None:
+    """NT-TRES-1: the domain is done but the last hand is not shown yet: no winner, a message
+    saying what the table waits for."""
+    play_until(table, lambda t: t.phase != "play", limit=2000)
+    standings = ENGINE.standings(table.state)
+    assert not standings.finished and standings.result is None
+    assert said(standings.outcome) == ("neurotrio.outcome.waiting", {})
+
+
+def test_every_verdict_of_a_game_is_said_in_messages_the_catalogue_renders(ended: Table) -> None:
+    """docs/engines.md, "Adding a verdict": the engine never writes a sentence; each reason,
+    penalty, effect and flag is a message id with its parameters, and each renders in English
+    with the players' names (never "seat 2")."""
+    names = ["Ana", "Ben", "Cid", "Dee", "Eve"]
+    told = [v.reason for v in ended.verdicts] + [e for v in ended.verdicts for e in v.effects]
+    told += [x for v in ended.verdicts for f in v.flags for x in (f.reason, f.penalty) if x]
+    told.append(ENGINE.standings(ended.state).outcome)
+    for message in told:
+        assert isinstance(message, Message), message
+        assert "seat " not in render(message, names), message
 
 
 def test_nt_win_1_totals_are_the_sum_of_their_sources(ended: Table) -> None:

@@ -8,7 +8,9 @@ from typing import Any
 import pytest
 
 from referee.engines.base import Event, Impossible
+from referee.engines.messages import Message, Outcome
 from referee.engines.rounds import rounds_engine
+from referee.service.messages import render
 
 
 def start(game: str, seats: int, **options: Any) -> tuple[Any, Any]:
@@ -232,3 +234,28 @@ def test_neurotrio_last_player_loses_points() -> None:
                                            {"placements": 1, "finish": 3},
                                            {"placements": 1}])
     assert err.value.rule == "NT-END-2"
+
+
+def test_neurotrio_outcome_is_data_and_shared_on_a_tie() -> None:
+    """NT-WIN-1: the most victory points wins, tied players share it; the result is data (the
+    same termination ids as the move-by-move game), rendered with the players' names."""
+    engine, state = start("neurotrio", 3)
+    before = totals(engine, state)  # the start points differ by the deal (NT-DEAL-1)
+    verdict = log(engine, state, last=2, points=[
+        {"placements": 13 - before[0], "finish": 5}, {"placements": 15 - before[1], "finish": 3},
+        {"placements": 1, "penalties": -1}])
+    standings = engine.standings(state)
+    assert standings.result == Outcome((0, 1), "neurotrio.outcome.shared", {"points": 18})
+    assert verdict.reason == standings.outcome == standings.result.message
+    assert render(standings.outcome, ["Ana", "Ben", "Cid"]) == (
+        "Ana and Ben share the win with 18 victory points")
+
+
+def test_neurotrio_a_refusal_is_said_as_data() -> None:
+    """NT-FIN-1: the seat still holding cards gets no finish bonus; the refusal names it."""
+    engine, state = start("neurotrio", 3)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, last=2, points=[{"placements": 1, "finish": 5},
+                                           {"placements": 1},
+                                           {"placements": 1, "finish": 3, "penalties": -1}])
+    assert err.value.message == Message("neurotrio.rounds.no_bonus_for_last", {"seat": 2})

@@ -13,7 +13,8 @@ from referee.service.messages import catalogue, fields_of, render
 
 ENGINES = Path(__file__).resolve().parents[2] / "referee" / "engines"
 # the engines and modules that speak in messages
-SPEAKING = ("plouc", "moves.py", "citroncoco", "croconounours")
+SPEAKING = ("plouc", "moves.py", "citroncoco", "croconounours", "neurotrio",
+            "rounds/common.py", "rounds/neurotrio.py")
 
 
 def said_in(path: Path) -> list[tuple[str, set[str], int]]:
@@ -55,7 +56,7 @@ def test_every_message_an_engine_says_has_a_template_with_its_parameters(path: P
 def test_seats_are_named_by_the_names_given_at_the_table() -> None:
     """The reader sees "Chloé", never "seat 2"."""
     said = msg("plouc.play.lays", seat=2, cards=["7S", "7H"])
-    assert render(said, ["Alice", "Bob", "Chloé"]) == "Chloé lays 7S 7H"
+    assert render(said, ["Alice", "Bob", "Chloé"]) == "Chloé lays 7♠ 7♥"
 
 
 def test_without_names_a_seat_is_its_number() -> None:
@@ -74,7 +75,7 @@ def test_codes_become_words_and_messages_nest() -> None:
     said = msg("plouc.effect.reversals", count=1, direction="counter_clockwise",
                then=msg("plouc.effect.plays_again", seat=0).as_dict())
     assert render(said, ["Alice"]) == (
-        "1 reversal(s): play goes counter-clockwise; Alice plays again")
+        "1 reversal: play goes counter-clockwise; Alice plays again")
 
 
 def test_a_suit_code_reads_as_its_name() -> None:

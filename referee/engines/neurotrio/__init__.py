@@ -64,12 +64,9 @@ from referee.engines.neurotrio.domain import (  # noqa: F401  (the package's pub
     last_player_penalty,
     legal_placements,
     limits_of,
-    many,
     neighbours,
-    ordinal,
     placement_fault,
     placement_points,
-    seats_text,
     shares,
     touching,
 )

@@ -3,9 +3,10 @@ NT-GRID-…), what it scores, and what a bid is worth."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from referee.engines.messages import Message, msg
 from referee.engines.neurotrio.cards import (
     DEALT,
     NUMBER_FACTOR,
@@ -31,10 +32,10 @@ class Limits:
 
 @dataclass(frozen=True, slots=True)
 class Fault:
-    """Why a card cannot go in a cell: the rule and a sentence."""
+    """Why a card cannot go in a cell: the rule, what it says, and which field is wrong."""
 
     rule: str
-    reason: str
+    said: Message
     where: str
 
 
@@ -50,57 +51,77 @@ def placement_fault(
     """Whether ``card`` may be laid at ``at``; None when it may, else which rule fails and why."""
     r, c = at
     if at in domain:
-        return Fault("NT-DOM-1", f"({r}, {c}) already holds {domain[at]}", "payload.row")
+        return Fault("NT-DOM-1", msg("neurotrio.place.occupied", row=r, col=c, card=domain[at]),
+                     "payload.row")
     touching = [(n, NeuroCard.parse(domain[n])) for n in neighbours(at) if n in domain]
     if not touching:
-        return Fault(
-            "NT-DOM-1",
-            f"({r}, {c}) shares no edge with a card of the domain",
-            "payload.row",
-        )
+        return Fault("NT-DOM-1", msg("neurotrio.place.apart", row=r, col=c), "payload.row")
+    return grid_fault(domain, at, limits) or compatibility_fault(card, at, touching)
+
+
+def grid_fault(domain: Mapping[Cell, str], at: Cell, limits: Limits) -> Fault | None:
+    """NT-GRID-2 (the open rows and columns) and NT-GRID-1 (neither twice the other)."""
+    r, c = at
     rows = len({row for row, _ in domain} | {r})
     cols = len({col for _, col in domain} | {c})
     if rows > limits.rows or cols > limits.cols:
         return Fault(
             "NT-GRID-2",
-            f"({r}, {c}) would make {many(rows, 'row')} and {many(cols, 'column')}; only "
-            f"{many(limits.rows, 'row')} and {many(limits.cols, 'column')} are open",
+            msg("neurotrio.place.grid_closed", row=r, col=c, rows=rows, cols=cols,
+                open_rows=limits.rows, open_cols=limits.cols),
             "payload.row" if rows > limits.rows else "payload.col",
         )
     if cols > 2 * rows or rows > 2 * cols:
         return Fault(
             "NT-GRID-1",
-            f"({r}, {c}) would make {many(rows, 'row')} and {many(cols, 'column')}; neither "
-            "may exceed twice the other",
+            msg("neurotrio.place.grid_shape", row=r, col=c, rows=rows, cols=cols),
             "payload.col" if cols > 2 * rows else "payload.row",
         )
+    return None
+
+
+def compatibility_fault(
+    card: NeuroCard, at: Cell, touching: Sequence[tuple[Cell, NeuroCard]]
+) -> Fault | None:
+    """NT-DOM-3 (one neighbour, compatible) and NT-DOM-4 (compatible with two at least)."""
+    r, c = at
     failing = [(n, other) for n, other in touching if not card.compatible(other)]
     if len(touching) == 1 and failing:
         ((n, other),) = failing
         return Fault(
             "NT-DOM-3",
-            f"{card} at ({r}, {c}) touches only {other} at {n}, {shares(card, other)}; "
-            "compatible cards share at least two attributes",
+            msg("neurotrio.place.incompatible", card=str(card), row=r, col=c,
+                other=str(other), other_row=n[0], other_col=n[1],
+                shares=shares(card, other).as_dict()),
             "payload.card",
         )
     if len(touching) > 1 and len(touching) - len(failing) < 2:
-        why = "; ".join(f"{other} at {n} {shares(card, other)}" for n, other in failing)
         return Fault(
             "NT-DOM-4",
-            f"{card} at ({r}, {c}) touches {len(touching)} cards and must be compatible with at "
-            f"least two, but {why}",
+            msg("neurotrio.place.too_few_compatible", card=str(card), row=r, col=c,
+                count=len(touching), why=failures(card, failing).as_dict()),
             "payload.card",
         )
     return None
 
 
-def many(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def shares(card: NeuroCard, other: NeuroCard) -> str:
+def shares(card: NeuroCard, other: NeuroCard) -> Message:
+    """What two incompatible cards have in common: one attribute, or nothing."""
     common = card.common(other)
-    return f"shares only {common[0]}" if common else "shares nothing"
+    if common:
+        return msg("neurotrio.shares.only", attribute=common[0])
+    return msg("neurotrio.shares.nothing")
+
+
+def failures(card: NeuroCard, failing: Sequence[tuple[Cell, NeuroCard]]) -> Message:
+    """Each incompatible neighbour, where it lies and what it shares, one after the other."""
+    (n, other), rest = failing[0], failing[1:]
+    common = shares(card, other).as_dict()
+    if not rest:
+        return msg("neurotrio.place.fails", other=str(other), other_row=n[0], other_col=n[1],
+                   shares=common)
+    return msg("neurotrio.place.fails_and", other=str(other), other_row=n[0], other_col=n[1],
+               shares=common, more=failures(card, rest).as_dict())
 
 
 def placement_points(domain: Mapping[Cell, str], card: NeuroCard, at: Cell) -> int:
@@ -172,11 +193,6 @@ def bid_points(base: int, token: str, card: NeuroCard, treasure: NeuroCard) -> i
     return base if card.attribute(token) == treasure.attribute(token) else -base
 
 
-
-def seats_text(seats: Iterable[int]) -> str:
-    return ", ".join(str(s) for s in seats) or "none"
-
-
 def last_player_penalty(cards: int) -> int:
     """NT-END-2: 1, 2, 5 or 20 points for 1, 2, 3, or 4 and more cards left."""
     return {1: 1, 2: 2, 3: 5}.get(cards, 20 if cards >= 4 else 0)
@@ -190,10 +206,6 @@ def compatible_count(domain: Mapping[Cell, str], card: NeuroCard, at: Cell) -> i
     return sum(
         1 for n in neighbours(at) if n in domain and card.compatible(NeuroCard.parse(domain[n]))
     )
-
-
-def ordinal(n: int) -> str:
-    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
 def deal_sizes(seats: int, dealer: int = 1) -> list[int]:

@@ -52,23 +52,16 @@ class NeurotrioEngine(NeurotrioView):
 
     def setup(self, options: Mapping[str, Any], seats: int) -> NeurotrioState:
         if not self.min_seats <= seats <= self.max_seats:
-            raise InvalidOptions(
-                "NT-SEAT-1", f"The treasure hunt is for 3 to 8 players, not {seats}", "seats"
-            )
+            raise InvalidOptions.of("NT-SEAT-1", "neurotrio.setup.seats", "seats", count=seats)
         dealer = int(options.get("dealer", 1))
         if dealer >= seats:
-            raise InvalidOptions(
-                "NT-SEAT-1", f"The dealer must be one of seats 0 to {seats - 1}", "options.dealer"
-            )
+            raise InvalidOptions.of("NT-SEAT-1", "neurotrio.setup.dealer", "options.dealer",
+                                    highest=seats - 1)
         colours = [fold(c) for c in options.get("colours", DEFAULT_COLOURS)]
         if len(set(colours)) != 3 or any(
             not c or "-" in c or not c.replace(" ", "").isalpha() for c in colours
         ):
-            raise InvalidOptions(
-                "NT-DECK-1",
-                "Give three different colour names, each a word without hyphens",
-                "options.colours",
-            )
+            raise InvalidOptions.of("NT-DECK-1", "neurotrio.setup.colours", "options.colours")
         first = (dealer - 1) % seats  # NT-SEAT-1: the seat on the dealer's right
         sizes = deal_sizes(seats, dealer)
         fewest = min(sizes)  # NT-DEAL-1: one more card, one more victory point

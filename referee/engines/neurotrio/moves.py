@@ -3,6 +3,10 @@ log it."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
 from marshmallow import Schema, fields, validate
 
 from referee.engines.base import MissplayReportSchema
@@ -191,26 +195,66 @@ class NeurotrioRevealBidsSchema(Schema):
     )
 
 
+# --- the payloads, as the engine reads them (``MoveType.read``) ---------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class StartDomain:
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCard:
+    card: str
+    row: int
+    col: int
+
+
+@dataclass(frozen=True, slots=True)
+class LayBid:
+    base: int
+    row: int
+    col: int
+    token: str | None = None  # None: face down at the table until ``reveal_bids``
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    cards: Sequence[str]
+
+
+@dataclass(frozen=True, slots=True)
+class RevealBids:
+    tokens: Sequence[Mapping[str, Any]]  # {"base": 1…10, "token": one of TOKENS}, each
+
+
+@dataclass(frozen=True, slots=True)
+class Missplay:
+    rule: str
+    note: str = ""
+
+
 MOVES = Moves(
     Checks(log="NT-TURN-1", turn="NT-TURN-1", over="NT-END-1", seat="NT-SEAT-1",
            no_seat="NT-SEAT-1", host="NT-DUTY-2"),
     # a card laid face up from the stock, by any seat or the host (NT-DECK-3)
-    MoveType("start_domain", NeurotrioStartDomainSchema, who=ANYONE),
-    MoveType("place", NeurotrioPlaceSchema, states_cards=OWN_CARDS),
+    MoveType("start_domain", NeurotrioStartDomainSchema, StartDomain, who=ANYONE),
+    MoveType("place", NeurotrioPlaceSchema, PlaceCard, states_cards=OWN_CARDS),
     # NT-PASS-1: a pass costs a victory point
     MoveType("pass", NeurotrioPassSchema, costly=True),
     MoveType("deux_cartes", NeurotrioDeuxCartesSchema, call=True),
     # NT-GRID-3: any seat, or the host, opens the grid once every holder has passed
     MoveType("open_more", NeurotrioOpenMoreSchema, who=ANYONE, costly=True),
     MoveType("neuro", NeurotrioNeuroSchema, call=True),
-    MoveType("bid", NeurotrioBidSchema, states_cards=OWN_CARDS),  # the bidder's sealed token
+    # the bidder's own token, sealed until the treasure is known
+    MoveType("bid", NeurotrioBidSchema, LayBid, states_cards=OWN_CARDS),
     MoveType("decline", NeurotrioDeclineSchema, costly=True),
     # the last player shows its own hand, or the host logs it for that player (NT-TRES-1)
-    MoveType("reveal", NeurotrioRevealSchema, who=SEAT_OR_HOST, states_cards=OWN_CARDS,
+    MoveType("reveal", NeurotrioRevealSchema, Reveal, who=SEAT_OR_HOST, states_cards=OWN_CARDS,
              costly=True),
     # every bidder's face-down token: stated by the host, or by the table for the host
-    MoveType("reveal_bids", NeurotrioRevealBidsSchema, who=ANYONE,
+    MoveType("reveal_bids", NeurotrioRevealBidsSchema, RevealBids, who=ANYONE,
              states_cards=OTHERS_CARDS, costly=True),
     # NT-DUTY-2: judged by its own clause once the hands are known
-    MoveType("missplay", MissplayReportSchema, who=HOST_ONLY, after_end=True),
+    MoveType("missplay", MissplayReportSchema, Missplay, who=HOST_ONLY, after_end=True),
 )

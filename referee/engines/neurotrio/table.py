@@ -9,6 +9,7 @@ from referee.engines.base import (
     Flag,
     Impossible,
 )
+from referee.engines.messages import Message, msg
 from referee.engines.neurotrio.cards import (
     BASES,
     DUTY_PENALTY,
@@ -22,7 +23,6 @@ from referee.engines.neurotrio.domain import (
     first_legal,
     last_player_penalty,
     limits_of,
-    ordinal,
 )
 from referee.engines.neurotrio.state import (
     NeurotrioState,
@@ -39,17 +39,23 @@ class NeurotrioTable(Engine[NeurotrioState]):
 
     # --- what a move does to the table ---
 
-    def _finish(self, state: NeurotrioState, seat: int) -> str:
+    def _finish(self, state: NeurotrioState, seat: int) -> Message:
+        """NT-FIN-1: the first three to empty their hands gain 5, 3 and 1 victory points."""
         state.finishers.append(seat)
         rank = len(state.finishers)
         me = state.seats[seat]
         me.finish_rank = rank
         me.finish_bonus = FINISH_BONUSES[rank - 1] if rank <= len(FINISH_BONUSES) else 0
-        return f"seat {seat} has emptied its hand, finishing {ordinal(rank)}: " + (
-            f"+{me.finish_bonus} victory points" if me.finish_bonus else "no bonus"
-        )
+        points = me.finish_bonus
+        if points and rank == 1:
+            return msg("neurotrio.effect.finished_first", seat=seat, points=points)
+        if points and rank == 2:
+            return msg("neurotrio.effect.finished_second", seat=seat, points=points)
+        if points and rank == 3:
+            return msg("neurotrio.effect.finished_third", seat=seat, points=points)
+        return msg("neurotrio.effect.finished_later", seat=seat, rank=rank)
 
-    def _stop(self, state: NeurotrioState, last: int) -> str:
+    def _stop(self, state: NeurotrioState, last: int) -> Message:
         """NT-END-1 and NT-END-2: a single player still holds cards: the game stops."""
         me = state.seats[last]
         me.last_penalty = -last_player_penalty(me.hand)
@@ -57,10 +63,8 @@ class NeurotrioTable(Engine[NeurotrioState]):
         state.phase = "reveal"
         state.turn = None
         state.laps.append(self._totals(state))
-        return (
-            f"only seat {last} still holds cards: the game stops and it loses "
-            f"{-me.last_penalty} victory point(s) for {me.hand} card(s); it shows its hand"
-        )
+        return msg("neurotrio.effect.game_stops", seat=last, points=-me.last_penalty,
+                   count=me.hand)
 
     def _advance(self, state: NeurotrioState, seat: int) -> None:
         """The next seat clockwise that still holds cards; a lap ends when it wraps past the
@@ -74,7 +78,7 @@ class NeurotrioTable(Engine[NeurotrioState]):
                 state.turn = nxt
                 return
 
-    def _next_bidder(self, state: NeurotrioState) -> str:
+    def _next_bidder(self, state: NeurotrioState) -> Message:
         rnd = state.round
         assert rnd is not None
         bases = self._bases_left(state)
@@ -84,8 +88,8 @@ class NeurotrioTable(Engine[NeurotrioState]):
         if not bases or rnd.index >= len(rnd.order):
             state.round = None
             state.phase = "play"
-            return f"the bidding round ends: seat {state.turn} resumes building the domain"
-        return f"seat {rnd.to_bid} may bid"
+            return msg("neurotrio.effect.round_ends", seat=state.turn)
+        return msg("neurotrio.effect.may_bid", seat=rnd.to_bid)
 
     def _check_duty(self, state: NeurotrioState) -> list[Flag]:
         """NT-DUTY-2: each pass made under the duty, against the hand the seat then held.
@@ -104,17 +108,12 @@ class NeurotrioTable(Engine[NeurotrioState]):
             me.proven_violations += 1
             charged = self._duty_charge(state, me) - before
             card, at = found
-            flags.append(
-                Flag(
-                    p.seq,
-                    "NT-DUTY-2",
-                    f"Seat {p.seat} passed under the « deux cartes » duty although it could "
-                    f"place {card} at {at}",
-                    f"−{charged} victory points"
-                    if charged
-                    else "none more: the player loses its ten points once",
-                )
-            )
+            flags.append(Flag(
+                p.seq, "NT-DUTY-2",
+                msg("neurotrio.flag.duty", seat=p.seat, card=card, row=at[0], col=at[1]),
+                msg("neurotrio.penalty.points", points=charged) if charged
+                else msg("neurotrio.penalty.once"),
+            ))
         return flags
 
     def _duty_charge(self, state: NeurotrioState, me: SeatState) -> int:
@@ -135,13 +134,9 @@ class NeurotrioTable(Engine[NeurotrioState]):
                 found = first_legal(domain, self._hand_at(state, seat, o.domain_size), limits)
                 if found is not None:
                     card, at = found
-                    flags.append(
-                        Flag(
-                            o.seq,
-                            "NT-GRID-3",
-                            f"Seat {seat} was not blocked: it could place {card} at {at}",
-                        )
-                    )
+                    flags.append(Flag(o.seq, "NT-GRID-3", msg(
+                        "neurotrio.flag.not_blocked", seat=seat, card=card, row=at[0],
+                        col=at[1])))
                     break
         return flags
 
@@ -165,47 +160,46 @@ class NeurotrioTable(Engine[NeurotrioState]):
             return
         state.phase = "bids" if any(b.token is None for b in state.bids) else "over"
 
-    def _treasure_place(self, state: NeurotrioState) -> str:
-        for at, p in state.domain.items():
-            if p.card == state.treasure:
-                return f"in the domain at {at}"
-        return f"in seat {state.last_player}'s hand"
+    def _treasure_place(self, state: NeurotrioState, treasure: str) -> Message:
+        """NT-TRES-1: where the treasure lay, in the domain or in the last hand."""
+        for (row, col), p in state.domain.items():
+            if p.card == treasure:
+                return msg("neurotrio.effect.treasure_in_domain", card=treasure, row=row, col=col)
+        return msg("neurotrio.effect.treasure_in_hand", card=treasure, seat=state.last_player)
 
     # --- small judgements shared by the moves ---
 
     def _seat(self, state: NeurotrioState, event: Event) -> int:
         if event.seat is None or not 0 <= event.seat < len(state.seats):
-            raise Impossible(
-                "NT-SEAT-1", f"This move needs a seat from 0 to {len(state.seats) - 1}", "seat"
-            )
+            raise Impossible.of("NT-SEAT-1", "neurotrio.seat.needed", "seat",
+                                highest=len(state.seats) - 1)
         return event.seat
 
-    def _active(self, state: NeurotrioState, event: Event, doing: str) -> int:
+    def _active(self, state: NeurotrioState, event: Event) -> int:
+        """The seat placing or passing, once the phase and the turn allow it (``event.type`` is
+        ``place`` or ``pass``)."""
         seat = self._seat(state, event)
+        placing = event.type == "place"
         if state.phase == "start":
-            raise Impossible("NT-DECK-3", "Lay the starting card of the domain first", "type")
+            raise Impossible.of("NT-DECK-3", "neurotrio.turn.start_first", "type")
         if state.phase == "bidding":
-            raise Impossible(
-                "NT-BID-3",
-                f"Seat {seat} cannot {doing}: the domain waits for the bidding round to end",
-                "type",
-            )
+            raise Impossible("NT-BID-3", msg("neurotrio.place.while_bidding", seat=seat)
+                             if placing else msg("neurotrio.pass.while_bidding", seat=seat),
+                             "type")
         if state.phase != "play":
-            raise Impossible("NT-END-1", "The game has stopped: no more plays", "type")
+            raise Impossible.of("NT-END-1", "neurotrio.turn.stopped", "type")
         if seat != state.turn:
-            raise Impossible(
-                "NT-TURN-1", f"Seat {seat} cannot {doing}: it is seat {state.turn}'s turn", "seat"
-            )
+            raise Impossible("NT-TURN-1", msg("neurotrio.place.not_your_turn", seat=seat,
+                                              turn_seat=state.turn) if placing
+                             else msg("neurotrio.pass.not_your_turn", seat=seat,
+                                      turn_seat=state.turn), "seat")
         return seat
 
     def _card(self, state: NeurotrioState, text: str, where: str) -> NeuroCard:
         card = NeuroCard.parse(text)
         if card.colour not in state.colours:
-            raise Impossible(
-                "NT-DECK-1",
-                f"{card} is not in this deck: its colours are {', '.join(state.colours)}",
-                where,
-            )
+            raise Impossible.of("NT-DECK-1", "neurotrio.deck.colour", where, card=str(card),
+                                colours=list(state.colours))
         return card
 
     def _holders(self, state: NeurotrioState) -> list[int]:

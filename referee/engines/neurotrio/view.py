@@ -12,6 +12,7 @@ from referee.engines.base import (
     Standings,
     Viewer,
 )
+from referee.engines.messages import Outcome, Said, msg
 from referee.engines.moves import LegalMove
 from referee.engines.neurotrio import legal
 from referee.engines.neurotrio.cards import (
@@ -29,6 +30,14 @@ from referee.engines.neurotrio.state import (
     Bid,
     NeurotrioState,
 )
+
+
+def outcome_of(lines: tuple[Line, ...]) -> Outcome:
+    """NT-WIN-1: the most victory points wins; tied players share the win."""
+    best = max(ln.total for ln in lines)
+    winners = tuple(ln.seats[0] for ln in lines if ln.total == best)
+    termination = "neurotrio.outcome.wins" if len(winners) == 1 else "neurotrio.outcome.shared"
+    return Outcome(winners, termination, {"points": best})
 
 
 class NeurotrioView(NeurotrioRules):
@@ -61,26 +70,21 @@ class NeurotrioView(NeurotrioRules):
             for src in [self.score_sources(state, i)]
         )
         finished = state.phase == "over"
-        winners: tuple[int, ...] = ()
-        outcome = ""
-        if finished:
-            best = max(ln.total for ln in lines)
-            winners = tuple(ln.seats[0] for ln in lines if ln.total == best)
-            names = " and ".join(f"seat {s}" for s in winners)
-            verb = "wins" if len(winners) == 1 else "share the win"
-            outcome = f"{names.capitalize()} {verb} with {best} victory points"
-        elif state.phase in ("reveal", "bids"):
-            outcome = "The domain is finished; waiting for the hidden cards and tokens"
+        result = outcome_of(lines) if finished else None
+        outcome: Said = result.message if result is not None else ""
+        if state.phase in ("reveal", "bids"):
+            outcome = msg("neurotrio.outcome.waiting")
         rounds = tuple(state.laps) + ((self._totals(state),) if finished else ())
         return Standings(
             unit="victory points",
             lower_is_better=False,
             lines=lines,
             finished=finished,
-            winners=winners,
+            winners=result.winners if result is not None else (),
             outcome=outcome,
             target=None,
             rounds=rounds,
+            result=result,
         )
 
     def turn(self, state: NeurotrioState) -> int | None:

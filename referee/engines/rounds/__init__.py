@@ -8,20 +8,24 @@ rounds-only engine, under the same contract as the others.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from referee.engines.base import Engine, get_engine
 
-_CACHE: dict[str, Engine] = {}  # type: ignore[type-arg]
+_CACHE: dict[str, Engine[Any]] = {}
 
 
-def rounds_engine(game: str) -> Engine:  # type: ignore[type-arg]
+def rounds_engine(game: str) -> Engine[Any]:
     """The rounds-only engine of ``game`` (KeyError: no such game)."""
     if game not in _CACHE:
         from referee.engines.rounds import citroncoco, croconounours, neurotrio, plouc
 
-        makers = {"citroncoco": citroncoco.CitronCocoRounds,
-                  "citroncoco-teams": citroncoco.CitronCocoRounds,
-                  "neurotrio": neurotrio.NeurotrioRounds,
-                  "croconounours": croconounours.CrocoNounoursRounds,
-                  "plouc": plouc.PloucRounds}
+        makers: dict[str, Callable[[Any], Engine[Any]]] = {
+            "citroncoco": citroncoco.CitronCocoRounds,
+            "citroncoco-teams": citroncoco.CitronCocoRounds,
+            "neurotrio": neurotrio.NeurotrioRounds,
+            "croconounours": croconounours.CrocoNounoursRounds,
+            "plouc": plouc.PloucRounds}
         _CACHE[game] = makers[game](get_engine(game))
     return _CACHE[game]

@@ -51,7 +51,7 @@ class CitronCocoTeamsRoundSchema(CitronCocoRoundSchema):
 class CitronCocoRounds(RoundsEngine):
     unit_rule = "CC-END-2"
 
-    def __init__(self, base: CitronCocoEngine) -> None:  # type: ignore[override]
+    def __init__(self, base: CitronCocoEngine) -> None:
         super().__init__(base)
         self.game: CitronCocoEngine = base
         teams = base.id == "citroncoco-teams"

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.engines.base import Engine, Event, Impossible, Line, Standings, Verdict
+from referee.engines.messages import Outcome, Said
 
 ROUND = "round"
 
@@ -32,8 +33,7 @@ class RoundsEngine(Engine[Any]):
 
     def apply(self, state: Any, event: Event) -> Verdict:
         if event.type != ROUND:
-            raise Impossible(self.unit_rule, f"This match is scored round by round: log a "
-                             f"'round', not a '{event.type}'.", "type")
+            raise Impossible.of(self.unit_rule, "rounds.round_only", "type", type=event.type)
         return self.apply_round(state, event.payload)
 
     def apply_round(self, state: Any, payload: Mapping[str, Any]) -> Verdict:
@@ -50,8 +50,9 @@ class FinalScore:
     sides: list[tuple[int, ...]]
     sources: list[dict[str, int]] = field(default_factory=list)
     winners: tuple[int, ...] = ()
-    outcome: str = ""
+    outcome: Said = ""  # the result's message (a sentence, in games not speaking in messages)
     over: bool = False
+    result: Outcome | None = None  # the outcome as data, once the end is logged
 
     def standings(self, unit: str, lower_is_better: bool) -> Standings:
         lines = tuple(Line(str(i), seats, sum(self.sources[i].values()) if self.sources else 0,
@@ -59,14 +60,14 @@ class FinalScore:
                       for i, seats in enumerate(self.sides))
         rounds = ({ln.side: ln.total for ln in lines},) if self.over else ()
         return Standings(unit, lower_is_better, lines, self.over, self.winners, self.outcome,
-                         None, rounds)
+                         None, rounds, self.result)
 
 
 def seat_list(payload: Mapping[str, Any], key: str, seats: int, rule: str) -> list[Any]:
     values = list(payload[key])
     if len(values) != seats:
-        raise Impossible(rule, f"Give one value per seat in '{key}': {seats}, not "
-                         f"{len(values)}.", f"payload.{key}")
+        raise Impossible.of(rule, "rounds.one_per_seat", f"payload.{key}", key=key, count=seats,
+                            given=len(values))
     return values
 
 

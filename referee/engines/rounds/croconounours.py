@@ -26,7 +26,7 @@ class CrocoNounoursRoundSchema(Schema):
 
 class CrocoNounoursRounds(RoundsEngine):
     unit_rule = "CN-END-1"
-    event_types = {"round": CrocoNounoursRoundSchema}  # type: ignore[assignment]
+    event_types = {"round": CrocoNounoursRoundSchema}
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
         game = self.base.setup(options, seats)

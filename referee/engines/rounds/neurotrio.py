@@ -11,6 +11,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from referee.engines.base import Impossible, Standings, Verdict, Viewer
+from referee.engines.messages import Outcome
 from referee.engines.rounds.common import FinalScore, RoundsEngine, public_view, seat_list
 
 FINISH = (5, 3, 1)  # NT-FIN-1
@@ -37,7 +38,7 @@ class NeurotrioRoundSchema(Schema):
 
 class NeurotrioRounds(RoundsEngine):
     unit_rule = "NT-END-1"
-    event_types = {"round": NeurotrioRoundSchema}  # type: ignore[assignment]
+    event_types = {"round": NeurotrioRoundSchema}
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
         game = self.base.setup(options, seats)
@@ -53,25 +54,11 @@ class NeurotrioRounds(RoundsEngine):
 
     def apply_round(self, state: FinalScore, payload: Mapping[str, Any]) -> Verdict:
         if state.over:
-            raise Impossible("NT-END-1", "This game is over: its end is already logged.", "type")
+            raise Impossible.of("NT-END-1", "neurotrio.rounds.logged", "type")
         seats = len(state.sides)
         points = seat_list(payload, "points", seats, "NT-END-1")
         last = payload["last"]
-        if last >= seats:
-            raise Impossible("NT-END-1", f"There is no seat {last}.", "payload.last")
-        expected = Counter(FINISH[: seats - 1])
-        given = Counter(p["finish"] for p in points if p["finish"])
-        if given != expected:
-            wanted = ", ".join(map(str, FINISH[: seats - 1]))
-            raise Impossible("NT-FIN-1", f"The first players out gain {wanted} victory points, "
-                             "once each.", "payload.points")
-        if points[last]["finish"]:
-            raise Impossible("NT-FIN-1", f"Seat {last} still held cards: no finish bonus.",
-                             f"payload.points.{last}.finish")
-        if -points[last]["penalties"] < LAST[0]:
-            raise Impossible("NT-END-2", f"The last player (seat {last}) loses at least "
-                             f"{LAST[0]} victory point for the cards still held.",
-                             f"payload.points.{last}.penalties")
+        check_end(points, last, seats)
         state.sources = [{**src, "placements": p["placements"], "finish": p["finish"],
                           "bids": p["bids"], "penalties": p["penalties"]}
                          for src, p in zip(state.sources, points, strict=True)]
@@ -79,7 +66,27 @@ class NeurotrioRounds(RoundsEngine):
         best = max(totals)
         state.winners = tuple(s for s in range(seats) if totals[s] == best)
         state.over = True
-        names = " and ".join(f"seat {s}" for s in state.winners)
-        verb = "wins" if len(state.winners) == 1 else "share the win"
-        state.outcome = f"{names.capitalize()} {verb} with {best} victory points"
-        return Verdict.ok("NT-END-1", state.outcome + ".")
+        termination = ("neurotrio.outcome.wins" if len(state.winners) == 1
+                       else "neurotrio.outcome.shared")
+        state.result = Outcome(state.winners, termination, {"points": best})
+        state.outcome = state.result.message
+        return Verdict.ok("NT-END-1", state.outcome)
+
+
+def check_end(points: list[Any], last: int, seats: int) -> None:
+    """The sources make sense: the finish bonuses given once each to the first out (NT-FIN-1),
+    and the last player's loss for the cards still held (NT-END-2)."""
+    if last >= seats:
+        raise Impossible.of("NT-END-1", "neurotrio.rounds.no_seat", "payload.last",
+                            seat_number=last)
+    expected = Counter(FINISH[: seats - 1])
+    given = Counter(p["finish"] for p in points if p["finish"])
+    if given != expected:
+        raise Impossible.of("NT-FIN-1", "neurotrio.rounds.finish_bonuses", "payload.points",
+                            bonuses=list(FINISH[: seats - 1]))
+    if points[last]["finish"]:
+        raise Impossible.of("NT-FIN-1", "neurotrio.rounds.no_bonus_for_last",
+                            f"payload.points.{last}.finish", seat=last)
+    if -points[last]["penalties"] < LAST[0]:
+        raise Impossible.of("NT-END-2", "neurotrio.rounds.last_loses",
+                            f"payload.points.{last}.penalties", seat=last, points=LAST[0])

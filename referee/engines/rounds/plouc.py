@@ -24,7 +24,7 @@ class PloucRoundSchema(Schema):
 
 class PloucRounds(RoundsEngine):
     unit_rule = "PL-GOAL-1"
-    event_types = {"round": PloucRoundSchema}  # type: ignore[assignment]
+    event_types = {"round": PloucRoundSchema}
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
         self.base.setup(options, seats)  # the game's own checks of the options and seats

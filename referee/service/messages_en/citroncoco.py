@@ -9,21 +9,19 @@ MESSAGES: dict[str, str] = {
     # drawing
     "citroncoco.draw.stock": "{seat} draws from the stock.",
     "citroncoco.draw.discard": "{seat} draws the {value} from the discard.",
-    "citroncoco.draw.holding": "{seat} holds a drawn card: it must discard it or replace one "
-    "of its cards first.",
+    "citroncoco.draw.holding": "{seat} holds a drawn card: they must discard it or replace one of "
+    "their cards first.",
     "citroncoco.draw.not_your_turn": "{seat} cannot draw: it is {turn_seat}'s turn.",
     "citroncoco.draw.plays_again": "{seat} cannot draw: {turn_seat} plays again (11 Supply).",
     "citroncoco.draw.discard_empty": "The discard is empty: draw from the stock.",
-    "citroncoco.draw.own_discard": "{seat} cannot draw back the card it discarded itself.",
-    "citroncoco.draw.nothing_left": "The stock is empty and the discard has no card to turn "
-    "over.",
+    "citroncoco.draw.own_discard": "{seat} cannot draw back the card they discarded themself.",
+    "citroncoco.draw.nothing_left": "The stock is empty and the discard has no card to turn over.",
     "citroncoco.stock.remade": "the stock ran out: {count} cards of the discard become the new "
     "stock",
     "citroncoco.stock.empty": "no card is left to draw",
     "citroncoco.stock.unseen_card": "{seat} takes a card from the stock unseen",
     # playing the drawn card
-    "citroncoco.play.nothing_drawn": "{seat} has no drawn card to play: a turn starts with a "
-    "draw.",
+    "citroncoco.play.nothing_drawn": "{seat} has no drawn card to play: a turn starts with a draw.",
     "citroncoco.play.not_your_turn": "{seat} cannot play: it is {turn_seat}'s turn.",
     "citroncoco.play.not_the_drawn": "{seat} drew the {drawn} from the discard, not a {value}.",
     "citroncoco.play.discard": "{seat} discards the drawn {value}.",
@@ -41,24 +39,24 @@ MESSAGES: dict[str, str] = {
     "citroncoco.power.may_use": "{seat} may use the {value}'s power ({power})",
     "citroncoco.power.unused": "{seat} did not use the {value}'s power",
     "citroncoco.power.automatic": "The {value}'s power needs no move: it applies by itself.",
-    "citroncoco.power.none_owed": "{seat} has no power to use: its last discard has none, or "
+    "citroncoco.power.none_owed": "{seat} has no power to use: their last discard has none, or "
     "the next turn has begun.",
-    "citroncoco.power.not_owed": "{seat} has no {value}'s power to use (it may use: {owed}).",
+    "citroncoco.power.not_owed": "{seat} has no {value}'s power to use (they may use: {owed}).",
     "citroncoco.power.needs_target": "The {value} ({power}) needs a target seat.",
     "citroncoco.power.no_such_seat": "There is no seat {seat_number} at this table.",
     "citroncoco.power.no_card_to_give": "There is no card left to give.",
-    "citroncoco.power.assault": "{seat} makes {target_seat} take the stock's top card unseen "
-    "(1 Assault).",
-    "citroncoco.power.fellow": "{seat} looks at {target_seat}'s card at position {slot} "
-    "(2 Fellow).",
+    "citroncoco.power.assault": "{seat} makes {target_seat} take the stock's top card unseen (1 "
+    "Assault).",
+    "citroncoco.power.fellow": "{seat} looks at {target_seat}'s card at position {slot} (2 "
+    "Fellow).",
     "citroncoco.power.fellow_no_teammate": "The 2 (Fellow) has no power: there is no teammate.",
     "citroncoco.power.fellow_wrong_seat": "Wrong power: {seat}'s 2 (Fellow) looks at a card of "
     "{allowed_seats}, not of {target_seat}.",
-    "citroncoco.power.seadog": "{seat} looks at {target_seat}'s card at position {slot} "
-    "(7 Seadog).",
+    "citroncoco.power.seadog": "{seat} looks at {target_seat}'s card at position {slot} (7 "
+    "Seadog).",
     "citroncoco.power.witch": "{seat} gives the coin to {target_seat} (9 Witch).",
-    "citroncoco.power.spy": "{seat} turns {target_seat}'s card at position {slot} face up "
-    "(10 Spy).",
+    "citroncoco.power.spy": "{seat} turns {target_seat}'s card at position {slot} face up (10 "
+    "Spy).",
     "citroncoco.power.queen": "{seat} swaps {target_seat}'s card at position {slot} with "
     "{other_seat}'s at position {other_slot} (12 Queen).",
     "citroncoco.power.captain": "{seat} looks at the stock's next card (-1 Captain).",
@@ -68,12 +66,12 @@ MESSAGES: dict[str, str] = {
     "citroncoco.supply.plays_again": "{seat} will play again (11 Supply)",
     "citroncoco.captain.skips_next": "{seat}'s next turn is skipped (13 Captain)",
     "citroncoco.captain.skips": "{seat} skips its turn (13 Captain)",
-    "citroncoco.queen.needs_other_seat": "The 12 (Queen) swaps two cards: name the second "
-    "card's seat.",
+    "citroncoco.queen.needs_other_seat": "The 12 (Queen) swaps two cards: name the second card's "
+    "seat.",
     "citroncoco.queen.same_card": "A swap needs two different cards.",
     "citroncoco.queen.repeated": "{seat} repeats the last swap ({target_seat} position {slot} "
-    "with {other_seat} position {other_slot}): the same swap cannot be made twice in a row; "
-    "the cards go back.",
+    "with {other_seat} position {other_slot}): the same swap cannot be made twice in a row; the "
+    "cards go back.",
     # the coin
     "citroncoco.coin.held": "{seat} holds the coin",
     "citroncoco.coin.kept": "{seat} keeps the coin",
@@ -85,17 +83,16 @@ MESSAGES: dict[str, str] = {
     "citroncoco.penalty.unseen": "a penalty card from the stock, unseen",
     "citroncoco.penalty.card_and_coin": "a penalty card from the stock, and the seat keeps the "
     "coin",
-    "citroncoco.penalty.cards_back": "the cards go back and {seat} takes a penalty card from "
-    "the stock",
+    "citroncoco.penalty.cards_back": "the cards go back and {seat} takes a penalty card from the "
+    "stock",
     # quick plays
     "citroncoco.quick.played": "{seat} quick-plays {value} on the {top}.",
     "citroncoco.quick.played_sum": "{seat} quick-plays {value} + {other_value} on the {top}.",
     "citroncoco.quick.wrong_value": "Wrong quick play by {seat}: {value} on a {top}.",
-    "citroncoco.quick.wrong_sum": "Wrong quick play by {seat}: {value} + {other_value} on a "
-    "{top}.",
+    "citroncoco.quick.wrong_sum": "Wrong quick play by {seat}: {value} + {other_value} on a {top}.",
     "citroncoco.quick.wrong": "Wrong quick play by {seat}: {why}.",
-    "citroncoco.quick.on_quick": "Wrong quick play by {seat}: the {top} on the discard was "
-    "itself quick-played during this turn.",
+    "citroncoco.quick.on_quick": "Wrong quick play by {seat}: the {top} on the discard was itself "
+    "quick-played during this turn.",
     "citroncoco.quick.sum_not_own": "a sum may only use {seat}'s own cards, not {other_seat}'s",
     "citroncoco.quick.no_sum": "This match is played without the sum-of-two quick play.",
     "citroncoco.quick.sum_incomplete": "A sum quick play names the second card's seat, position "
@@ -103,17 +100,17 @@ MESSAGES: dict[str, str] = {
     "citroncoco.quick.no_such_seat": "There is no seat {seat_number}.",
     "citroncoco.quick.same_card": "A sum needs two different cards.",
     "citroncoco.quick.round_over": "The round is over: no more quick plays.",
-    "citroncoco.quick.last_turns_played": "Every seat has played its last turn: the round is "
+    "citroncoco.quick.last_turns_played": "Every player has played their last turn: the round is "
     "over.",
     "citroncoco.quick.discard_empty": "The discard is empty: there is no card to quick play on.",
     # the call and the end of a round
     "citroncoco.call.called": "{seat} calls Citron Coco: every other seat plays one last turn.",
     "citroncoco.call.already": "{seat} has already called Citron Coco this round.",
-    "citroncoco.call.not_now": "{seat} can call Citron Coco only at the end of its own turn, "
+    "citroncoco.call.not_now": "{seat} can call Citron Coco only at the end of their own turn, "
     "before the next seat draws.",
-    "citroncoco.call.gives_up_power": "{seat} gives up its unused power",
-    "citroncoco.call.last_turns_played": "Every seat has played its last turn after the Citron "
-    "Coco: log the reveal of the hands.",
+    "citroncoco.call.gives_up_power": "{seat} gives up their unused power",
+    "citroncoco.call.last_turns_played": "Every player has played their last turn after the "
+    "Citron Coco: log the reveal of the hands.",
     "citroncoco.round.reveal_due": "The round is over: log the reveal of the hands.",
     "citroncoco.round.hand_empty": "{seat} has no card left: the round ends",
     "citroncoco.round.held_back": "the drawn card not yet played goes back on the stock",
@@ -121,15 +118,15 @@ MESSAGES: dict[str, str] = {
     "Coco's last turns or when a seat has no card left.",
     "citroncoco.reveal.all_seats": "Give the hands of all {count} seats.",
     "citroncoco.reveal.count": "{seat} has {count} cards, not {given}.",
-    "citroncoco.reveal.power_owed": "The last card discarded, {seat}'s {value} ({power}), has "
-    "its power still to use: the round ends once it is used (power) or given up (forgo_power).",
+    "citroncoco.reveal.power_owed": "The last card discarded, {seat}'s {value} ({power}), has its "
+    "power still to use: the round ends once it is used (power) or given up (forgo_power).",
     "citroncoco.reveal.may": "the hands may be revealed",
     "citroncoco.power.given_up": "{seat} gives up the {value}'s power ({power}).",
     "citroncoco.round.scored": "Round {round}: {scored}.",
     "citroncoco.round.last": "Round {round}: {scored}. {outcome}",
     "citroncoco.round.dealt": "round {round} is dealt; {seat} starts",
     # scoring and the outcome
-    "citroncoco.score.hands": "every seat scores the coconuts in its hand",
+    "citroncoco.score.hands": "every player scores the coconuts in their hand",
     "citroncoco.score.call_succeeds": "{seat}'s Citron Coco succeeds: the others score their "
     "hands, {seat} takes off {coconuts}",
     "citroncoco.score.call_fails": "{seat}'s Citron Coco fails: {seat} scores {coconuts}, the "
@@ -142,17 +139,17 @@ MESSAGES: dict[str, str] = {
     "citroncoco.missplay.unknown": "'{rule}' is not a fault the table reports; one of: {rules}.",
     "citroncoco.missplay.reported": "{seat}: {fault}",
     "citroncoco.missplay.reported_note": "{seat}: {fault} ({note})",
-    "citroncoco.missplay.no_coin": "{seat} cannot have made this fault: it does not hold the "
-    "coin and the coin blocked none of its powers since the last draw (« Lorsqu'un joueur qui "
-    "possède le jeton défausse une carte spéciale et effectue tout de même le pouvoir »).",
-    "citroncoco.missplay.no_power": "{seat} cannot have made this fault: no special card it "
-    "discarded this round gave it a power to use (none, or the coin blocked it).",
-    "citroncoco.missplay.no_penalty": "{seat} cannot have made this fault: it has taken no "
-    "penalty card this round, so it had none to look at.",
+    "citroncoco.missplay.no_coin": "{seat} cannot have made this fault: this player does not hold "
+    "the coin and the coin blocked none of their powers since the last draw (« Lorsqu'un joueur "
+    "qui possède le jeton défausse une carte spéciale et effectue tout de même le pouvoir »).",
+    "citroncoco.missplay.no_power": "{seat} cannot have made this fault: no special card they "
+    "discarded this round gave them a power to use (none, or the coin blocked it).",
+    "citroncoco.missplay.no_penalty": "{seat} cannot have made this fault: they have taken no "
+    "penalty card this round, so they had none to look at.",
     "citroncoco.fault.looked": "A player looked at a card without permission.",
-    "citroncoco.fault.wrong_power": "A player who discarded a special card did not use its "
-    "power correctly.",
-    "citroncoco.fault.coin_power": "The coin's holder discarded a special card and used its "
-    "power anyway (penalty card, and the holder keeps the coin).",
+    "citroncoco.fault.wrong_power": "A player who discarded a special card did not use its power "
+    "correctly.",
+    "citroncoco.fault.coin_power": "The coin's holder discarded a special card and used its power "
+    "anyway (penalty card, and the holder keeps the coin).",
     "citroncoco.fault.looked_at_penalty": "A player looked at a penalty card.",
 }
