@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from flask_babel import Babel, get_locale
+from werkzeug.exceptions import HTTPException
+from werkzeug.routing import RequestRedirect
 
 from referee import catalogues
 
@@ -57,14 +59,25 @@ def page_language() -> str:
 def language_links() -> list[dict[str, Any]]:
     """The switch: this same address in each language, the current one marked."""
     current = page_language()
+    path = request.path if readable(request.path) else "/"
     links = []
     for code in LANGUAGES:
-        args = request.args.to_dict(flat=False)
+        args = request.args.to_dict(flat=False) if path == request.path else {}
         args["lang"] = [code]
         query = urlencode(args, doseq=True)
-        links.append({"code": code, "name": NAMES[code], "url": f"{request.path}?{query}",
+        links.append({"code": code, "name": NAMES[code], "url": f"{path}?{query}",
                       "current": code == current})
     return links
+
+
+def readable(path: str) -> bool:
+    """The address can be opened (GET): a page answering a form posted to an address that only
+    takes forms switches language on the home page instead."""
+    try:
+        current_app.url_map.bind("").match(path, method="GET")
+    except HTTPException as error:
+        return isinstance(error, RequestRedirect)
+    return True
 
 
 def keep_choice(response: Response) -> Response:

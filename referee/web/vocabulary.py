@@ -3,7 +3,9 @@
 Engines name their games, options, moves and choices by ids (``sum_quick_play``, ``draw``,
 ``stock``); the pages show them in words. Each table holds the English words as message ids, so
 the catalogue gives the French, in the rule texts' own vocabulary (pioche, défausse, jeu rapide,
-faute de jeu, manche, donneur…). An id missing here is shown as its own words.
+faute de jeu, manche, donneur…). An id missing here is shown as its own words. The games'
+titles and their options' names and descriptions are the service's (``referee.service.messages``),
+so the pages and the API name them alike.
 """
 
 from __future__ import annotations
@@ -15,14 +17,6 @@ from flask_babel import gettext, lazy_pgettext
 from flask_babel import lazy_gettext as _l
 
 from referee.service import messages
-
-GAME_TITLES = {
-    "citroncoco": _l("CitronCoco (each for themself)"),
-    "citroncoco-teams": _l("CitronCoco in teams"),
-    "croconounours": _l("CrocoNounours"),
-    "neurotrio": _l("Neurotrio: the treasure hunt"),
-    "plouc": _l("Carte et Plouc"),
-}
 
 MOVE_NAMES = {
     "announce": lazy_pgettext("move", "Announce"),
@@ -367,7 +361,7 @@ def spaced(key: Any) -> str:
 def game_title(game_id: str, fallback: str) -> str:
     """A game's name: the service's words for it (the API's too), in the request's language."""
     title = messages.game_title(game_id)
-    return title if title != game_id else str(GAME_TITLES.get(game_id, fallback))
+    return title if title != game_id else fallback
 
 
 def option_label(game_id: str, option: str) -> str:

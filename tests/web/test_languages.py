@@ -141,3 +141,13 @@ def test_the_nights_image_reads_in_french(client: FlaskClient) -> None:
     image = client.get(f"/nights/{night}/board.svg", headers=FRENCH).get_data(as_text=True)
     assert "Vendredi : classement final" in image
     assert "Aucune partie terminée pour le moment." in image
+
+
+def test_the_switch_on_a_page_answering_a_form_leads_somewhere_readable(
+        client: FlaskClient) -> None:
+    """A refused form (a night with no name, answered at /nights, which only takes forms): the
+    switch opens the home page in the other language rather than a 405."""
+    response = client.post("/nights", data={"name": " "}, headers=FRENCH)
+    assert response.status_code == 422
+    assert 'href="/?lang=en"' in response.get_data(as_text=True)
+    assert client.get("/?lang=en").status_code == 200
