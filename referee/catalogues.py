@@ -7,8 +7,8 @@ catalogue uncompiled (an editable install, a checkout) or older than its text.
 
 from __future__ import annotations
 
+import ast
 import os
-import re
 import sys
 from pathlib import Path
 
@@ -72,18 +72,24 @@ def extracted(root: Path) -> Catalog:
     return catalogue
 
 
-#: A translation call inside an f-string's braces: ``pybabel extract`` (Python 3.11) cannot see it.
-IN_FSTRING = re.compile(r"\{\s*(?:_|_l|gettext|ngettext|pgettext|lazy_gettext)\(")
+#: The functions that mark a string for translation.
+MARKERS = frozenset({"_", "_l", "gettext", "ngettext", "pgettext", "lazy_gettext"})
 
 
 def hidden_in_fstrings(root: Path) -> list[str]:
-    """Marked strings the extraction would miss: write them to a variable first."""
+    """Marked strings the extraction would miss (``pybabel extract`` on Python 3.11 cannot see
+    a call inside an f-string's braces, however deep): write them to a variable first."""
     found = []
     for path in sorted((root / "referee").rglob("*.py")):
-        for number, line in enumerate(path.read_text().splitlines(), start=1):
-            if IN_FSTRING.search(line):
-                found.append(f"{path.relative_to(root)}:{number}: a translation inside an "
-                             "f-string is not extracted; give it a variable")
+        tree = ast.parse(path.read_text(), str(path))
+        for fstring in ast.walk(tree):
+            if not isinstance(fstring, ast.JoinedStr):
+                continue
+            for node in ast.walk(fstring):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                        and node.func.id in MARKERS):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: a translation inside "
+                                 "an f-string is not extracted; give it a variable")
     return found
 
 

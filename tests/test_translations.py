@@ -59,7 +59,6 @@ def test_every_option_move_and_fault_an_engine_describes_reads_in_french() -> No
     with (catalogues.SOURCE / "fr" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
         french = read_po(handle, locale="fr")
     published = {f.description for g in all_games() for f in g.options if f.description}
-    published |= {text for g in all_games() for text in g.reportable_missplays.values()}
     published |= {f.description for g in all_games() for each in (g, rounds_game(g.id))
                   for m in each.moves.values() for f in m.fields if f.description}
     untranslated = sorted(text for text in published
@@ -75,3 +74,31 @@ def test_the_check_fails_on_a_string_marked_inside_an_f_string(tmp_path: Path) -
     found = catalogues.problems(tmp_path, copy_of_the_catalogues(tmp_path))
     assert any(line.startswith("referee/page.py:1: a translation inside an f-string")
                for line in found), found
+
+
+def test_the_check_finds_a_translation_nested_inside_an_f_string(tmp_path: Path) -> None:
+    """However deep in the braces (``f"{escape(_('…'))}"``), the extraction misses it too."""
+    shutil.copy(ROOT / "babel.cfg", tmp_path / "babel.cfg")
+    (tmp_path / "referee").mkdir()
+    (tmp_path / "referee" / "page.py").write_text(
+        'text = (f"<p>"\n        f"{escape(_(\'Hidden\'))}</p>")\n')
+    found = catalogues.problems(tmp_path, copy_of_the_catalogues(tmp_path))
+    assert any(line.startswith("referee/page.py:2: a translation inside an f-string")
+               for line in found), found
+
+
+def test_every_fault_the_host_reports_reads_in_french() -> None:
+    """The faults the host may report are engine messages, worded by the service's French
+    tables (referee/service/messages_fr), not by the pages' catalogue: each reads otherwise in
+    French than in English."""
+    from referee.service.messages import reading_in
+    from referee.web.games import all_games
+
+    with reading_in("en"):
+        english = {g.id: dict(g.reportable_missplays) for g in all_games()}
+    with reading_in("fr"):
+        french = {g.id: dict(g.reportable_missplays) for g in all_games()}
+    assert any(english.values())
+    same = [(game, rule) for game, faults in english.items() for rule, text in faults.items()
+            if french[game][rule] == text]
+    assert same == []

@@ -122,8 +122,9 @@ def axes(frame: Frame, tick_size: float) -> list[str]:
         if frame.count <= 12 or i % every == 0:
             parts.append(f'<text class="tick" x="{frame.x(i):.1f}" '
                          f'y="{bottom + tick_size * 1.4:.1f}" text-anchor="middle">{i}</text>')
+    axis = escape(_("round"))
     parts.append(f'<text class="axis" x="{LEFT + frame.plot_w / 2:.1f}" '
-                 f'y="{frame.height - 6:.1f}" text-anchor="middle">{escape(_("round"))}</text>')
+                 f'y="{frame.height - 6:.1f}" text-anchor="middle">{axis}</text>')
     return parts
 
 
@@ -132,10 +133,11 @@ def target_line(frame: Frame, target: Any, tick_size: float) -> list[str]:
         return []
     y = frame.y(target)
     above = y - 6 if y - tick_size - 6 > 0 else y + tick_size + 4  # inside the picture
+    label = escape(_("target %(target)s", target=target))
     return [f'<line class="target" x1="{LEFT}" x2="{LEFT + frame.plot_w:.1f}" y1="{y:.1f}" '
             f'y2="{y:.1f}"/>',
             f'<text class="target-label" x="{LEFT + 6}" y="{above:.1f}">'
-            f'{escape(_("target %(target)s", target=target))}</text>']
+            f'{label}</text>']
 
 
 def lines(frame: Frame, series: dict[str, list[int]]) -> list[str]:

@@ -27,6 +27,7 @@ from referee.service import history, legal, matches, nights, pages, stats, take_
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
+from referee.service.messages import reword
 from referee.validation import Refused, load_json, whole_number
 from referee.web import addresses, confirm, games, pads, security
 from referee.web.chart import TV_HEIGHT, TV_LABEL, TV_TICK, rounds_chart, score_sheet
@@ -508,7 +509,8 @@ def board_context(match_id: int) -> dict[str, Any]:
                                      None)
     return {"match": match, "standings": standings, "sides": names, "turn": table.get("turn"),
             "names": seat_names(match), "ranked": ranked(standings), "game": game,
-            "sheet": score_sheet(standings), "recent": list(reversed(recent)),
+            "sheet": score_sheet(standings),
+            "recent": reword(list(reversed(recent)), seat_names(match)),  # the reader's words
             "chart": rounds_chart(standings, names,
                                   _("%(game)s: totals round by round", game=game.title),
                                   label_size=TV_LABEL, tick_size=TV_TICK, height=TV_HEIGHT)}

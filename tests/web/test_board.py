@@ -41,3 +41,17 @@ def test_board_shows_the_sheet_the_last_rounds_and_the_last_moves(client: FlaskC
     assert html.count('class="recent verdict-ok"') == 4  # the last four, each judged OK
     french = client.get(f"/m/{table.id}/board?lang=fr").get_data(as_text=True)
     assert "Feuille de marque" in french and "Derniers coups" in french
+
+
+def test_board_speaks_the_readers_language_with_the_players_names(client: FlaskClient) -> None:
+    """The TV board in French: the last moves' verdicts (CC-TURN-1, CC-TURN-4) worded again in
+    French with the players' names, the moves and the unit in the rule texts' words."""
+    table = new_match(client, players=2)
+    assert move(client, table, "draw", 0, {"source": "stock"}).status_code == 201
+    assert move(client, table, "discard", 0, {"value": 5}).status_code == 201
+    html = client.get(f"/m/{table.id}/board", headers={"Accept-Language": "fr-FR"}).get_data(
+        as_text=True)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    assert "Alice pioche dans la pioche" in text and "Alice défausse" in text
+    assert "noix de coco" in text and "piocher" in text and "manche" in text
+    assert "seat 0" not in text and "draws" not in text and "coconuts" not in text
