@@ -18,7 +18,6 @@ from referee.api.schemas import (
     EventsQuery,
     ExportSchema,
     ImportQuery,
-    ImportSchema,
     MatchCreateSchema,
     MatchListQuery,
     MatchPageSchema,
@@ -36,6 +35,7 @@ from referee.api.schemas import (
 )
 from referee.service import history, matches
 from referee.service.errors import BadRequest
+from referee.service.matches import ImportSchema  # an export, taken as it is
 
 blp = Blueprint("matches", __name__, url_prefix="/api/matches",
                 description="Matches: the log of moves and its judgement")

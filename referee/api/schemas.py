@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import EXCLUDE, Schema, fields, validate, validates_schema
 from marshmallow.exceptions import ValidationError
 
@@ -48,7 +50,7 @@ class SeatInSchema(Schema):
                                metadata={"description": "Or an existing player's id"})
 
     @validates_schema
-    def _one_of(self, data: dict, **_: object) -> None:
+    def _one_of(self, data: dict[str, Any], **_: object) -> None:
         if ("name" in data) == ("player_id" in data):
             raise ValidationError("Give a seat either a name or a player_id.")
 

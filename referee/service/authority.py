@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engines.base import NO_CARDS, OTHERS_CARDS, Engine
+from referee.engines.base import Engine
+from referee.engines.moves import NO_CARDS, OTHERS_CARDS
 from referee.service.errors import Forbidden
 
 

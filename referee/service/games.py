@@ -11,7 +11,7 @@ from referee.engines.base import REGISTRY, Engine, get_engine
 from referee.engines.cards import JOKER
 from referee.engines.citroncoco.core import DEFAULT_DECK, POWER_NAMES
 from referee.engines.croconounours import board as croco_board
-from referee.engines.neurotrio import FORCES, NATURES, TOKENS
+from referee.engines.neurotrio.cards import FORCES, NATURES, TOKENS
 from referee.engines.rounds import rounds_engine
 from referee.service.authority import whose_cards
 from referee.service.errors import NotFound

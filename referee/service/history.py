@@ -13,7 +13,7 @@ from referee.service.errors import Invalid, NotFound
 from referee.store import models
 from referee.store.db import Database
 
-SelectAny = TypeVar("SelectAny", bound=Select)  # a select of any columns
+SelectAny = TypeVar("SelectAny", bound="Select[*tuple[Any, ...]]")  # any columns
 
 
 @dataclass(frozen=True)

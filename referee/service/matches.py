@@ -64,6 +64,7 @@ from referee.service.replay import (
     log_of,
     platform_types,
     replacement,
+    replacements,
     ruled_challenges,
 )
 from referee.service.tokens import hash_token, new_token
@@ -622,10 +623,9 @@ def _dry_run(uow: Source, before: MatchState, after: MatchState, row: models.Eve
         preview = corrections.preview_changes(loader, row)
         if row.type == VOID:  # fold as if appended, in memory only
             loader.voided[row.payload["seq"]] = (row.seq, row.payload["reason"])
-            loader.replaced = corrections.replacements(loader.log, loader.match.id,
-                                                       loader.voided)
+            loader.replaced = replacements(loader.log, loader.match.id, loader.voided)
         else:
-            loader.replaced[row.payload["seq"]] = corrections.replacement(row.seq, row.payload)
+            loader.replaced[row.payload["seq"]] = replacement(row.seq, row.payload)
         standings = loader.engine.standings(loader.fold(use_snapshots=False).state).as_dict(
             before.render)
     else:

@@ -3,6 +3,7 @@
 Importing this package registers the engine.
 """
 
-from referee.engines.croconounours.engine import ENGINE, CrocoNounoursEngine, CrocoState
+from referee.engines.croconounours.engine import ENGINE, CrocoNounoursEngine
+from referee.engines.croconounours.state import CrocoState
 
 __all__ = ["ENGINE", "CrocoNounoursEngine", "CrocoState"]
