@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from referee.service.matches import Access, authenticate, get_match
 from referee.store.db import Database
+
+
+@contextmanager
+def one_read(db: Database) -> Iterator[None]:
+    """A page's reads in one transaction: what it shows agrees with itself (the table, the
+    standings and the moves all at one seq), and the page opens one transaction, not eight."""
+    with db.one_read():
+        yield
 
 
 def access_for(db: Database, match_id: int, token: str | None) -> Access | None:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.store import replica as replicas
+
+#: The transaction a page's reads share (``Database.one_read``), if one is open in this context.
+_shared: ContextVar[Session | None] = ContextVar("referee_one_read", default=None)
 
 
 def normalise_url(url: str) -> str:
@@ -68,9 +72,32 @@ class Database:
     def is_sqlite(self) -> bool:
         return self.engine.dialect.name == "sqlite"
 
+    def shared(self) -> Session | None:
+        """The session of the ``one_read`` open in this context on this database, if any."""
+        session = _shared.get()
+        return session if session is not None and session.get_bind() is self.engine else None
+
+    @contextmanager
+    def one_read(self) -> Iterator[Session]:
+        """One transaction for everything a page reads: ``reading`` and the units of work opened
+        inside join it, so a page's view model comes from one consistent read of the primary
+        (it commits at the end, like any unit of work, or rolls back on an error)."""
+        if (joined := self.shared()) is not None:
+            yield joined
+            return
+        with self.sessions() as session, session.begin():
+            token = _shared.set(session)
+            try:
+                yield session
+            finally:
+                _shared.reset(token)
+
     @contextmanager
     def unit_of_work(self) -> Iterator[Session]:
         """One transaction: everything in it commits together, or nothing does."""
+        if (joined := self.shared()) is not None:
+            yield joined
+            return
         with self.sessions() as session, session.begin():
             yield session
         if self.replica is not None:
@@ -80,6 +107,9 @@ class Database:
     def reading(self) -> Iterator[Session]:
         """A read transaction: on the replica when this request may use it and it has caught
         up with the reader's own writes (see ``referee.store.replica``), else the primary."""
+        if (joined := self.shared()) is not None:
+            yield joined
+            return
         policy = replicas.current_policy()
         if self.replica is not None and policy is not None and policy.replica_ok:
             with self.replica.session_if_fresh(policy.min_lsn) as session:

@@ -85,6 +85,7 @@ class SqlUnitOfWork:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.joined = False
         self.snapshot_every = db.snapshot_every
         self.session: Session
         self.events: EventRecorder
@@ -92,8 +93,11 @@ class SqlUnitOfWork:
         self.read_models: ReadModelProjector
 
     def __enter__(self) -> SqlUnitOfWork:
-        self.session = self.db.sessions()
-        self.session.begin()
+        shared = self.db.shared()  # inside a page's one read: join it, it commits at its end
+        self.joined = shared is not None
+        self.session = shared if shared is not None else self.db.sessions()
+        if not self.joined:
+            self.session.begin()
         self.events = EventRecorder(self.session)
         self.snapshots = SnapshotStore(self.session)
         self.read_models = ReadModelProjector(self.session, self.events)
@@ -101,6 +105,8 @@ class SqlUnitOfWork:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
+        if self.joined:
+            return  # the one read that holds the session ends it
         try:
             if kind is None:
                 self.commit()
@@ -112,8 +118,9 @@ class SqlUnitOfWork:
             replicas.note_write(self.db.engine)
 
     def commit(self) -> None:
-        if self.session.in_transaction():
+        if not self.joined and self.session.in_transaction():
             self.session.commit()
 
     def rollback(self) -> None:
-        self.session.rollback()
+        if not self.joined:
+            self.session.rollback()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable
 from datetime import date
+from functools import wraps
 from typing import Any
 from urllib.parse import urlencode
 
@@ -325,6 +327,16 @@ def play(match_id: int) -> str:
     return render_play(match_id, logged=int_arg("logged", request.args.get("logged"), 1))
 
 
+def in_one_read(view: Callable[..., Any]) -> Callable[..., Any]:
+    """The page's reads share one transaction (one consistent view of the match)."""
+    @wraps(view)
+    def read_once(*args: Any, **kwargs: Any) -> Any:
+        with pages.one_read(db()):
+            return view(*args, **kwargs)
+    return read_once
+
+
+@in_one_read
 def render_play(match_id: int, *, logged: int | None = None, error: dict[str, Any] | None = None,
                 posted: Any = None, status: int = 200) -> Any:
     match = match_or_404(match_id)
@@ -421,6 +433,7 @@ def match(match_id: int) -> Any:
     return render_match(match_id, logged=int_arg("logged", request.args.get("logged"), 1))
 
 
+@in_one_read
 def render_match(match_id: int, *, logged: int | None = None,
                  error: dict[str, Any] | None = None, posted: Any = None,
                  status: int = 200) -> Any:
@@ -498,6 +511,7 @@ def import_match() -> Any:
 BOARD_MOVES = 4  # the last moves the TV board shows, with their verdicts
 
 
+@in_one_read
 def board_context(match_id: int) -> dict[str, Any]:
     match = match_or_404(match_id)
     standings = match["standings"]

@@ -422,6 +422,34 @@ def test_player_page_is_one_read_of_the_read_models(app: Flask, client: FlaskCli
     assert f"/m/{made.id}" in page and "Bob" in page  # matches and rivals, in that one read
     assert len(reads) == 1
 
+
+@pytest.mark.parametrize("page", ["/m/{id}/play", "/m/{id}", "/m/{id}/board",
+                                  "/m/{id}/board/live"])
+def test_a_match_page_is_one_read(app: Flask, client: FlaskClient, page: str) -> None:
+    """The pad, the match page and the TV board read the match once: one transaction, so the
+    table, the standings and the moves they show are of one seq."""
+    from sqlalchemy import event
+
+    from referee import database
+
+    made = create(client)
+    for type_, seat, fields in ROUND[:4]:
+        move(client, made.id, type_, seat, fields)
+    seat = joined(app, made.id, made.seats[1])
+    reads: list[object] = []
+
+    def began(connection: object) -> None:
+        reads.append(connection)
+
+    engine = database(app).engine
+    event.listen(engine, "begin", began)
+    try:
+        response = seat.get(page.format(id=made.id))
+    finally:
+        event.remove(engine, "begin", began)
+    assert response.status_code == 200
+    assert len(reads) == 1
+
 # --- errors in words ---------------------------------------------------------------------------
 
 
