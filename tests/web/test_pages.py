@@ -5,11 +5,14 @@ from __future__ import annotations
 import io
 import json
 import re
+from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import event
 
+from referee import database
 from tests.web.helpers import ROUND, create, joined, move, plain, text_of
 
 
@@ -398,16 +401,8 @@ def test_player_page_shows_record_per_game_and_matches(client: FlaskClient) -> N
 
 
 
-def test_player_page_is_one_read_of_the_read_models(app: Flask, client: FlaskClient) -> None:
-    """A page's view model comes from one read (one transaction), not one per panel."""
-    from sqlalchemy import event
-
-    from referee import database
-
-    made = create(client)
-    for type_, seat, fields in ROUND:
-        move(client, made.id, type_, seat, fields)
-    alice_id = client.get(f"/api/matches/{made.id}").get_json()["seats"][0]["player_id"]
+def transactions_of(app: Flask, browser: FlaskClient, path: str) -> tuple[Any, int]:
+    """The page at ``path`` and how many database transactions it opened."""
     reads: list[object] = []
 
     def began(connection: object) -> None:
@@ -416,11 +411,21 @@ def test_player_page_is_one_read_of_the_read_models(app: Flask, client: FlaskCli
     engine = database(app).engine
     event.listen(engine, "begin", began)
     try:
-        page = text_of(client.get(f"/players/{alice_id}"))
+        return browser.get(path), len(reads)
     finally:
         event.remove(engine, "begin", began)
+
+
+def test_player_page_is_one_read_of_the_read_models(app: Flask, client: FlaskClient) -> None:
+    """A page's view model comes from one read (one transaction), not one per panel."""
+    made = create(client)
+    for type_, seat, fields in ROUND:
+        move(client, made.id, type_, seat, fields)
+    alice_id = client.get(f"/api/matches/{made.id}").get_json()["seats"][0]["player_id"]
+    response, reads = transactions_of(app, client, f"/players/{alice_id}")
+    page = text_of(response)
     assert f"/m/{made.id}" in page and "Bob" in page  # matches and rivals, in that one read
-    assert len(reads) == 1
+    assert reads == 1
 
 
 @pytest.mark.parametrize("page", ["/m/{id}/play", "/m/{id}", "/m/{id}/board",
@@ -428,27 +433,13 @@ def test_player_page_is_one_read_of_the_read_models(app: Flask, client: FlaskCli
 def test_a_match_page_is_one_read(app: Flask, client: FlaskClient, page: str) -> None:
     """The pad, the match page and the TV board read the match once: one transaction, so the
     table, the standings and the moves they show are of one seq."""
-    from sqlalchemy import event
-
-    from referee import database
-
     made = create(client)
     for type_, seat, fields in ROUND[:4]:
         move(client, made.id, type_, seat, fields)
     seat = joined(app, made.id, made.seats[1])
-    reads: list[object] = []
-
-    def began(connection: object) -> None:
-        reads.append(connection)
-
-    engine = database(app).engine
-    event.listen(engine, "begin", began)
-    try:
-        response = seat.get(page.format(id=made.id))
-    finally:
-        event.remove(engine, "begin", began)
+    response, reads = transactions_of(app, seat, page.format(id=made.id))
     assert response.status_code == 200
-    assert len(reads) == 1
+    assert reads == 1
 
 # --- errors in words ---------------------------------------------------------------------------
 
