@@ -84,3 +84,11 @@ def judged_alike(now: Any, then: Any, path: str = "") -> list[str]:
         return [d for i, (a, b) in enumerate(zip(now, then, strict=True))
                 for d in judged_alike(a, b, f"{path}[{i}]")]
     return [] if now == then else [f"{path}: {then!r} then, {now!r} now"]
+
+
+def names_players(outcome: str, exported: dict[str, Any]) -> bool:
+    """An outcome said as it was in an old export (there, or not yet), calling the players by
+    their names."""
+    if not exported["standings"]["outcome"]:
+        return not outcome
+    return "seat " not in outcome.lower() and any(s["name"] in outcome for s in exported["seats"])

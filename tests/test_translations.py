@@ -26,12 +26,18 @@ def copy_of_the_catalogues(tmp_path: Path) -> Path:
     return source
 
 
-def test_the_check_fails_on_a_string_missing_from_the_catalogue(tmp_path: Path) -> None:
+def problems_with(tmp_path: Path, path: str, text: str) -> list[str]:
+    """The check's findings on a tree holding one file, ``path``, written ``text``, beside a
+    copy of the catalogues."""
     shutil.copy(ROOT / "babel.cfg", tmp_path / "babel.cfg")
-    (tmp_path / "templates").mkdir()
-    (tmp_path / "templates" / "new.html").write_text(
-        '<p>{{ _("A sentence nobody translated yet") }}</p>\n')
-    found = catalogues.problems(tmp_path, copy_of_the_catalogues(tmp_path))
+    (tmp_path / path).parent.mkdir(parents=True)
+    (tmp_path / path).write_text(text)
+    return catalogues.problems(tmp_path, copy_of_the_catalogues(tmp_path))
+
+
+def test_the_check_fails_on_a_string_missing_from_the_catalogue(tmp_path: Path) -> None:
+    found = problems_with(tmp_path, "templates/new.html",
+                          '<p>{{ _("A sentence nobody translated yet") }}</p>\n')
     assert "fr/LC_MESSAGES/messages.po: missing 'A sentence nobody translated yet'" in found
 
 
@@ -68,21 +74,15 @@ def test_every_option_move_and_fault_an_engine_describes_reads_in_french() -> No
 
 def test_the_check_fails_on_a_string_marked_inside_an_f_string(tmp_path: Path) -> None:
     """``pybabel extract`` cannot see ``f"{_('…')}"``: such a string would never be translated."""
-    shutil.copy(ROOT / "babel.cfg", tmp_path / "babel.cfg")
-    (tmp_path / "referee").mkdir()
-    (tmp_path / "referee" / "page.py").write_text('text = f"<p>{_(\'Hidden\')}</p>"\n')
-    found = catalogues.problems(tmp_path, copy_of_the_catalogues(tmp_path))
+    found = problems_with(tmp_path, "referee/page.py", 'text = f"<p>{_(\'Hidden\')}</p>"\n')
     assert any(line.startswith("referee/page.py:1: a translation inside an f-string")
                for line in found), found
 
 
 def test_the_check_finds_a_translation_nested_inside_an_f_string(tmp_path: Path) -> None:
     """However deep in the braces (``f"{escape(_('…'))}"``), the extraction misses it too."""
-    shutil.copy(ROOT / "babel.cfg", tmp_path / "babel.cfg")
-    (tmp_path / "referee").mkdir()
-    (tmp_path / "referee" / "page.py").write_text(
-        'text = (f"<p>"\n        f"{escape(_(\'Hidden\'))}</p>")\n')
-    found = catalogues.problems(tmp_path, copy_of_the_catalogues(tmp_path))
+    found = problems_with(tmp_path, "referee/page.py",
+                          'text = (f"<p>"\n        f"{escape(_(\'Hidden\'))}</p>")\n')
     assert any(line.startswith("referee/page.py:2: a translation inside an f-string")
                for line in found), found
 

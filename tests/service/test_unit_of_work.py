@@ -28,7 +28,7 @@ from referee.store import models
 from referee.store.uow import SqlUnitOfWork
 from tests.conftest import BACKENDS, TABLES
 from tests.fixtures.make_exports import MATCHES
-from tests.helpers import judged_alike
+from tests.helpers import judged_alike, names_players
 from tests.service.fakes import FakeStore
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "exports-2026-11-24.json"
@@ -123,13 +123,6 @@ def play(world: World, index: int) -> tuple[int, str, list[matches.Recorded]]:
     answers = [world.append(match_id, host, Move(kind, seat, payload))
                for kind, seat, payload in moves]
     return match_id, host, answers
-
-
-def names_players(outcome: str, exported: dict[str, Any]) -> bool:
-    """An outcome said as it was (there, or not yet), calling the players by their names."""
-    if not exported["standings"]["outcome"]:
-        return not outcome
-    return "seat " not in outcome.lower() and any(s["name"] in outcome for s in exported["seats"])
 
 
 @pytest.mark.parametrize("index", range(len(MATCHES)),

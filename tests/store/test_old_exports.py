@@ -17,19 +17,12 @@ from flask.testing import FlaskClient
 
 from referee import database
 from referee.service import matches
-from tests.helpers import auth, judged_alike
+from tests.helpers import auth, judged_alike, names_players
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "exports-2026-11-24.json"
 EXPORTS: list[dict[str, Any]] = json.loads(FIXTURE.read_text(encoding="utf-8"))
 JUDGED = ("seq", "type", "seat", "verdict", "judged_now", "voided_by", "void_reason",
           "impossible_now", "corrected_by")
-
-
-def names_players(outcome: str, exported: dict[str, Any]) -> bool:
-    """An outcome said as it was (there, or not yet), calling the players by their names."""
-    if not exported["standings"]["outcome"]:
-        return not outcome
-    return "seat " not in outcome.lower() and any(s["name"] in outcome for s in exported["seats"])
 
 
 def test_the_fixture_covers_every_game_and_every_correction() -> None:
