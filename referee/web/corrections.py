@@ -68,7 +68,7 @@ def render_preview(match_id: int, *, kind: str, seq: int, move_type: str, seat: 
     """The dry run of a void or a correction, and the form that confirms it."""
     token = host_only(match_id)
     match = views.match_or_404(match_id)
-    game = games.game(match["game"])
+    game = games.for_match(match)
     event, _timeline = timeline_event(match_id, token, seq)
     body = ({"seq": seq, "reason": reason} if kind == "void" else
             {"seq": seq, "reason": reason,
@@ -141,7 +141,7 @@ def render_correct_form(match_id: int, seq: int, move_type: str | None, *,
                         status: int = 200) -> Any:
     token = host_only(match_id)
     match = views.match_or_404(match_id)
-    game = games.game(match["game"])
+    game = games.for_match(match)
     event, _timeline = timeline_event(match_id, token, seq)
     if event["type"] in NOT_MOVES:
         raise PageError(422, _("Event #%(seq)s is a %(type)s, not a move: void it instead.",
@@ -171,7 +171,7 @@ def correct(match_id: int, seq: int) -> Any:
     if request.form.get("confirm") == "1":
         return confirm(match_id, "correct", seq)
     match = views.match_or_404(match_id)
-    game = games.game(match["game"])
+    game = games.for_match(match)
     form = request.form
     move_type = form.get("move_type", "")
     try:

@@ -67,10 +67,13 @@ def night_png(night_id: int) -> Response:
 
 @bp.post("/nights/<id:night_id>/points")
 def night_points(night_id: int) -> Any:
+    """Set the night's placement points; refused, the night's page comes back with the reason
+    beside the form and what was typed, and nothing changed (422)."""
+    typed = request.form.get("points", "")
     try:
-        nights.set_points(db(), night_id, request.form.get("points", ""))
+        nights.set_points(db(), night_id, typed)
     except Invalid as err:
-        raise PageError(422, err.message) from err
+        return views.night_page(night_id, points_error=err.message, points_text=typed), 422
     return redirect(url_for("web.night", night_id=night_id) + "#leaderboard", 303)
 
 

@@ -174,12 +174,20 @@ def create_night() -> BaseResponse:
 
 @bp.get("/nights/<id:night_id>")
 def night(night_id: int) -> str:
+    return night_page(night_id)
+
+
+def night_page(night_id: int, points_error: str | None = None,
+               points_text: str | None = None) -> str:
+    """The night's page; a refused placement-points form is shown again with its reason and
+    what was typed (the night's points unchanged)."""
     board = nights.board(db(), night_id)
     page = history.list_matches(db(), history.MatchFilter(night=night_id), NIGHT_MATCHES)
     latest = page.items
     count = page.total if page.total is not None else len(latest)
     return render_template("night.html", night=board, latest=latest, count=count, board=board,
-                           titles={g.id: g.title for g in games.all_games()})
+                           titles={g.id: g.title for g in games.all_games()},
+                           points_error=points_error, points_text=points_text)
 
 
 # --- creating a match ------------------------------------------------------------------------
@@ -352,8 +360,9 @@ def render_play(match_id: int, *, logged: int | None = None, error: dict[str, An
         legal=lambda seat: legal.seat_moves(db(), match_id, page_token_if_valid(match_id), seat))
     return render_template(
         "play.html", match=match, access=access, game=game, moves=moves, state=state, pad=pad,
-        table=state["table"], names=seat_names(match), logged=logged_event(match_id, logged),
-        error=error, posted=posted or {}, key=uuid.uuid4().hex,
+        table=state["table"], names=seat_names(match),
+        logged=reword(logged_event(match_id, logged), seat_names(match)),
+        error=named(error, match), posted=posted or {}, key=uuid.uuid4().hex,
         sides=side_names(match, state["standings"]), ranked=ranked(state["standings"]),
         take_back=take_back.offer(db(), match_id, page_token_if_valid(match_id)),
     ), status
@@ -396,10 +405,21 @@ def error_view(err: Exception) -> dict[str, Any]:
     if isinstance(err, ServiceError):
         details = dict(err.details)
         return {"message": err.message, "rule": details.get("rule"),
+                "message_id": details.get("message_id"), "params": details.get("params"),
                 "where": details.get("where"), "kind": details.get("kind"),
                 "errors": flatten_errors(details.get("errors")),
                 "since": details.get("since")}  # a stale move: what changed since
     return {"message": str(err), "where": getattr(err, "name", None), "errors": []}
+
+
+def named(error: dict[str, Any] | None, match: dict[str, Any]) -> dict[str, Any] | None:
+    """A refusal worded again from its data with the players' names, as the API words it
+    ("The last player (Cid)…", never "seat 2")."""
+    if not error or not error.get("message_id"):
+        return error
+    return {**error, "message": reword({k: error[k] for k in ("message", "message_id",
+                                                                "params")},
+                                       seat_names(match))["message"]}
 
 
 def error_status(err: Exception) -> int:
@@ -446,7 +466,7 @@ def render_match(match_id: int, *, logged: int | None = None,
     if at is not None and before is None and after is None:
         before = at + 11  # the page that shows the event asked for, near its top
     timeline = matches.timeline(db(), match_id, token, before=before, after=after)
-    game = games.game(match["game"])
+    game = games.for_match(match)
     as_arg = request.args.get("as", "")
     state = None
     if at is not None:
@@ -461,7 +481,7 @@ def render_match(match_id: int, *, logged: int | None = None,
     return render_template(
         "match.html", match=match, access=access, game=game, timeline=timeline,
         events=list(reversed(timeline["events"])), state=state, at=at, as_arg=as_arg,
-        names=seat_names(match), error=error, posted=posted or {}, logged=logged,
+        names=seat_names(match), error=named(error, match), posted=posted or {}, logged=logged,
         challenges=challenges, key=uuid.uuid4().hex, standings=standings,
         sides=side_names(match, standings), ranked=ranked(standings),
         chart=rounds_chart(standings, side_names(match, standings),
@@ -516,7 +536,7 @@ def board_context(match_id: int) -> dict[str, Any]:
     match = match_or_404(match_id)
     standings = match["standings"]
     names = side_names(match, standings)
-    game = games.game(match["game"])
+    game = games.for_match(match)
     table = matches.state_at(db(), match_id, None, None, None)["table"]
     last = match["last_seq"]
     recent, _more = matches.events_after(db(), match_id, max(0, last - BOARD_MOVES), BOARD_MOVES,
