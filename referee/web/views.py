@@ -183,7 +183,7 @@ def night_page(night_id: int, points_error: str | None = None,
     what was typed (the night's points unchanged)."""
     board = nights.board(db(), night_id)
     page = history.list_matches(db(), history.MatchFilter(night=night_id), NIGHT_MATCHES)
-    latest = page.items
+    latest = reword(page.items)  # each outcome in the reader's words, by the players' names
     count = page.total if page.total is not None else len(latest)
     return render_template("night.html", night=board, latest=latest, count=count, board=board,
                            titles={g.id: g.title for g in games.all_games()},
@@ -609,7 +609,7 @@ def player(player_id: int) -> str:
     titles = {g.id: g.title for g in games.all_games()}
     kept = {"player_id": player_id}
     return render_template(
-        "player.html", player=person, items=found.items, total=found.total, titles=titles,
+        "player.html", player=person, items=reword(found.items), total=found.total, titles=titles,
         older=found.older and cursor_url("web.player", kept, before=found.older),
         newer=found.newer and cursor_url("web.player", kept, after=found.newer),
         stats=person, opponents=page.opponents,
