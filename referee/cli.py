@@ -276,8 +276,9 @@ def what_if(match_id: int, options: tuple[str, ...], as_json: bool) -> None:
                    f"{new.get('kind', '-')} [{new.get('rule', '')}] {new.get('reason', '')}")
     if not result["changes"]:
         click.echo("No verdict would change.")
-    click.echo(f"Standings now:     {standings_line(result['own_standings'])}")
-    click.echo(f"Standings what-if: {standings_line(result['standings'])}")
+    reading = Reading(REPLAY_WORDS["en"], seat_names(database(current_app), match_id) or [])
+    click.echo(f"Standings now:     {standings_line(result['own_standings'], 'en', reading)}")
+    click.echo(f"Standings what-if: {standings_line(result['standings'], 'en', reading)}")
 
 
 @main.command("rebuild-read-models")

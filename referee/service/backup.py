@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
@@ -73,6 +74,58 @@ def dump(db: Database) -> dict[str, Any]:
         }
 
 
+ID = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=2**31 - 1))
+
+
+class _PlayerItem(Schema):
+    id = ID
+    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+
+
+class _NightItem(Schema):
+    id = ID
+    name = fields.String(required=True)
+    placement_points = fields.List(fields.Integer(strict=True), allow_none=True)
+
+
+class _SeatItem(Schema):
+    seat = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=100))
+    player_id = ID
+    token_hash = fields.String(allow_none=True)
+
+
+class _MatchItem(Schema):
+    id = ID
+    game = fields.String(required=True)
+    options = fields.Dict(required=True)
+    host_token_hash = fields.String(required=True)
+    night_id = fields.Integer(strict=True, allow_none=True)
+    follows_id = fields.Integer(strict=True, allow_none=True)
+    seats = fields.List(fields.Nested(_SeatItem, unknown=INCLUDE), required=True)
+    events = fields.List(fields.Dict(), required=True)
+
+
+def _shape(data: dict[str, Any]) -> None:
+    """Every item has the fields a restore reads, of the right kind, and every seat's player is
+    in the backup: a file that is not a backup is refused in words, never half read."""
+    for key, what, schema in (("players", "player", _PlayerItem),
+                              ("nights", "night", _NightItem), ("matches", "match", _MatchItem)):
+        for index, item in enumerate(data[key]):
+            try:
+                schema(unknown=INCLUDE).load(item if isinstance(item, dict) else {"": item})
+            except ValidationError as err:
+                field, problems = next(iter(err.normalized_messages().items()))
+                raise Invalid(f"Item {index} of the backup's {key} is not a {what}: {field}: "
+                              f"{problems}", where=f"{key}.{index}.{field}") from None
+    players = {p["id"] for p in data["players"]}
+    for index, match in enumerate(data["matches"]):
+        for seat in match["seats"]:
+            if seat["player_id"] not in players:
+                raise Invalid(f"The backup's match {match['id']} seats player "
+                              f"{seat['player_id']}, who is not in the backup.",
+                              where=f"matches.{index}.seats")
+
+
 def _check(data: Any) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise Invalid("This is not a Referee backup (format 'referee-backup').", where="format")
@@ -82,6 +135,7 @@ def _check(data: Any) -> None:
     for key in ("players", "nights", "matches"):
         if not isinstance(data.get(key), list):
             raise Invalid(f"The backup has no list of {key}.", where=key)
+    _shape(data)
 
 
 def restore(db: Database, data: Any) -> dict[str, int]:

@@ -90,6 +90,15 @@ def test_what_if_command_lists_the_changed_verdicts(client: FlaskClient,
     assert "Standings what-if:" in result.output
 
 
+def test_what_if_command_gives_the_totals_by_the_players_names(
+        runner: FlaskCliRunner, night: dict[str, Any]) -> None:
+    """Match B under a target of 30: Bob's 26 no longer sinks him (CC-CALL-5 stands), so the
+    match is still on; both lines name Bob and Dan."""
+    result = run(runner, "what-if", str(night["matches"][1]), "--option", "target=30")
+    assert "Standings now:     Bob: 26, Dan: 0 (coconuts). Dan wins" in result.output
+    assert "Standings what-if: Bob: 26, Dan: 0 (coconuts)." in result.output
+
+
 def test_what_if_command_names_a_bad_option(runner: FlaskCliRunner,
                                             night: dict[str, Any]) -> None:
     result = run(runner, "what-if", str(night["matches"][1]), "--option", "target=many")
@@ -119,6 +128,33 @@ def test_backup_then_restore_into_an_empty_instance_keeps_ids_and_tokens(
     database(fresh).engine.dispose()
 
 
+def test_backup_then_restore_keeps_a_rounds_only_match(
+        app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path) -> None:
+    """Quick scoring survives the way out and in: the mode, the round judged again
+    (PL-RND-1: Bob out first, Alice 4 cards left), the result on the night's board."""
+    from tests.helpers import move, new_match
+
+    night_id = client.post("/api/nights", json={"name": "Quick"}).json["id"]
+    table = new_match(client, game="plouc", players=2, mode="rounds", night_id=night_id)
+    assert move(client, table, "round", None, {"winner": 1, "cards": [4, 0]}).status_code == 201
+    file = tmp_path / "backup.json"
+    assert run(runner, "backup", str(file)).exit_code == 0
+    fresh = create_app({"TESTING": True,
+                        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"})
+    from referee.cli import upgrade_database
+
+    upgrade_database(fresh)
+    assert fresh.test_cli_runner().invoke(main, ["restore", str(file)]).exit_code == 0
+    restored = fresh.test_client()
+    match = restored.get(f"/api/matches/{table.id}").json
+    assert (match["mode"], match["status"], match["standings"]["winners"]) == (
+        "rounds", "finished", [1])
+    board = restored.get(f"/api/nights/{night_id}/board").json
+    assert [(ln["name"], ln["points"]) for ln in board["leaderboard"]] == [("Bob", 5),
+                                                                          ("Alice", 3)]
+    database(fresh).engine.dispose()
+
+
 def test_restore_onto_the_same_instance_skips_every_match(app: Flask, runner: FlaskCliRunner,
                                                          night: dict[str, Any],
                                                          tmp_path: Path) -> None:
@@ -135,6 +171,34 @@ def test_restore_refuses_a_file_that_is_no_backup(runner: FlaskCliRunner, app: F
     file.write_text(json.dumps({"format": "something else"}))
     result = run(runner, "restore", str(file))
     assert result.exit_code == 1 and "not a Referee backup" in result.output
+
+
+@pytest.mark.parametrize(("spoil", "says"), [
+    (lambda data: data["matches"][0].pop("game"),
+     "Item 0 of the backup's matches is not a match: game"),
+    (lambda data: data["players"].pop(0),
+     "seats player 1, who is not in the backup"),
+    (lambda data: data["nights"][0].update(id="one"),
+     "Item 0 of the backup's nights is not a night: id"),
+])
+def test_restore_refuses_a_spoilt_backup_in_words_and_restores_nothing(
+        app: Flask, runner: FlaskCliRunner, night: dict[str, Any], tmp_path: Path,
+        spoil: Any, says: str) -> None:
+    """A backup missing what a restore reads is refused before anything is written."""
+    file = tmp_path / "backup.json"
+    run(runner, "backup", str(file))
+    data = json.loads(file.read_text())
+    spoil(data)
+    file.write_text(json.dumps(data))
+    fresh = create_app({"TESTING": True,
+                        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"})
+    from referee.cli import upgrade_database
+
+    upgrade_database(fresh)
+    result = fresh.test_cli_runner().invoke(main, ["restore", str(file)])
+    assert result.exit_code == 1 and says in result.output, result.output
+    assert fresh.test_client().get("/api/players").json["items"] == []
+    database(fresh).engine.dispose()
 
 
 def test_restore_judges_every_event_on_the_way_in(app: Flask, runner: FlaskCliRunner,
