@@ -16,7 +16,7 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session, aliased
 
 from referee.engines.base import Standings
-from referee.service.errors import NotFound
+from referee.service.errors import Invalid, NotFound
 from referee.service.history import MatchFilter, MatchPage, matches_page
 from referee.service.messages import for_match
 from referee.service.replay import Folded, Loader
@@ -217,6 +217,9 @@ def player_page(db: Database, player_id: int, per_page: int, *, before: str | No
 
 def head_to_head(db: Database, player_id: int, other_id: int) -> dict[str, Any]:
     """Finished matches both played: who placed ahead of whom, per game and in all."""
+    if player_id == other_id:
+        raise Invalid("Head to head takes two players: choose another player to compare with.",
+                      where="other_id")
     a, b = aliased(models.SeatResult), aliased(models.SeatResult)
     with db.reading() as session:
         first = player_or_404(session, player_id)

@@ -315,3 +315,34 @@ def test_what_if_on_a_rounds_match(client: FlaskClient) -> None:
         == (1, "CCT-CALL-3", "impossible", "CCT-NANO-1")
     assert [ln["total"] for ln in answer.json["standings"]["lines"]] == [0, 0]
     assert client.get(f"/api/matches/{table.id}").json["last_seq"] == 1
+
+
+def test_ties_share_the_better_place(client: FlaskClient) -> None:
+    """Placement points with ties, worked out by hand. Carte et Plouc, Alice out first, Bob and
+    Chloé 3 cards each, Dan 5: places 1, 2, 2, 4 → 5, 3, 3, 1. Neurotrio, Alice 6 + 7 + 5 = 18
+    and Bob 5 + 10 + 3 = 18 share the win (NT-WIN-1), Chloé 5 + 1 - 1 = 5: places 1, 1, 3 →
+    5, 5, 2. Night: Alice 10, Bob 8, Chloé 5, Dan 1."""
+    night_id = client.post("/api/nights", json={"name": "Ties"}).json["id"]
+    plouc = new_match(client, game="plouc", players=4, mode="rounds", night_id=night_id)
+    assert move(client, plouc, "round", None, {"winner": 0, "cards": [0, 3, 3, 5]}
+                ).status_code == 201
+    neuro = new_match(client, game="neurotrio", mode="rounds", night_id=night_id)
+    assert move(client, neuro, "round", None, {"last": 2, "points": [
+        {"placements": 7, "finish": 5}, {"placements": 10, "finish": 3},
+        {"placements": 1, "penalties": -1}]}).status_code == 201
+    table = rows(client.get(f"/api/nights/{night_id}/results.csv").data)
+    assert [(r[5], r[6], r[7], r[8], r[9]) for r in table[1:]] == [
+        ("Alice", "0", "1", "yes", "5"), ("Bob", "3", "2", "no", "3"),
+        ("Chloé", "3", "2", "no", "3"), ("Dan", "5", "4", "no", "1"),
+        ("Alice", "18", "1", "yes", "5"), ("Bob", "18", "1", "yes", "5"),
+        ("Chloé", "5", "3", "no", "2")]
+    board = client.get(f"/api/nights/{night_id}/board").json
+    assert [(ln["place"], ln["name"], ln["points"], ln["won"]) for ln in board["leaderboard"]] \
+        == [(1, "Alice", 10, 2), (2, "Bob", 8, 1), (3, "Chloé", 5, 0), (4, "Dan", 1, 0)]
+
+
+def test_versus_oneself_is_refused(client: FlaskClient, night: dict[str, Any]) -> None:
+    """Head to head takes two players (Bob against Bob counted every match level)."""
+    bob = night["players"]["Bob"]
+    answer = client.get(f"/api/players/{bob}/versus/{bob}")
+    assert answer.status_code == 422 and answer.json["where"] == "other_id"
