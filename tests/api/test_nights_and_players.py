@@ -21,6 +21,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import Any
 from urllib.parse import unquote
 
@@ -107,6 +108,17 @@ def test_fixture_night_results_csv_every_row(client: FlaskClient,
          "0"],
         [str(b), "citroncoco", "finished", "0", str(p["Bob"]), "Bob", "26", "2", "no", "3", "1"],
         [str(b), "citroncoco", "finished", "1", str(p["Dan"]), "Dan", "0", "1", "yes", "5", "0"]]
+
+
+def test_fixture_board_image_shows_the_hand_computed_lines(client: FlaskClient,
+                                                           night: dict[str, Any]) -> None:
+    """The SVG of the final board (shared as an image): place, name, wins, points."""
+    svg = client.get(f"/nights/{night['night']}/board.svg")
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+    texts = re.findall(r">([^<>]+)</text>", svg.get_data(as_text=True))
+    assert texts == ["Fixture night", "2 matches finished · placement points 5, 3, 2, 1",
+                     "1.", "Bob", "0 won / 2", "6 pts", "2.", "Alice", "1 won / 1", "5 pts",
+                     "2.", "Dan", "1 won / 1", "5 pts", "4.", "Chloé", "0 won / 1", "2 pts"]
 
 
 def test_fixture_player_record(client: FlaskClient, night: dict[str, Any]) -> None:
