@@ -46,12 +46,16 @@ def log_result(page: Any) -> None:
     page.wait_for_load_state()
 
 
-def correct_first_round(page: Any, base: str, match_id: int, field: str, value: str) -> None:
-    """The match page's « Correct this move » on event 1, previewed, then confirmed."""
+def open_correction(page: Any, base: str, match_id: int) -> None:
+    """The match page's « Correct this move » on event 1: the result asked seat by seat again,
+    starting from the round's own values."""
     page.goto(f"{base}/m/{match_id}")
     page.locator("#e1").get_by_role("link", name="Correct this move").click()
-    page.locator(f'[name="p.{field}"]').fill(value)
-    page.get_by_label("Why (shown in the timeline)").fill("the table recounted")
+
+
+def confirm_correction(page: Any, why: str) -> None:
+    """Previewed first (nothing logged), then confirmed."""
+    page.get_by_label("Why (shown in the timeline)").fill(why)
     page.get_by_role("button", name="Preview the correction").click()
     expect(page.locator(".preview")).to_contain_text("nothing is logged until you confirm")
     page.get_by_role("button", name="Confirm: correct event #1").click()
@@ -89,11 +93,19 @@ def test_neurotrio_rounds_only_from_creation_to_a_corrected_result(
     shoot(page, "rounds-neurotrio-pad")
     totals = [ln["total"] for ln in api(base, f"/api/matches/{match_id}/standings")["lines"]]
     assert totals == [start[0] + 25, start[1] + 19, start[2] + 3]
-    correct_first_round(page, base, match_id, "points", json.dumps([
-        {"placements": 10, "finish": 3}, {"placements": 30, "finish": 5},
-        {"placements": 8, "penalties": -5}]))
+    open_correction(page, base, match_id)
+    expect(page.locator("#round-placements-1")).to_have_value("12")  # the round's own values
+    expect(page.locator("#round-penalties-2")).to_have_value("-5")
+    page.fill("#round-placements-0", "10")
+    page.select_option("#round-finish-0", "3")
+    page.fill("#round-placements-1", "30")
+    page.select_option("#round-finish-1", "5")
+    confirm_correction(page, "Ben laid more than we counted")
     standings = api(base, f"/api/matches/{match_id}/standings")
     assert standings["winners"] == [1]
+    # Ana 10 + 3; Ben 30 + 5 and his 4 from the bids, kept; Cid as before, 8 - 5
+    assert [ln["total"] for ln in standings["lines"]] == [start[0] + 13, start[1] + 39,
+                                                          start[2] + 3]
     page.context.close()
 
 
@@ -117,15 +129,14 @@ def test_croconounours_rounds_only_from_creation_to_a_corrected_result(
     expect(page.locator("#verdict")).to_contain_text("CN-END-1")
     expect(page.locator("#verdict")).to_contain_text("Ana wins with 2 warriors standing")
     shoot(page, "rounds-croconounours-pad")
-    page.goto(f"{base}/m/{match_id}")
-    page.locator("#e1").get_by_role("link", name="Correct this move").click()
-    page.locator('[name="p.winner"]').fill("1")
-    page.locator('[name="p.warriors"]').fill("0 3")
-    page.get_by_label("Why (shown in the timeline)").fill("Ben's warriors were miscounted")
-    page.get_by_role("button", name="Preview the correction").click()
-    page.get_by_role("button", name="Confirm: correct event #1").click()
-    page.wait_for_load_state()
-    assert api(base, f"/api/matches/{match_id}/standings")["winners"] == [1]
+    open_correction(page, base, match_id)
+    expect(page.locator("#round-warriors-0")).to_have_value("2")
+    page.select_option("#round-winner", label="Ben")
+    page.fill("#round-warriors-0", "0")
+    page.fill("#round-warriors-1", "3")
+    confirm_correction(page, "Ben's warriors were miscounted")
+    standings = api(base, f"/api/matches/{match_id}/standings")
+    assert standings["winners"] == [1] and [ln["total"] for ln in standings["lines"]] == [0, 3]
     page.context.close()
 
 
@@ -151,12 +162,13 @@ def test_plouc_rounds_only_from_creation_to_a_corrected_result(
     shoot(page, "rounds-plouc-pad")
     assert [ln["total"] for ln in api(base, f"/api/matches/{match_id}/standings")["lines"]] \
         == [3, 0, 5]
-    page.goto(f"{base}/m/{match_id}")
-    page.locator("#e1").get_by_role("link", name="Correct this move").click()
-    page.locator('[name="p.winner"]').fill("2")
-    page.locator('[name="p.cards"]').fill("3 4 0")
+    open_correction(page, base, match_id)
+    page.select_option("#round-winner", label="Cid")
+    page.fill("#round-cards-1", "4")
+    page.fill("#round-cards-2", "0")
     page.get_by_label("Why (shown in the timeline)").fill("Cid went out first")
     page.get_by_role("button", name="Preview the correction").click()
+    expect(page.locator(".preview .verdict")).to_contain_text("Cid laid their last card first")
     page.get_by_role("button", name="Confirm: correct event #1").click()
     page.wait_for_load_state()
     expect(page.locator("#e1")).to_contain_text("Corrected by #2 to round")

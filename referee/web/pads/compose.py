@@ -261,3 +261,22 @@ def rows_by_seat(form: Form, name: str) -> str:
             number = small_int(text, MAX_INT)
             row[field] = text if number is None else number
     return json.dumps([found[s] for s in sorted(found)]) if found else ""
+
+
+def round_inputs(payload: Mapping[str, Any]) -> dict[str, str]:
+    """A logged round as the rounds-only form's inputs (``p.<f>``, ``each.<f>.<i>``,
+    ``rows.<f>.<i>.<key>``), the inverse of ``compose``: a correction starts from the round's
+    own values, seat by seat."""
+    out: dict[str, str] = {}
+    for name, value in payload.items():
+        if isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, Mapping):
+                    out.update({f"rows.{name}.{i}.{k}": str(v) for k, v in item.items()})
+                elif isinstance(item, list):
+                    out[f"each.{name}.{i}"] = " ".join(str(v) for v in item)
+                else:
+                    out[f"each.{name}.{i}"] = str(item)
+        elif value is not None:
+            out[f"p.{name}"] = str(value)
+    return out
