@@ -217,13 +217,13 @@ def player_page(db: Database, player_id: int, per_page: int, *, before: str | No
 
 def head_to_head(db: Database, player_id: int, other_id: int) -> dict[str, Any]:
     """Finished matches both played: who placed ahead of whom, per game and in all."""
-    if player_id == other_id:
-        raise Invalid("Head to head takes two players: choose another player to compare with.",
-                      where="other_id")
     a, b = aliased(models.SeatResult), aliased(models.SeatResult)
     with db.reading() as session:
         first = player_or_404(session, player_id)
         second = player_or_404(session, other_id)
+        if player_id == other_id:
+            raise Invalid("Head to head takes two players: choose another player to compare "
+                          "with.", where="other_id")
         rows = session.execute(
             select(a.game, func.count(),
                    func.sum(case((a.rank < b.rank, 1), else_=0)),
