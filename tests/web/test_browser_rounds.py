@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,6 +18,15 @@ from tests.web.test_browser import TIMEOUT, expect, phone, shoot
 from tests.web.test_browser_insights import chrome, site  # noqa: F401  (the module's fixtures)
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(chrome: Any) -> Iterator[Any]:  # noqa: F811
+    """A phone's page, closed after the test."""
+    opened = phone(chrome)
+    opened.set_default_timeout(TIMEOUT)
+    yield opened
+    opened.context.close()
 
 
 def api(base: str, path: str) -> Any:
@@ -36,6 +46,14 @@ def create_rounds_match(page: Any, base: str, game: str, names: list[str]) -> in
     page.goto(f"{base}/m/{match_id}/play")
     expect(page.locator("h1 .badge.mode")).to_have_text("rounds only")
     return match_id
+
+
+def refused(page: Any, base: str, match_id: int, rule: str) -> None:
+    """The quick form sent with a result that cannot be: refused beside it, nothing logged."""
+    page.get_by_role("button", name="Log the result").click()
+    page.wait_for_load_state()
+    expect(page.locator("#refused")).to_contain_text(rule)
+    assert api(base, f"/api/matches/{match_id}")["last_seq"] == 0
 
 
 def log_result(page: Any) -> None:
@@ -64,13 +82,11 @@ def confirm_correction(page: Any, why: str) -> None:
 
 
 def test_neurotrio_rounds_only_from_creation_to_a_corrected_result(
-        chrome: Any, site: Any) -> None:  # noqa: F811
+        page: Any, site: Any) -> None:  # noqa: F811
     """NT-RND-1 and NT-RND-2: each player's victory points by source, the finish bonuses and
     the last player's loss checked, the deal's starting points added; a refused result changes
     nothing; the result corrected names another winner."""
     base, _night = site
-    page = phone(chrome)
-    page.set_default_timeout(TIMEOUT)
     match_id = create_rounds_match(page, base, "neurotrio", ["Ana", "Ben", "Cid"])
     start = [ln["total"] for ln in api(base, f"/api/matches/{match_id}/standings")["lines"]]
     sources = {0: ("20", "0", "0", "5"), 1: ("12", "4", "0", "3"), 2: ("8", "0", "0", "0")}
@@ -80,12 +96,8 @@ def test_neurotrio_rounds_only_from_creation_to_a_corrected_result(
         page.fill(f"#round-penalties-{seat}", penalties)
         page.select_option(f"#round-finish-{seat}", finish)
     page.select_option("#round-last", label="Cid")
-    page.get_by_role("button", name="Log the result").click()
-    page.wait_for_load_state()
-    refused = page.locator("#refused")  # Cid, the last, lost nothing (NT-END-2)
-    expect(refused).to_contain_text("NT-END-2")
-    expect(refused).to_contain_text("Cid")
-    assert api(base, f"/api/matches/{match_id}")["last_seq"] == 0
+    refused(page, base, match_id, "NT-END-2")  # Cid, the last, lost nothing (NT-END-2)
+    expect(page.locator("#refused")).to_contain_text("Cid")
     page.fill("#round-penalties-2", "-5")
     log_result(page)
     expect(page.locator("#verdict")).to_contain_text("NT-END-1")
@@ -106,24 +118,18 @@ def test_neurotrio_rounds_only_from_creation_to_a_corrected_result(
     # Ana 10 + 3; Ben 30 + 5 and his 4 from the bids, kept; Cid as before, 8 - 5
     assert [ln["total"] for ln in standings["lines"]] == [start[0] + 13, start[1] + 39,
                                                           start[2] + 3]
-    page.context.close()
 
 
 def test_croconounours_rounds_only_from_creation_to_a_corrected_result(
-        chrome: Any, site: Any) -> None:  # noqa: F811
+        page: Any, site: Any) -> None:  # noqa: F811
     """CN-RND-1 and CN-RND-2: the winning side and the warriors left on each side; the side
     with none left loses; corrected, the other side wins."""
     base, _night = site
-    page = phone(chrome)
-    page.set_default_timeout(TIMEOUT)
     match_id = create_rounds_match(page, base, "croconounours", ["Ana", "Ben"])
     page.select_option("#round-winner", label="Ana")
     page.fill("#round-warriors-0", "2")
     page.fill("#round-warriors-1", "1")  # nobody is out: refused (CN-END-1)
-    page.get_by_role("button", name="Log the result").click()
-    page.wait_for_load_state()
-    expect(page.locator("#refused")).to_contain_text("CN-END-1")
-    assert api(base, f"/api/matches/{match_id}")["last_seq"] == 0
+    refused(page, base, match_id, "CN-END-1")
     page.fill("#round-warriors-1", "0")
     log_result(page)
     expect(page.locator("#verdict")).to_contain_text("CN-END-1")
@@ -137,24 +143,18 @@ def test_croconounours_rounds_only_from_creation_to_a_corrected_result(
     confirm_correction(page, "Ben's warriors were miscounted")
     standings = api(base, f"/api/matches/{match_id}/standings")
     assert standings["winners"] == [1] and [ln["total"] for ln in standings["lines"]] == [0, 3]
-    page.context.close()
 
 
 def test_plouc_rounds_only_from_creation_to_a_corrected_result(
-        chrome: Any, site: Any) -> None:  # noqa: F811
+        page: Any, site: Any) -> None:  # noqa: F811
     """PL-RND-1 and PL-RND-2: the first « plouc » and the cards left in each other hand; a
     second empty hand is refused (PL-END-1); corrected, another seat won."""
     base, _night = site
-    page = phone(chrome)
-    page.set_default_timeout(TIMEOUT)
     match_id = create_rounds_match(page, base, "plouc", ["Ana", "Ben", "Cid"])
     page.select_option("#round-winner", label="Ben")
     for seat, cards in enumerate(("0", "0", "5")):
         page.fill(f"#round-cards-{seat}", cards)
-    page.get_by_role("button", name="Log the result").click()
-    page.wait_for_load_state()
-    expect(page.locator("#refused")).to_contain_text("PL-END-1")
-    assert api(base, f"/api/matches/{match_id}")["last_seq"] == 0
+    refused(page, base, match_id, "PL-END-1")
     page.fill("#round-cards-0", "3")
     log_result(page)
     expect(page.locator("#verdict")).to_contain_text("PL-GOAL-1")
@@ -175,7 +175,6 @@ def test_plouc_rounds_only_from_creation_to_a_corrected_result(
     standings = api(base, f"/api/matches/{match_id}/standings")
     assert standings["winners"] == [2]
     assert [ln["total"] for ln in standings["lines"]] == [3, 4, 0]
-    page.context.close()
 
 
 def test_rounds_pad_in_french(chrome: Any, site: Any) -> None:  # noqa: F811
@@ -199,12 +198,10 @@ def test_rounds_pad_in_french(chrome: Any, site: Any) -> None:  # noqa: F811
 
 
 def test_night_points_form_refuses_bad_input_and_changes_nothing(
-        chrome: Any, site: Any) -> None:  # noqa: F811
+        page: Any, site: Any) -> None:  # noqa: F811
     """Placement points that rise (3, 5) are refused beside the form, with the reason and what
     was typed; the night's points and leaderboard are unchanged (5, 3, 2, 1: Bob 6)."""
     base, night = site
-    page = phone(chrome)
-    page.set_default_timeout(TIMEOUT)
     page.goto(f"{base}/nights/{night['night']}")
     page.locator("details.tool summary", has_text="Placement points").click()
     for typed, reason in (("3, 5", "A better place never gives fewer points than a worse one."),
@@ -220,4 +217,3 @@ def test_night_points_form_refuses_bad_input_and_changes_nothing(
                ).to_have_text("6")
     shoot(page, "night-points-refused")
     assert api(base, f"/api/nights/{night['night']}/board")["placement_points"] == [5, 3, 2, 1]
-    page.context.close()
