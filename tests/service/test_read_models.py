@@ -4,6 +4,7 @@ restore; the what-if and rebuild commands."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +40,18 @@ def read_models(app: Flask) -> dict[str, list[dict[str, Any]]]:
         out["seats"] = [{"id": s.id, "total": s.total, "won": s.won, "missplays": s.missplays}
                         for s in session.scalars(select(models.Seat).order_by(models.Seat.id))]
     return out
+
+
+@pytest.fixture
+def fresh(tmp_path: Path) -> Iterator[Flask]:
+    """Another instance, empty: a migrated SQLite file of its own (where backups restore)."""
+    from referee.cli import upgrade_database
+
+    other = create_app({"TESTING": True,
+                        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"})
+    upgrade_database(other)
+    yield other
+    database(other).engine.dispose()
 
 
 @pytest.fixture
@@ -106,14 +119,10 @@ def test_what_if_command_names_a_bad_option(runner: FlaskCliRunner,
 
 
 def test_backup_then_restore_into_an_empty_instance_keeps_ids_and_tokens(
-        app: Flask, runner: FlaskCliRunner, night: dict[str, Any], tmp_path: Path) -> None:
+        app: Flask, runner: FlaskCliRunner, night: dict[str, Any], tmp_path: Path,
+        fresh: Flask) -> None:
     file = tmp_path / "backup.json"
     assert run(runner, "backup", str(file)).exit_code == 0
-    fresh = create_app({"TESTING": True,
-                        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"})
-    from referee.cli import upgrade_database
-
-    upgrade_database(fresh)
     result = fresh.test_cli_runner().invoke(main, ["restore", str(file)])
     assert result.exit_code == 0, result.output
     assert "Restored 3 match(es) (0 already here)" in result.output
@@ -125,11 +134,11 @@ def test_backup_then_restore_into_an_empty_instance_keeps_ids_and_tokens(
                          headers=auth(night["host"]),
                          json={"type": "draw", "seat": 0, "payload": {"source": "stock"}})
     assert answer.status_code == 201, answer.json
-    database(fresh).engine.dispose()
 
 
 def test_backup_then_restore_keeps_a_rounds_only_match(
-        app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path) -> None:
+        app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path,
+        fresh: Flask) -> None:
     """Quick scoring survives the way out and in: the mode, the round judged again
     (PL-RND-1: Bob out first, Alice 4 cards left), the result on the night's board."""
     from tests.helpers import move, new_match
@@ -139,11 +148,6 @@ def test_backup_then_restore_keeps_a_rounds_only_match(
     assert move(client, table, "round", None, {"winner": 1, "cards": [4, 0]}).status_code == 201
     file = tmp_path / "backup.json"
     assert run(runner, "backup", str(file)).exit_code == 0
-    fresh = create_app({"TESTING": True,
-                        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"})
-    from referee.cli import upgrade_database
-
-    upgrade_database(fresh)
     assert fresh.test_cli_runner().invoke(main, ["restore", str(file)]).exit_code == 0
     restored = fresh.test_client()
     match = restored.get(f"/api/matches/{table.id}").json
@@ -152,7 +156,6 @@ def test_backup_then_restore_keeps_a_rounds_only_match(
     board = restored.get(f"/api/nights/{night_id}/board").json
     assert [(ln["name"], ln["points"]) for ln in board["leaderboard"]] == [("Bob", 5),
                                                                           ("Alice", 3)]
-    database(fresh).engine.dispose()
 
 
 def test_restore_onto_the_same_instance_skips_every_match(app: Flask, runner: FlaskCliRunner,
@@ -183,27 +186,21 @@ def test_restore_refuses_a_file_that_is_no_backup(runner: FlaskCliRunner, app: F
 ])
 def test_restore_refuses_a_spoilt_backup_in_words_and_restores_nothing(
         app: Flask, runner: FlaskCliRunner, night: dict[str, Any], tmp_path: Path,
-        spoil: Any, says: str) -> None:
+        spoil: Any, says: str, fresh: Flask) -> None:
     """A backup missing what a restore reads is refused before anything is written."""
     file = tmp_path / "backup.json"
     run(runner, "backup", str(file))
     data = json.loads(file.read_text())
     spoil(data)
     file.write_text(json.dumps(data))
-    fresh = create_app({"TESTING": True,
-                        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"})
-    from referee.cli import upgrade_database
-
-    upgrade_database(fresh)
     result = fresh.test_cli_runner().invoke(main, ["restore", str(file)])
     assert result.exit_code == 1 and says in result.output, result.output
     assert fresh.test_client().get("/api/players").json["items"] == []
-    database(fresh).engine.dispose()
 
 
 def test_restore_judges_every_event_on_the_way_in(app: Flask, runner: FlaskCliRunner,
                                                   night: dict[str, Any],
-                                                  tmp_path: Path) -> None:
+                                                  tmp_path: Path, fresh: Flask) -> None:
     """A backup whose log the engine refuses (a reveal before the round's end, CC-END-1) is
     not restored."""
     file = tmp_path / "backup.json"
@@ -215,14 +212,8 @@ def test_restore_judges_every_event_on_the_way_in(app: Flask, runner: FlaskCliRu
     for seq, event in enumerate(data["matches"][0]["events"], start=1):
         event["seq"] = seq
     file.write_text(json.dumps(data))
-    fresh = create_app({"TESTING": True,
-                        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"})
-    from referee.cli import upgrade_database
-
-    upgrade_database(fresh)
     result = fresh.test_cli_runner().invoke(main, ["restore", str(file)])
     assert result.exit_code == 1 and "Match 1: Event 1" in result.output
-    database(fresh).engine.dispose()
 
 
 def test_restore_into_an_empty_instance_on_each_database(app: Flask, tmp_path: Path) -> None:
