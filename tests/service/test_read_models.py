@@ -76,6 +76,29 @@ def test_rebuild_equals_what_the_appends_wrote(app: Flask, runner: FlaskCliRunne
     assert read_models(app) == before
 
 
+def test_rebuild_of_rounds_only_matches_equals_what_the_appends_wrote(
+        app: Flask, client: FlaskClient, runner: FlaskCliRunner) -> None:
+    """Quick scoring's results (a Neurotrio game, a corrected Carte et Plouc, CitronCoco
+    rounds) are read models like any: a rebuild writes the very same rows."""
+    from tests.helpers import move, new_match
+
+    neuro = new_match(client, game="neurotrio", mode="rounds")
+    move(client, neuro, "round", None, {"last": 2, "points": [
+        {"placements": 10, "finish": 5}, {"placements": 12, "finish": 3},
+        {"placements": 8, "penalties": -5}]})
+    plouc = new_match(client, game="plouc", mode="rounds")
+    move(client, plouc, "round", None, {"winner": 1, "cards": [4, 0, 2]})
+    client.post(f"/api/matches/{plouc.id}/events", headers=auth(plouc.host), json={
+        "type": "correct", "payload": {"seq": 1, "reason": "recounted", "move": {
+            "type": "round", "payload": {"winner": 2, "cards": [4, 1, 0]}}}})
+    coco = new_match(client, mode="rounds", options={"target": 30})
+    move(client, coco, "round", None, {"caller": 0, "totals": [4, 12, 16]})
+    before = read_models(app)
+    assert len(before["seat_results"]) == 9
+    assert run(runner, "rebuild-read-models").exit_code == 0
+    assert read_models(app) == before
+
+
 def test_rebuild_restores_read_models_that_were_lost(app: Flask, runner: FlaskCliRunner,
                                                      night: dict[str, Any]) -> None:
     before = read_models(app)
