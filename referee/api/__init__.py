@@ -13,6 +13,7 @@ from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
 from referee.api.schemas import ErrorSchema
+from referee.i18n import schema_errors, told
 from referee.service.errors import ServiceError
 
 #: The API's own words for a status whose error says nothing more specific (werkzeug's default
@@ -54,7 +55,7 @@ class Api(SmorestApi):
         data = getattr(error, "data", None) or {}
         code = error.code or 500
         message = data.get("message") or plain_message(error, code)
-        errors = data.get("messages") or data.get("errors")
+        errors = schema_errors(data.get("messages") or data.get("errors"))
         where = None
         if errors:
             where = ".".join(_first_path(errors)) or None
@@ -83,7 +84,12 @@ def _first_path(errors: Any) -> list[str]:
 
 
 def handle_service_error(error: ServiceError) -> tuple[Response, int]:
-    return jsonify(error_body(error.status, error.message, **error.details)), error.status
+    """A service error in the API's one shape, its sentence (and its schema's messages) in the
+    reader's language."""
+    details = dict(error.details)
+    if "errors" in details:
+        details["errors"] = schema_errors(details["errors"])
+    return jsonify(error_body(error.status, told(error.sentence), **details)), error.status
 
 
 def init_app(app: Flask) -> None:
