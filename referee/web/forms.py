@@ -186,7 +186,7 @@ def read_value(f: Field, text: str) -> Any:
         except Refused as err:
             raise FormError(f.name, _("this is not JSON (%(detail)s).",
                                       detail=told(err.said_detail))
-                            if err.detail else told(err.sentence)) from None
+                            if err.said_detail else told(err.sentence)) from None
     return text
 
 

@@ -400,7 +400,8 @@ def error_view(err: Exception) -> dict[str, Any]:
                 "where": details.get("where"), "kind": details.get("kind"),
                 "errors": flatten_errors(schema_errors(details.get("errors"))),
                 "since": details.get("since")}  # a stale move: what changed since
-    return {"message": str(err), "where": getattr(err, "name", None), "errors": []}
+    return {"message": str(err), "where": getattr(err, "name", None), "errors": [],
+            "since": None}  # a form's own refusal: never "too slow"
 
 
 def error_status(err: Exception) -> int:
