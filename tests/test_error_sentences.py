@@ -226,3 +226,23 @@ def test_the_check_fails_when_a_schema_message_loses_a_field(tmp_path: Path) -> 
     found = catalogues.problems(ROOT, source)
     assert any("'Length must be between {min} and {max}.'" in line and "{fields}" in line
                for line in found), found
+
+
+ERRORS = {"ServiceError", "BadRequest", "NotFound", "Unauthenticated", "Forbidden", "Conflict",
+          "Invalid", "Refused"}
+
+
+def test_no_error_below_the_pages_is_a_finished_english_sentence() -> None:
+    """The service, the API and the input policy raise their errors with a sentence (or an
+    engine's words), never a string already written in English; the pages' own errors are
+    gettext's, already in the reader's language."""
+    finished = []
+    for path in sorted((ROOT / "referee").rglob("*.py")):
+        if "web" in path.relative_to(ROOT).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ERRORS
+                    and node.args and isinstance(node.args[0], ast.Constant | ast.JoinedStr
+                                                 | ast.BinOp)):
+                finished.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert finished == []
