@@ -22,7 +22,7 @@ from referee.service.cache import build
 from referee.service.errors import Invalid
 from referee.service.matches import _import_one, _parse_time, move_schemas, refresh_read_models
 from referee.service.replay import CORRECTIONS, Loader, fresh
-from referee.service.sentences import EngineSaid, sentence
+from referee.service.sentences import EngineSaid, GameTitle, sentence
 from referee.store import models
 from referee.store.db import Database
 
@@ -188,7 +188,8 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
     except Exception as err:  # options the engine refuses
         why = EngineSaid(err.said) if isinstance(err, EngineError) else str(err)
         raise Invalid(sentence("its options do not make a %(game)s match: %(why)s",
-                               game=item["game"], why=why), where="options") from err
+                               game=GameTitle(item["game"], item["game"]), why=why),
+                      where="options") from err
     standings = loader.engine.standings(folded.state)
     session.add(models.MatchSummary(
         match_id=match.id, game=match.game,
