@@ -57,19 +57,21 @@ def page_language() -> str:
     return str(get_locale() or DEFAULT)
 
 
-def reader() -> Reader:
+def reader(names: list[str] | None = None) -> Reader:
     """Who the sentences of this request are worded for: its language, the catalogue's
-    translations and the pages' words for moves (English outside a request)."""
+    translations, the pages' words for moves and the match's names (English outside a
+    request)."""
     if not has_request_context():
         return ENGLISH
     from referee.web.vocabulary import move_word
 
-    return Reader(locale=page_language(), gettext=gettext, move_word=move_word)
+    return Reader(locale=page_language(), gettext=gettext, move_word=move_word, names=names)
 
 
-def told(words: Words | str) -> str:
-    """A sentence the service said (an error, a refusal), in the reader's language."""
-    return words if isinstance(words, str) else words.worded(reader())
+def told(words: Words | str, names: list[str] | None = None) -> str:
+    """A sentence the service said (an error, a refusal), in the reader's language; an
+    engine's words in it name the players by ``names`` when they name nobody themselves."""
+    return words if isinstance(words, str) else words.worded(reader(names))
 
 
 def told_in(words: Words | str, locale: str) -> str:

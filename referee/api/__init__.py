@@ -12,6 +12,7 @@ from flask_babel import lazy_gettext as _l
 from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
+from referee.api.locale import names_for_request
 from referee.api.schemas import ErrorSchema
 from referee.i18n import schema_errors, told
 from referee.service.errors import ServiceError
@@ -89,7 +90,8 @@ def handle_service_error(error: ServiceError) -> tuple[Response, int]:
     details = dict(error.details)
     if "errors" in details:
         details["errors"] = schema_errors(details["errors"])
-    return jsonify(error_body(error.status, told(error.sentence), **details)), error.status
+    message = told(error.sentence, names_for_request())
+    return jsonify(error_body(error.status, message, **details)), error.status
 
 
 def init_app(app: Flask) -> None:

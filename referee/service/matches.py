@@ -677,7 +677,7 @@ def _judge_new(uow: Source, state: MatchState, row: models.Event,
     try:
         verdict = judge_row(state.engine, state.folded, row, state.game, state.offenders)
     except Impossible as err:
-        raise Invalid(EngineSaid(err.said), rule=err.rule, where=err.where,
+        raise Invalid(EngineSaid(err.said, state.names or None), rule=err.rule, where=err.where,
                       kind="impossible", message_id=err.message and err.message.id,
                       params=err.message and dict(err.message.params)) from err
     assert verdict is not None

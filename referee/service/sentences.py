@@ -31,11 +31,13 @@ def _same(text: str) -> str:
 
 @dataclass(frozen=True)
 class Reader:
-    """Who a sentence is worded for: a language, its translations, its words for moves."""
+    """Who a sentence is worded for: a language, its translations, its words for moves, and
+    the names of the match the request is about (for an engine's words that have none)."""
 
     locale: str = messages.DEFAULT_LOCALE
     gettext: Callable[[str], str] = _same
     move_word: Callable[[str], str] | None = field(default=None)
+    names: Sequence[str] | None = None
 
 
 #: The English wording: the templates as written, the ids as the API knows them.
@@ -99,7 +101,8 @@ class EngineSaid(Words):
         self.names = list(names) if names is not None else None
 
     def worded(self, reader: Reader = ENGLISH) -> str:
-        return messages.render(self.said, self.names, reader.locale)
+        names = self.names if self.names is not None else reader.names
+        return messages.render(self.said, names, reader.locale)
 
 
 class GameTitle(Words):

@@ -239,3 +239,20 @@ def test_a_join_token_of_no_seat_cannot_see_a_hand(client: FlaskClient, table: T
     assert french["message"] == ("Le jeton de la place 0 ne peut pas voir la main de la "
                                  "place 1.")
     assert english["message"] == "Seat 0's token cannot see seat 1's hand."
+
+
+def test_an_import_refused_at_an_event_names_the_event_and_the_players(
+        client: FlaskClient) -> None:
+    """422, CC-TURN-1 (a turn starts with a draw): which event, and why in the game's words
+    with the names the file gives; the engine's data as it is."""
+    export = {"format": "referee-match", "version": 1, "game": "citroncoco",
+              "seats": [{"name": "Alice"}, {"name": "Bob"}],
+              "events": [{"seq": 1, "type": "discard", "seat": 0, "payload": {"value": 5}}]}
+    french, english = in_both(lambda lang: client.post("/api/matches/import", json=export,
+                                                       headers=lang))
+    assert french["message"] == ("Événement n° 1 : Alice n'a pas de carte piochée à jouer : "
+                                 "un tour commence par la pioche.")
+    assert english["message"] == ("Event 1: Alice has no drawn card to play: a turn starts "
+                                  "with a draw.")
+    assert french["where"] == "events.0" and french["rule"] == "CC-TURN-1"
+    assert same_data(french, english)
