@@ -147,3 +147,12 @@ def test_night_points_that_are_not_whole_numbers(french: FlaskClient) -> None:
     assert response.status_code == 422
     assert ("Les points de classement sont des nombres entiers, comme 5, 3, 2, 1."
             in read(response))
+
+
+def test_an_impossible_move_names_the_player_on_a_french_page(french: FlaskClient) -> None:
+    """CC-TURN-1: a turn starts with a draw; the refusal says who, by the name given."""
+    made = create(french)
+    response = move(french, made.id, "discard", 0, {"p.value": "5"})
+    assert response.status_code == 422
+    assert ("Alice n'a pas de carte piochée à jouer : un tour commence par la pioche."
+            in read(response))
