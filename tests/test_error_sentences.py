@@ -92,7 +92,7 @@ def test_game_words_read_in_the_readers_words(french: Reader) -> None:
     assert str(said) == "These options do not fit Plouc: zouzou."
     assert said.worded(french).startswith("Ces options ne conviennent pas à ")
     assert "zouzou" not in said.worded(french)
-    assert MoveName("draw").worded(french) == "«\u00a0piocher\u00a0»"
+    assert MoveName("draw").worded(french) == "« piocher »"
     assert str(MoveName("draw")) == "'draw'"
     assert moves_of(["draw", "discard"]).worded(french) == "défausser, piocher"
     assert str(moves_of(["draw", "discard"])) == "discard, draw"

@@ -128,7 +128,7 @@ class MoveName(Words):
     def worded(self, reader: Reader = ENGLISH) -> str:
         if reader.locale != messages.DEFAULT_LOCALE and reader.move_word is not None:
             word = reader.move_word(self.move_type)
-            return f"«\u00a0{word}\u00a0»" if self.quoted else word
+            return f"« {word} »" if self.quoted else word
         text = self.move_type.replace("_", " ") if self.spaced else self.move_type
         return repr(text) if self.quoted else text
 
