@@ -16,11 +16,13 @@ from typing import Any
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
+from referee.engines.base import EngineError
 from referee.service import ledger
 from referee.service.cache import build
 from referee.service.errors import Invalid
 from referee.service.matches import _import_one, _parse_time, move_schemas, refresh_read_models
 from referee.service.replay import CORRECTIONS, Loader, fresh
+from referee.service.sentences import EngineSaid, GameTitle, sentence
 from referee.store import models
 from referee.store.db import Database
 
@@ -75,13 +77,15 @@ def dump(db: Database) -> dict[str, Any]:
 
 def _check(data: Any) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise Invalid("This is not a Referee backup (format 'referee-backup').", where="format")
+        raise Invalid(sentence("This is not a Referee backup (format 'referee-backup')."),
+                      where="format")
     if data.get("version") != VERSION:
-        raise Invalid(f"This backup is version {data.get('version')!r}; this Referee reads "
-                      f"version {VERSION}.", where="version")
+        raise Invalid(sentence("This backup is version %(version)s; this Referee reads version "
+                               "%(readable)s.", version=repr(data.get("version")),
+                               readable=VERSION), where="version")
     for key in ("players", "nights", "matches"):
         if not isinstance(data.get(key), list):
-            raise Invalid(f"The backup has no list of {key}.", where=key)
+            raise Invalid(sentence("The backup has no list of %(key)s.", key=key), where=key)
 
 
 def restore(db: Database, data: Any) -> dict[str, int]:
@@ -106,7 +110,8 @@ def restore(db: Database, data: Any) -> dict[str, int]:
             try:
                 matches[item["id"]] = _match(session, item, players, nights, matches, empty)
             except Invalid as err:
-                raise Invalid(f"Match {item.get('id')}: {err.message}",
+                raise Invalid(sentence("Match %(match)s: %(why)s", match=item.get("id"),
+                                       why=err.sentence),
                               **{**err.details, "where": f"matches.{index}"}) from err
             added += 1
         if empty and session.get_bind().dialect.name == "postgresql":
@@ -181,7 +186,9 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
     try:
         folded = fresh(loader.engine, match)
     except Exception as err:  # options the engine refuses
-        raise Invalid(f"its options do not make a {item['game']} match: {err}",
+        why = EngineSaid(err.said) if isinstance(err, EngineError) else str(err)
+        raise Invalid(sentence("its options do not make a %(game)s match: %(why)s",
+                               game=GameTitle(item["game"], item["game"]), why=why),
                       where="options") from err
     standings = loader.engine.standings(folded.state)
     session.add(models.MatchSummary(
