@@ -25,6 +25,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from referee import database
+from referee.i18n import schema_errors, told
 from referee.service import history, legal, matches, nights, pages, stats, take_back
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
@@ -47,7 +48,7 @@ NIGHT_MATCHES = 20  # the latest matches a night's page lists (the history has t
 
 @bp.errorhandler(ServiceError)
 def service_error(error: ServiceError) -> tuple[str, int]:
-    return error_page(error.status, error.message, **error.details)
+    return error_page(error.status, told(error.sentence), **error.details)
 
 
 @bp.errorhandler(PageError)
@@ -113,7 +114,7 @@ def int_arg(name: str, value: str | None, minimum: int | None = None) -> int | N
     try:
         return whole_number(value, name, minimum)
     except Refused as err:
-        raise PageError(400, err.message, where=err.where) from None
+        raise PageError(400, told(err.sentence), where=err.where) from None
 
 
 def date_arg(name: str, value: str | None) -> date | None:
@@ -298,7 +299,7 @@ def join(match_id: int) -> BaseResponse:
         pages.access_for(db(), match_id, token)
     except Unauthenticated:
         if gone := seat_links.replaced(db(), match_id, token):
-            raise PageError(403, gone.message) from None
+            raise PageError(403, told(gone.sentence)) from None
         raise PageError(403, _("This join link does not belong to match %(id)s: its token is "
                                "no seat's, nor the host's.", id=match_id)) from None
     response = redirect(url_for("web.play", match_id=match_id), 303)
@@ -362,7 +363,7 @@ def render_play(match_id: int, *, logged: int | None = None, error: dict[str, An
         "play.html", match=match, access=access, game=game, moves=moves, state=state, pad=pad,
         table=state["table"], names=seat_names(match),
         logged=reword(logged_event(match_id, logged), seat_names(match)),
-        error=named(error, match), posted=posted or {}, key=uuid.uuid4().hex,
+        error=error, posted=posted or {}, key=uuid.uuid4().hex,
         sides=side_names(match, state["standings"]), ranked=ranked(state["standings"]),
         take_back=take_back.offer(db(), match_id, page_token_if_valid(match_id)),
     ), status
@@ -404,22 +405,12 @@ def log_move(match_id: int) -> Any:
 def error_view(err: Exception) -> dict[str, Any]:
     if isinstance(err, ServiceError):
         details = dict(err.details)
-        return {"message": err.message, "rule": details.get("rule"),
-                "message_id": details.get("message_id"), "params": details.get("params"),
+        return {"message": told(err.sentence), "rule": details.get("rule"),
                 "where": details.get("where"), "kind": details.get("kind"),
-                "errors": flatten_errors(details.get("errors")),
+                "errors": flatten_errors(schema_errors(details.get("errors"))),
                 "since": details.get("since")}  # a stale move: what changed since
-    return {"message": str(err), "where": getattr(err, "name", None), "errors": []}
-
-
-def named(error: dict[str, Any] | None, match: dict[str, Any]) -> dict[str, Any] | None:
-    """A refusal worded again from its data with the players' names, as the API words it
-    ("The last player (Cid)…", never "seat 2")."""
-    if not error or not error.get("message_id"):
-        return error
-    return {**error, "message": reword({k: error[k] for k in ("message", "message_id",
-                                                                "params")},
-                                       seat_names(match))["message"]}
+    return {"message": str(err), "where": getattr(err, "name", None), "errors": [],
+            "since": None}  # a form's own refusal: never "too slow"
 
 
 def error_status(err: Exception) -> int:
@@ -481,7 +472,7 @@ def render_match(match_id: int, *, logged: int | None = None,
     return render_template(
         "match.html", match=match, access=access, game=game, timeline=timeline,
         events=list(reversed(timeline["events"])), state=state, at=at, as_arg=as_arg,
-        names=seat_names(match), error=named(error, match), posted=posted or {}, logged=logged,
+        names=seat_names(match), error=error, posted=posted or {}, logged=logged,
         challenges=challenges, key=uuid.uuid4().hex, standings=standings,
         sides=side_names(match, standings), ranked=ranked(standings),
         chart=rounds_chart(standings, side_names(match, standings),
@@ -512,7 +503,7 @@ def import_match() -> Any:
             data = load_json(upload.read(), "file")
         except Refused as err:
             raise Invalid(_("%(file)s is not a JSON file: %(why)s", file=upload.filename,
-                            why=err.detail or err.message), where=err.where) from err
+                            why=told(err.said_detail or err.sentence)), where=err.where) from err
         if not isinstance(data, dict):
             raise Invalid(_("%(file)s holds no match export.", file=upload.filename),
                           where="file")

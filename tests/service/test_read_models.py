@@ -201,11 +201,11 @@ def test_restore_refuses_a_file_that_is_no_backup(runner: FlaskCliRunner, app: F
 
 @pytest.mark.parametrize(("spoil", "says"), [
     (lambda data: data["matches"][0].pop("game"),
-     "Item 0 of the backup's matches is not a match: game"),
+     "Item 0 of the backup's list “matches” lacks what a restore reads: game"),
     (lambda data: data["players"].pop(0),
      "seats player 1, who is not in the backup"),
     (lambda data: data["nights"][0].update(id="one"),
-     "Item 0 of the backup's nights is not a night: id"),
+     "Item 0 of the backup's list “nights” lacks what a restore reads: id"),
 ])
 def test_restore_refuses_a_spoilt_backup_in_words_and_restores_nothing(
         app: Flask, runner: FlaskCliRunner, night: dict[str, Any], tmp_path: Path,
