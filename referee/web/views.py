@@ -157,7 +157,8 @@ def ranked(standings: dict[str, Any]) -> list[dict[str, Any]]:
 @bp.get("/")
 def home() -> str:
     under_way = history.list_matches(db(), history.MatchFilter(status="in progress"), 12).items
-    finished = history.list_matches(db(), history.MatchFilter(status="finished"), 6).items
+    # each outcome in the reader's words, by the players' names (stored in English)
+    finished = reword(history.list_matches(db(), history.MatchFilter(status="finished"), 6).items)
     nights = history.list_nights(db(), 1, 10)
     return render_template("home.html", under_way=under_way, finished=finished, nights=nights)
 
@@ -575,7 +576,7 @@ def browse() -> str:
                                  after=args.get("after") or None)
     kept = {k: v for k, v in args.items() if k not in ("before", "after", "page") and v}
     return render_template(
-        "history.html", items=found.items, total=found.total,
+        "history.html", items=reword(found.items), total=found.total,
         older=found.older and cursor_url("web.browse", kept, before=found.older),
         newer=found.newer and cursor_url("web.browse", kept, after=found.newer),
         f=f, args=args, games=games.all_games(),
