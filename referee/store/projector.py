@@ -54,7 +54,8 @@ _QUIET_APPEND = text(
     "head AS (UPDATE match_summaries SET last_seq = :seq, updated_at = :recorded_at "
     "WHERE match_id = :match_id), "
     f"result AS ({_UPDATE_RESULT_SQL}) "
-    "SELECT pg_notify(CAST(:channel AS text), concat(current_schema(), CAST(:notice AS text)))").bindparams(*event_types())
+    "SELECT pg_notify(CAST(:channel AS text), "
+    "concat(current_schema(), CAST(:notice AS text)))").bindparams(*event_types())
 
 
 def status_of(standings: Standings) -> str:
