@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Flask, Response, current_app, request
-from flask_babel import Babel, get_locale
+from flask import Flask, Response, current_app, g, request
+from flask_babel import Babel, Domain, get_babel, get_locale, get_translations
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
@@ -90,6 +90,31 @@ def keep_choice(response: Response) -> Response:
     return response
 
 
+_TRANSLATIONS = "referee_translations"
+
+
+def request_translations() -> Any:
+    """The catalogue of this request's language, looked up once per request (or app context):
+    Flask-Babel looks the domain, the locale and the catalogue up again for every string, and
+    a page says hundreds of them."""
+    found = g.get(_TRANSLATIONS) if g else None
+    return found if found is not None else get_translations()
+
+
+class RequestDomain(Domain):
+    """Flask-Babel's domain, whose catalogue is looked up once per request (the gettext of the
+    code and the lazy strings go through it)."""
+
+    def get_translations(self) -> Any:
+        if not g:
+            return super().get_translations()
+        found = g.get(_TRANSLATIONS)
+        if found is None:
+            found = super().get_translations()
+            setattr(g, _TRANSLATIONS, found)
+        return found
+
+
 def translation_directories(app: Flask) -> list[str]:
     """Where the compiled catalogues are: compiled now when an install left them missing or
     stale; into the instance folder when the package's own folder cannot be written."""
@@ -106,6 +131,14 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     app.config["BABEL_DEFAULT_TIMEZONE"] = app.config["TIMEZONE"]
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(translation_directories(app))
-    Babel(app, locale_selector=select_locale)
+    babel = Babel(app, locale_selector=select_locale)
+    babel.domain_instance = RequestDomain(  # type: ignore[misc]
+        domain=get_babel(app).default_domain)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: request_translations().ugettext(s),
+        ngettext=lambda s, p, n: request_translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: request_translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: request_translations().unpgettext(c, s, p, n))
     app.after_request(keep_choice)
     app.jinja_env.globals.update(page_language=page_language, language_links=language_links)
