@@ -97,6 +97,18 @@ def _make_sqlite_serialise_writers(engine: Engine) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+_KEPT = "referee.kept"
+
+
+def _keep_in_one_read(session: Session, instance: object) -> None:
+    """What a page's one read loads stays loaded until the read ends: the session's identity
+    map holds its objects weakly, so a match dropped by the part of the page that read it
+    first would be read again (with its seats and players) by every later part."""
+    kept = session.info.get(_KEPT)
+    if kept is not None:
+        kept.append(instance)
+
+
 class Database:
     """The engine and a session factory, one per app; optionally a replica for browsing."""
 
@@ -104,6 +116,7 @@ class Database:
         self.engine = make_engine(url)
         self.snapshot_every = snapshot_every
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        event.listen(self.sessions, "loaded_as_persistent", _keep_in_one_read)
         self.replica = (replicas.Replica(make_engine(replica_url,
                                                      connect_args={"connect_timeout": 2}))
                         if replica_url else None)
@@ -126,6 +139,7 @@ class Database:
             yield joined
             return
         with self.sessions() as session, session.begin():
+            session.info[_KEPT] = []
             token = _shared.set(session)
             try:
                 yield session
