@@ -596,8 +596,16 @@ def _results_unchanged(before: MatchState, after: MatchState) -> bool:
     times: same standings, records and calls, the match not over, its first move known."""
     return (before.started_at is not None and not after.standings.finished
             and before.standings == after.standings and before.records == after.records
-            and stats.citron_coco_calls(before.folded.state)
-            == stats.citron_coco_calls(after.folded.state))
+            and _calls(before) == _calls(after))
+
+
+def _calls(state: MatchState) -> list[tuple[int, bool, int]]:
+    """The state's Citron Coco calls, kept with it (a cached state never changes; a clone's
+    memo is cleared when it moves)."""
+    if "calls" not in state.memo:
+        state.memo["calls"] = stats.citron_coco_calls(state.folded.state)
+    calls: list[tuple[int, bool, int]] = state.memo["calls"]
+    return calls
 
 
 def _replace_stale_snapshots(uow: UnitOfWork, state: MatchState, state_version: int) -> None:

@@ -78,6 +78,30 @@ def test_an_append_rolled_back_after_judging_leaves_the_cache_as_it_was(
     assert move(client, table, "draw", 1, {"source": "stock"}).json["seq"] == 3
 
 
+def test_a_quiet_move_refused_by_the_unique_seq_changes_nothing(app: Flask,
+                                                                client: FlaskClient) -> None:
+    """A move that changes no result is written in one statement on PostgreSQL (its event, the
+    summary's head, the result's count): when the unique (match_id, seq) refuses it, none of
+    it is kept and the cache stays as it was (409)."""
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    before = cached(app, table.id)
+    kept = before.clone()
+    with database(app).unit_of_work() as session:  # seq 3 taken behind the summary's back
+        session.add(models.Event(match_id=table.id, seq=3, type="note", seat=None, payload={},
+                                 schema_version=1, actor="host", verdict={},
+                                 recorded_at=models.utcnow()))
+        result = session.get(models.MatchResult, table.id)
+        assert result is not None
+        counted = result.events
+    response = move(client, table, "draw", 1, {"source": "discard"})
+    assert response.status_code == 409
+    assert cached(app, table.id) is before and before.folded == kept.folded
+    with database(app).reading() as session:
+        assert session.get(models.MatchSummary, table.id).last_seq == 2
+        assert session.get(models.MatchResult, table.id).events == counted
+
+
 def test_a_stale_cache_costs_a_reload_never_a_wrong_verdict(app: Flask, database_url: str,
                                                             client: FlaskClient) -> None:
     """Another process (another app on the same database) logs moves this one's cache has not
