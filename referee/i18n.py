@@ -132,7 +132,7 @@ def init_app(app: Flask) -> None:
     app.config["BABEL_DEFAULT_TIMEZONE"] = app.config["TIMEZONE"]
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(translation_directories(app))
     babel = Babel(app, locale_selector=select_locale)
-    babel.domain_instance = RequestDomain(  # type: ignore[misc]
+    babel.domain_instance = RequestDomain(
         domain=get_babel(app).default_domain)
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: request_translations().ugettext(s),
