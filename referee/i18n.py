@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from babel import Locale
 from flask import Flask, Response, current_app, g, request
 from flask_babel import Babel, Domain, get_babel, get_locale, get_translations
 from werkzeug.exceptions import HTTPException
@@ -49,6 +50,16 @@ def select_locale() -> str:
         if chosen:
             return chosen
     return request.accept_languages.best_match(LANGUAGES) or DEFAULT
+
+
+#: Each language's Locale, made once: Flask-Babel parses what the selector returns on every
+#: request, and parsing a tag looks for its locale data on disk (a Locale is taken as it is).
+_LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
+
+
+def selected_locale() -> Locale:
+    """``select_locale``'s language, as Flask-Babel takes it."""
+    return _LOCALES[select_locale()]
 
 
 def page_language() -> str:
@@ -131,7 +142,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     app.config["BABEL_DEFAULT_TIMEZONE"] = app.config["TIMEZONE"]
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(translation_directories(app))
-    babel = Babel(app, locale_selector=select_locale)
+    babel = Babel(app, locale_selector=selected_locale)
     babel.domain_instance = RequestDomain(
         domain=get_babel(app).default_domain)
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
