@@ -87,12 +87,19 @@ def fields_of(template: str) -> list[str]:
     return [name for _, name, _, _ in Formatter().parse(template) if name]
 
 
+def literal_text(template: str) -> str:
+    """A template's fixed words, without its fields."""
+    return "".join(text for text, _, _, _ in Formatter().parse(template))
+
+
 @cache
 def patterns() -> list[tuple[re.Pattern[str], str]]:
     """Each template as a pattern that finds its values in a message it made, the most
-    specific first (so "Not a valid integer." wins over "Not a valid {obj_type}.")."""
+    specific first: the one with the most fixed text (so "Not a valid integer." wins over
+    "Not a valid {obj_type}.", and "… {min} and less than or equal to {max}." over
+    "… {min}.", whose {min} would swallow the rest of the sentence)."""
     found = []
-    for template in sorted(TEMPLATES, key=lambda t: (len(fields_of(t)), -len(t))):
+    for template in sorted(TEMPLATES, key=lambda t: (-len(literal_text(t)), len(fields_of(t)))):
         pattern = ""
         for text, name, _, _ in Formatter().parse(template):
             pattern += re.escape(text)
