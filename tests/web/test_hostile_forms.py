@@ -78,7 +78,7 @@ def test_a_move_form_larger_than_64_kib_is_413_in_words(client: FlaskClient) -> 
     logs nothing; the error page, which links back to the pad, never reads the body again."""
     made = create(client)
     response = move(client, made.id, "draw", 0, {"p.source": "stock", "p.claim": "x" * 100_000})
-    assert response.status_code == 413 and "too large" in plain(response)
+    assert response.status_code == 413 and "What was sent is too large" in plain(response)
     assert client.get(f"/api/matches/{made.id}").get_json()["last_seq"] == 0
 
 
