@@ -79,6 +79,7 @@ TEMPLATES = (
     marked("Give a seat either a name or a player_id."),
     marked("Not a match identity (a lowercase uuid)."),
     marked("An actor is 'host' or 'seat:<n>'."),
+    marked("Not a time in ISO 8601 in years 1 to 9999 (such as 2026-05-01T20:30:00+02:00)."),
 )
 
 

@@ -1038,9 +1038,12 @@ def _import_one(session: Source, state: MatchState, schemas: dict[str, type[Sche
 
 
 def _parse_time(text: str | None) -> datetime:
+    """A time from a file, in UTC as the log keeps it (SQLite would drop another offset; one
+    pushed out of years 1–9999 by its offset cannot be stored): now when it cannot be read."""
     if text:
         try:
-            return datetime.fromisoformat(text)
-        except ValueError:
+            when = datetime.fromisoformat(text)
+            return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(UTC)
+        except (ValueError, OverflowError):
             pass
     return datetime.now(UTC)

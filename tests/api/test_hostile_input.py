@@ -132,6 +132,31 @@ def test_an_import_with_a_wrongly_typed_event_field_is_refused(client: FlaskClie
     assert client.get("/api/matches").json["total"] == 1  # nothing imported
 
 
+@pytest.mark.parametrize("value", ["yesterday", "0001-01-01T00:00:00+14:00"])
+def test_an_import_with_an_event_time_the_log_cannot_keep_is_refused(
+        client: FlaskClient, table: Table, value: str) -> None:
+    """An event's recorded_at that is no ISO 8601 time, or one whose offset puts it before year
+    1 in UTC (PostgreSQL cannot store it): 422 naming the field, nothing imported, no 500."""
+    data = export_of(client, table)
+    data["events"][0]["recorded_at"] = value
+    response = client.post("/api/matches/import?copy=true", json=data)
+    assert response.status_code == 422, response.json
+    assert response.json["where"] == "json.events.0.recorded_at"
+    assert client.get("/api/matches").json["total"] == 1
+
+
+def test_an_imported_event_time_keeps_its_instant_in_utc(client: FlaskClient,
+                                                         table: Table) -> None:
+    """recorded_at 2020-01-01T00:00:00+14:00 is kept as 2019-12-31T10:00:00 UTC on every
+    database (SQLite used to drop the offset and keep 00:00 UTC, fourteen hours off)."""
+    data = export_of(client, table)
+    data["events"][0]["recorded_at"] = "2020-01-01T00:00:00+14:00"
+    response = client.post("/api/matches/import?copy=true", json=data)
+    assert response.status_code == 201
+    events = client.get(f"/api/matches/{response.json['id']}/events").json["events"]
+    assert events[0]["recorded_at"] == "2019-12-31T10:00:00+00:00"
+
+
 def test_an_import_naming_a_seat_the_match_lacks_is_refused(client: FlaskClient,
                                                             table: Table) -> None:
     data = export_of(client, table)
