@@ -1020,6 +1020,12 @@ def _import_one(session: Source, state: MatchState, schemas: dict[str, type[Sche
                       where=f"{where}.seat")
     game = state.game
     version = int(item.get("schema_version", 1))
+    if version > current_version(game, item["type"]):  # written by a newer Referee
+        raise Invalid(sentence("Event %(seq)s (%(move)s) was written by a newer Referee "
+                               "(version %(version)s of its move; this one reads up to version "
+                               "%(known)s).", seq=seq, move=MoveName(item["type"]),
+                               version=version, known=current_version(game, item["type"])),
+                      where=f"{where}.schema_version")
     payload = load_payload(schemas[item["type"]],
                            upcast(game, item["type"], version, item.get("payload") or {}))
     actor = item.get("actor") or "host"

@@ -157,6 +157,21 @@ def test_an_imported_event_time_keeps_its_instant_in_utc(client: FlaskClient,
     assert events[0]["recorded_at"] == "2019-12-31T10:00:00+00:00"
 
 
+def test_an_import_with_a_move_version_from_a_newer_referee_is_refused(
+        client: FlaskClient, table: Table) -> None:
+    """schema_version 99 for a draw (this Referee writes version 1): the payload cannot be
+    read as this version's, so the import is refused (422 naming it) rather than taken as
+    version 1."""
+    data = export_of(client, table)
+    data["events"][0]["schema_version"] = 99
+    response = client.post("/api/matches/import?copy=true", json=data,
+                           headers={"Accept-Language": "fr"})
+    assert response.status_code == 422
+    assert response.json["where"] == "events.0.schema_version"
+    assert "Arbitre plus récent" in response.json["message"]
+    assert client.get("/api/matches").json["total"] == 1
+
+
 def test_an_import_naming_a_seat_the_match_lacks_is_refused(client: FlaskClient,
                                                             table: Table) -> None:
     data = export_of(client, table)
