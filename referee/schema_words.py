@@ -79,6 +79,7 @@ TEMPLATES = (
     marked("Give a seat either a name or a player_id."),
     marked("Not a match identity (a lowercase uuid)."),
     marked("An actor is 'host' or 'seat:<n>'."),
+    marked("Not a time in ISO 8601 in years 1 to 9999 (such as 2026-05-01T20:30:00+02:00)."),
 )
 
 
@@ -87,12 +88,19 @@ def fields_of(template: str) -> list[str]:
     return [name for _, name, _, _ in Formatter().parse(template) if name]
 
 
+def literal_text(template: str) -> str:
+    """A template's fixed words, without its fields."""
+    return "".join(text for text, _, _, _ in Formatter().parse(template))
+
+
 @cache
 def patterns() -> list[tuple[re.Pattern[str], str]]:
     """Each template as a pattern that finds its values in a message it made, the most
-    specific first (so "Not a valid integer." wins over "Not a valid {obj_type}.")."""
+    specific first: the one with the most fixed text (so "Not a valid integer." wins over
+    "Not a valid {obj_type}.", and "… {min} and less than or equal to {max}." over
+    "… {min}.", whose {min} would swallow the rest of the sentence)."""
     found = []
-    for template in sorted(TEMPLATES, key=lambda t: (len(fields_of(t)), -len(t))):
+    for template in sorted(TEMPLATES, key=lambda t: (-len(literal_text(t)), len(fields_of(t)))):
         pattern = ""
         for text, name, _, _ in Formatter().parse(template):
             pattern += re.escape(text)

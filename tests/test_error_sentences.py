@@ -181,6 +181,21 @@ def test_every_validators_message_reads_in_french(french_gettext: Callable[[str]
     assert all(n in french for n in numbers)  # the values are put back
 
 
+@pytest.mark.parametrize("check", [
+    validate.Range(min=0, max=2**31 - 1), validate.Range(min=1, max=5, max_inclusive=False),
+    validate.Range(min=1, max=5, min_inclusive=False)])
+def test_a_range_with_both_bounds_is_translated_whole(french_gettext: Callable[[str], str],
+                                                      check: validate.Validator) -> None:
+    """"Must be greater than or equal to 0 and less than or equal to 2147483647." is read as
+    the two-bound template, not as the one-bound one with "0 and less than…" for {min}: no
+    English is left in the French."""
+    with pytest.raises(marshmallow.ValidationError) as refused:
+        check(-1)
+    (english,) = refused.value.messages
+    french = schema_words.translated(english, french_gettext)
+    assert " and " not in french and "than" not in french, french
+
+
 def test_a_schemas_errors_keep_their_field_paths(french_gettext: Callable[[str], str]) -> None:
     errors = {"json": {"seats": {"0": {"name": ["Missing data for required field."]}},
                        "Alice's note": ["Unknown field."], "mode": ["typed by a player"]}}

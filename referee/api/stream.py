@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Response, current_app, jsonify, request
 from flask.views import MethodView
+from flask_babel import gettext as _
 from flask_smorest import Blueprint
 from marshmallow import EXCLUDE, Schema, fields, validate
 
@@ -69,8 +70,9 @@ class Stream(MethodView):
     def get(self, headers: dict[str, Any], query: dict[str, Any], match_id: int) -> Any:
         """Follow a match: each move pushed as it is logged (Server-Sent Events, no token)."""
         if not accepts_event_stream():
-            return jsonify(error_body(406, "This is a stream of Server-Sent Events: send "
-                                      "'Accept: text/event-stream'.", where="header.Accept")), 406
+            return jsonify(error_body(406, _(
+                "This is a stream of Server-Sent Events: send %(header)s.",
+                header="'Accept: text/event-stream'"), where="header.Accept")), 406
         after = headers.get("last_event_id", query.get("after"))
         events = follow(database(current_app), match_id, after, settings())
         return Response(events, mimetype=EVENT_STREAM, headers={

@@ -6,10 +6,25 @@ the log is replayed, so a hostile file is refused with the field it got wrong.
 
 from __future__ import annotations
 
-from marshmallow import EXCLUDE, Schema, fields, validate
+from datetime import UTC, datetime
+
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
 MAX_ID = 2**31 - 1
 ACTOR = r"^(host|seat:\d{1,3})$"  # who logged the event, as ``Access.actor`` writes it
+TIME_ERROR = "Not a time in ISO 8601 in years 1 to 9999 (such as 2026-05-01T20:30:00+02:00)."
+
+
+def readable_time(text: str | None) -> None:
+    """An event's time as an export writes it (ISO 8601; no offset means UTC), which the
+    log can keep in UTC: "yesterday", or year 1 at +14:00 (year 0 in UTC), is refused."""
+    if text is None:
+        return
+    try:
+        when = datetime.fromisoformat(text)
+        (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(UTC)
+    except (ValueError, OverflowError):
+        raise ValidationError(TIME_ERROR) from None
 
 
 class ImportEventSchema(Schema):
@@ -27,4 +42,4 @@ class ImportEventSchema(Schema):
                           validate=validate.Regexp(ACTOR, error="An actor is 'host' or "
                                                    "'seat:<n>'."))
     recorded_at = fields.String(allow_none=True, load_default=None,
-                                validate=validate.Length(max=40))
+                                validate=[validate.Length(max=40), readable_time])

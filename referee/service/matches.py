@@ -807,9 +807,11 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
         viewer = viewer_for(match, token, as_seat)
         last = match.summary.last_seq
         if at is not None and not 0 <= at <= last:
-            raise NotFound(sentence("Match %(match)s has events 1 to %(last)s; there is no seq "
-                                    "%(at)s.", match=match_id, last=last, at=at),
-                           where="query.at")
+            said = (sentence("Match %(match)s has no events yet; there is no seq %(at)s.",
+                             match=match_id, at=at) if last == 0 else
+                    sentence("Match %(match)s has events 1 to %(last)s; there is no seq "
+                             "%(at)s.", match=match_id, last=last, at=at))
+            raise NotFound(said, where="query.at")
         folded = _fold_at(session, db, match, last if at is None else at)
         engine = engine_of(match)
         return {
@@ -1038,6 +1040,12 @@ def _import_one(session: Source, state: MatchState, schemas: dict[str, type[Sche
                       where=f"{where}.seat")
     game = state.game
     version = int(item.get("schema_version", 1))
+    if version > current_version(game, item["type"]):  # written by a newer Referee
+        raise Invalid(sentence("Event %(seq)s (%(move)s) was written by a newer Referee "
+                               "(version %(version)s of its move; this one reads up to version "
+                               "%(known)s).", seq=seq, move=MoveName(item["type"]),
+                               version=version, known=current_version(game, item["type"])),
+                      where=f"{where}.schema_version")
     payload = load_payload(schemas[item["type"]],
                            upcast(game, item["type"], version, item.get("payload") or {}))
     actor = item.get("actor") or "host"
@@ -1056,9 +1064,12 @@ def _import_one(session: Source, state: MatchState, schemas: dict[str, type[Sche
 
 
 def _parse_time(text: str | None) -> datetime:
+    """A time from a file, in UTC as the log keeps it (SQLite would drop another offset; one
+    pushed out of years 1–9999 by its offset cannot be stored): now when it cannot be read."""
     if text:
         try:
-            return datetime.fromisoformat(text)
-        except ValueError:
+            when = datetime.fromisoformat(text)
+            return (when if when.tzinfo else when.replace(tzinfo=UTC)).astimezone(UTC)
+        except (ValueError, OverflowError):
             pass
     return datetime.now(UTC)

@@ -28,20 +28,33 @@ HISTORY_COLUMNS = ("match_id", "created_at", "updated_at", "game", "night_id", "
 HISTORY_LIMIT = 100_000
 
 
+#: What a spreadsheet takes for the start of a formula in a cell it opens from a CSV file.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(text: str) -> str:
+    """A text a spreadsheet would run as a formula (a player named '=HYPERLINK(…)') kept as
+    text: a leading apostrophe, as OWASP advises against CSV injection."""
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
 def cell(value: Any) -> str:
     if value is None:
         return ""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list | tuple):
-        return " / ".join(str(v) for v in value)
+        joined = " / ".join(str(v) for v in value)
+        return inert(joined) if any(isinstance(v, str) for v in value) else joined
+    if isinstance(value, str):
+        return inert(value)
     return str(value)
 
 
 def to_csv(header: Iterable[str], rows: Iterable[Iterable[Any]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(list(header))
+    writer.writerow([inert(name) for name in header])
     for row in rows:
         writer.writerow([cell(v) for v in row])
     return out.getvalue()

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, Response, request
 from flask_babel import gettext as _
-from werkzeug.exceptions import HTTPException, InternalServerError
+from werkzeug.exceptions import BadHost, HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter
 
+from referee.api import error_body
 from referee.web import corrections as _corrections  # noqa: F401  (its pages join bp)
 from referee.web import filters, flow, insights  # noqa: F401  (flow adds its pages to the blueprint)
 from referee.web.errors import PLAIN, error_page
@@ -26,6 +28,18 @@ class IdConverter(IntegerConverter):
         super().__init__(url_map, min=1, max=2**31 - 1)
 
 
+def bad_host() -> Response:
+    """A Host header that names no host (a label past 63 characters, say) leaves no address
+    to link to: the refusal is said in plain words, in the reader's language, without the
+    page's template (whose links could not be built)."""
+    message = _("The request's Host header is not a host name the server can read.")
+    body = (error_body(400, message, where="header.Host") if is_api(request.path)
+            else None)
+    if body is not None:
+        return Response(json.dumps(body), status=400, mimetype="application/json")
+    return Response(message + "\n", status=400, mimetype="text/plain")
+
+
 def init_app(app: Flask) -> None:
     app.url_map.converters["id"] = IdConverter
     app.register_blueprint(bp)
@@ -36,6 +50,8 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
         """Pages answer in words; the API keeps its one JSON error shape."""
+        if isinstance(error, BadHost):
+            return bad_host()
         if is_api(request.path) and api_handler is not None:
             return api_handler(error)
         code = error.code or 500

@@ -16,7 +16,7 @@ PLAIN = {
     404: _l("There is nothing at this address."),
     405: _l("That page cannot be used that way."),
     409: _l("Someone changed the match at the same time; look again and retry."),
-    413: _l("That file is too large (at most 64 KiB)."),
+    413: _l("What was sent is too large (at most 64 KiB)."),
     422: _l("That cannot be."),
     500: _l("Something went wrong on our side; the match log is safe."),
 }

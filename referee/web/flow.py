@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import redirect, request, url_for
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from referee.i18n import told
@@ -31,9 +32,13 @@ def address_after_post() -> str | None:
     if request.method != "POST" or request.endpoint != "web.log_move":
         return None
     match_id = (request.view_args or {}).get("match_id")
-    if request.form.get("back") == "match":
+    try:
+        form = request.form
+    except HTTPException:  # a body too large to read (413): the pad, whoever's it was
+        return url_for("web.play", match_id=match_id)
+    if form.get("back") == "match":
         return url_for("web.match", match_id=match_id)
-    seat = request.form.get("seat")
+    seat = form.get("seat")
     values: dict[str, Any] = {"seat": seat} if seat and seat.isdigit() else {}
     return url_for("web.play", match_id=match_id, **values)
 

@@ -59,14 +59,24 @@ def own_hosts() -> set[str]:
     return hosts
 
 
+def origin_host(origin: str) -> str:
+    """The host[:port] an Origin header names; empty for "null" or one that cannot be read
+    (``http://[`` makes urlsplit raise), which is then no origin of ours."""
+    if origin == "null":
+        return ""
+    try:
+        return urlsplit(origin).netloc.lower()
+    except ValueError:
+        return ""
+
+
 def check_origin() -> None:
     """A form posted from another origin (another site, or this host on another port) is
     refused, whatever cookies the browser sent with it."""
     origin = request.headers.get("Origin")
     if origin is None:
         return  # an older browser or a script without a page: the CSRF token still decides
-    netloc = urlsplit(origin).netloc.lower() if origin != "null" else ""
-    if netloc not in own_hosts():
+    if origin_host(origin) not in own_hosts():
         raise CSRFError(_("This form was sent from %(origin)s, not from this site's pages.",
                           origin=origin))
 

@@ -132,6 +132,46 @@ def test_an_import_with_a_wrongly_typed_event_field_is_refused(client: FlaskClie
     assert client.get("/api/matches").json["total"] == 1  # nothing imported
 
 
+@pytest.mark.parametrize("value", ["yesterday", "0001-01-01T00:00:00+14:00"])
+def test_an_import_with_an_event_time_the_log_cannot_keep_is_refused(
+        client: FlaskClient, table: Table, value: str) -> None:
+    """An event's recorded_at that is no ISO 8601 time, or one whose offset puts it before year
+    1 in UTC (PostgreSQL cannot store it): 422 naming the field, nothing imported, no 500."""
+    data = export_of(client, table)
+    data["events"][0]["recorded_at"] = value
+    response = client.post("/api/matches/import?copy=true", json=data)
+    assert response.status_code == 422, response.json
+    assert response.json["where"] == "json.events.0.recorded_at"
+    assert client.get("/api/matches").json["total"] == 1
+
+
+def test_an_imported_event_time_keeps_its_instant_in_utc(client: FlaskClient,
+                                                         table: Table) -> None:
+    """recorded_at 2020-01-01T00:00:00+14:00 is kept as 2019-12-31T10:00:00 UTC on every
+    database (SQLite used to drop the offset and keep 00:00 UTC, fourteen hours off)."""
+    data = export_of(client, table)
+    data["events"][0]["recorded_at"] = "2020-01-01T00:00:00+14:00"
+    response = client.post("/api/matches/import?copy=true", json=data)
+    assert response.status_code == 201
+    events = client.get(f"/api/matches/{response.json['id']}/events").json["events"]
+    assert events[0]["recorded_at"] == "2019-12-31T10:00:00+00:00"
+
+
+def test_an_import_with_a_move_version_from_a_newer_referee_is_refused(
+        client: FlaskClient, table: Table) -> None:
+    """schema_version 99 for a draw (this Referee writes version 1): the payload cannot be
+    read as this version's, so the import is refused (422 naming it) rather than taken as
+    version 1."""
+    data = export_of(client, table)
+    data["events"][0]["schema_version"] = 99
+    response = client.post("/api/matches/import?copy=true", json=data,
+                           headers={"Accept-Language": "fr"})
+    assert response.status_code == 422
+    assert response.json["where"] == "events.0.schema_version"
+    assert "Arbitre plus récent" in response.json["message"]
+    assert client.get("/api/matches").json["total"] == 1
+
+
 def test_an_import_naming_a_seat_the_match_lacks_is_refused(client: FlaskClient,
                                                             table: Table) -> None:
     data = export_of(client, table)

@@ -192,6 +192,25 @@ def test_player_matches_csv(client: FlaskClient, night: dict[str, Any]) -> None:
         (str(night["matches"][1]), "2", "26"), (str(night["matches"][0]), "2", "12")]
 
 
+FORMULA = '=HYPERLINK("http://example.com","x")'
+
+
+@pytest.mark.parametrize("sheet", ["/api/matches/{match}/sheet.csv", "/history.csv"])
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text(
+        client: FlaskClient, sheet: str) -> None:
+    """A player named '=HYPERLINK(…)' (or '+…', '-…', '@…'): the sheets write the name with
+    a leading apostrophe (one cell writer for every sheet), so a spreadsheet opening the CSV
+    shows it and runs nothing."""
+    night = client.post("/api/nights", json={"name": "Soirée"}).json["id"]
+    made = client.post("/api/matches", json={
+        "game": "citroncoco", "night_id": night,
+        "seats": [{"name": FORMULA}, {"name": "@SUM(A1)"}]}).json
+    address = sheet.format(match=made["id"], night=night, player=made["seats"][0]["player_id"])
+    cells = [c for row in rows(client.get(address).data) for c in row]
+    assert not any(c.startswith(("=", "+", "@")) for c in cells), cells
+    assert any(FORMULA in c for c in cells), cells
+
+
 def test_csv_of_a_missing_night_is_404(client: FlaskClient) -> None:
     assert client.get("/api/nights/999/results.csv").status_code == 404
 

@@ -223,6 +223,15 @@ def test_state_beyond_the_log_is_404(client: FlaskClient) -> None:
     assert response.json["where"] == "query.at"
 
 
+def test_state_of_an_empty_log_beyond_it_says_there_are_no_events_yet(
+        client: FlaskClient) -> None:
+    """?at=5 on a match with no move: the 404 says the log is empty, not "events 1 to 0"."""
+    table = new_match(client)
+    response = client.get(f"/api/matches/{table.id}/state?at=5")
+    assert response.status_code == 404
+    assert response.json["message"] == f"Match {table.id} has no events yet; there is no seq 5."
+
+
 def test_a_seat_view_needs_that_seat_or_the_host(client: FlaskClient) -> None:
     table = new_match(client)
     url = f"/api/matches/{table.id}/state?as=1"

@@ -193,6 +193,16 @@ def test_a_client_that_does_not_accept_event_streams_gets_406(client: FlaskClien
     assert response.json["where"] == "header.Accept"
 
 
+def test_the_406_for_a_client_without_event_streams_is_in_french(client: FlaskClient) -> None:
+    """Accept-Language: fr: the refusal of a stream to a client that cannot read one is said
+    in French, like every other error."""
+    table = new_match(client)
+    response = client.get(f"/api/matches/{table.id}/stream",
+                          headers={"Accept": "application/json", "Accept-Language": "fr"})
+    assert response.status_code == 406
+    assert response.json["message"].startswith("Ceci est un flux")
+
+
 def test_no_such_match_is_404(client: FlaskClient) -> None:
     response = client.get("/api/matches/999/stream", headers=SSE)
     assert response.status_code == 404

@@ -12,6 +12,7 @@ import time
 import zlib
 
 import itsdangerous.timed
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -53,6 +54,18 @@ def test_a_form_from_another_port_is_refused(client: FlaskClient) -> None:
                                                         "p.source": "stock"},
                            headers={"Origin": "http://localhost:8081"})
     assert response.status_code == 400 and "http://localhost:8081" in plain(response)
+    assert seqs(client, made.id) == 0
+
+
+@pytest.mark.parametrize("origin", ["http://[", "http://[::1"])
+def test_a_form_from_an_unreadable_origin_is_refused(client: FlaskClient, origin: str) -> None:
+    """An Origin header whose host cannot be parsed (an unclosed IPv6 bracket) is no origin of
+    ours: 400 naming it, nothing logged, never a 500."""
+    made = create(client)
+    response = client.post(f"/m/{made.id}/moves", data={"type": "draw", "seat": "0",
+                                                        "p.source": "stock"},
+                           headers={"Origin": origin})
+    assert response.status_code == 400 and origin in plain(response)
     assert seqs(client, made.id) == 0
 
 

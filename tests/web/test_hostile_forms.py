@@ -73,6 +73,15 @@ def test_a_huge_number_in_a_move_form_is_explained(client: FlaskClient) -> None:
     assert response.status_code == 422 and "whole number up to" in plain(response)
 
 
+def test_a_move_form_larger_than_64_kib_is_413_in_words(client: FlaskClient) -> None:
+    """A move posted with a 100 KB field: the page says the request is too large (413) and
+    logs nothing; the error page, which links back to the pad, never reads the body again."""
+    made = create(client)
+    response = move(client, made.id, "draw", 0, {"p.source": "stock", "p.claim": "x" * 100_000})
+    assert response.status_code == 413 and "What was sent is too large" in plain(response)
+    assert client.get(f"/api/matches/{made.id}").get_json()["last_seq"] == 0
+
+
 def test_a_hostile_seat_in_an_imported_file_is_refused(client: FlaskClient) -> None:
     made = create(client)
     move(client, made.id, "draw", 0, {"p.source": "stock"})
