@@ -90,7 +90,8 @@ def test_game_words_read_in_the_readers_words(french: Reader) -> None:
     said = sentence("These options do not fit %(game)s: %(options)s.",
                     game=GameTitle("plouc", "Plouc"), options=OptionName("plouc", "zouzou"))
     assert str(said) == "These options do not fit Plouc: zouzou."
-    assert said.worded(french).startswith("Ces options ne conviennent pas au jeu « Le Carte et Plouc ")
+    assert said.worded(french).startswith(
+        "Ces options ne conviennent pas au jeu « Le Carte et Plouc ")
     assert "zouzou" not in said.worded(french)
     assert MoveName("draw").worded(french) == "« piocher »"
     assert str(MoveName("draw")) == "'draw'"

@@ -9,23 +9,8 @@ import pytest
 
 from referee.engines.base import Event, Impossible
 from referee.engines.messages import Message, Outcome
-from referee.engines.rounds import rounds_engine
 from referee.service.messages import render
-
-
-def start(game: str, seats: int, **options: Any) -> tuple[Any, Any]:
-    engine = rounds_engine(game)
-    return engine, engine.setup(engine.options_schema().load(options), seats)
-
-
-def log(engine: Any, state: Any, **payload: Any) -> Any:
-    loaded = engine.event_types["round"]().load(payload)
-    return engine.apply(state, Event("round", None, loaded, 1, True))
-
-
-def totals(engine: Any, state: Any) -> list[int]:
-    return [ln.total for ln in engine.standings(state).lines]
-
+from tests.engines.rounds_helpers import log, start, totals
 
 # --- CitronCoco ----------------------------------------------------------------------------
 

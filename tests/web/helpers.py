@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
+from werkzeug.serving import make_server
 
 CSRF_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -107,3 +111,16 @@ def plain(response: Any) -> str:
     """The page's text without its tags, as a reader sees it."""
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)))
     return re.sub(r" ([,.;:)])", r"\1", text)
+
+
+@contextmanager
+def served(app: Flask, host: str = "127.0.0.1") -> Iterator[int]:
+    """The app over real HTTP from a thread (for a real browser), on a free port: its port."""
+    http = make_server(host, 0, app, threaded=True)
+    thread = threading.Thread(target=http.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield http.server_port
+    finally:
+        http.shutdown()
+        thread.join(5)

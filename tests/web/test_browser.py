@@ -9,17 +9,16 @@ phone's and a TV's size under test-artifacts/screenshots/.
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import playwright.sync_api as playwright_api
 import pytest
-from werkzeug.serving import make_server
 
 from referee import ROOT, create_app, database
 from referee.cli import upgrade_database
+from tests.web.helpers import served
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +43,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     path = tmp_path_factory.mktemp("browser") / "referee.sqlite3"
     app = create_app({"DATABASE_URL": f"sqlite:///{path}", "PAGE_SIZE": 5})
     upgrade_database(app)
-    http = make_server("0.0.0.0", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}"
-    http.shutdown()
-    thread.join(5)
+    with served(app, "0.0.0.0") as port:
+        yield f"http://127.0.0.1:{port}"
     database(app).engine.dispose()
 
 

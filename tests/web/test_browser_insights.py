@@ -4,17 +4,16 @@ server holding the hand-computed night of ``tests/night_fixture.py``."""
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import playwright.sync_api as playwright_api
 import pytest
-from werkzeug.serving import make_server
 
 from referee import create_app, database
 from referee.cli import upgrade_database
 from tests.night_fixture import build_night
+from tests.web.helpers import served
 from tests.web.test_browser import ARGS, CHROMIUM, TIMEOUT, TV, expect, phone, shoot
 
 pytestmark = pytest.mark.browser
@@ -36,12 +35,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[s
     app = create_app({"DATABASE_URL": f"sqlite:///{path}"})
     upgrade_database(app)
     night = build_night(app.test_client())
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}", night
-    http.shutdown()
-    thread.join(5)
+    with served(app) as port:
+        yield f"http://127.0.0.1:{port}", night
     database(app).engine.dispose()
 
 

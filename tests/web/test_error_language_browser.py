@@ -7,17 +7,16 @@ Accept-Language when the reader has made no choice (``referee.i18n``).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import playwright.sync_api as playwright_api
 import pytest
-from werkzeug.serving import make_server
 
 from referee import create_app, database
 from referee.cli import upgrade_database
+from tests.web.helpers import served
 
 pytestmark = pytest.mark.browser
 expect = playwright_api.expect
@@ -33,12 +32,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     path = tmp_path_factory.mktemp("errors") / "referee.sqlite3"
     app = create_app({"DATABASE_URL": f"sqlite:///{path}", "RATELIMIT_ENABLED": False})
     upgrade_database(app)
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{http.server_port}"
-    http.shutdown()
-    thread.join(5)
+    with served(app) as port:
+        yield f"http://127.0.0.1:{port}"
     database(app).engine.dispose()
 
 

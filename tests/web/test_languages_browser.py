@@ -9,7 +9,6 @@ scripts/test and .ci/run do so when node_modules is missing).
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,12 +16,11 @@ from typing import Any
 
 import playwright.sync_api as playwright_api
 import pytest
-from werkzeug.serving import make_server
 
 from referee import ROOT, create_app, database
 from referee.cli import upgrade_database
 from tests.night_fixture import build_night
-from tests.web.helpers import Browser, create, joined, move
+from tests.web.helpers import Browser, create, joined, move, served
 
 pytestmark = pytest.mark.browser
 
@@ -82,16 +80,12 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Night]:
                  ("croconounours", ("Alice", "Bob"), {}),
                  ("plouc", ("Alice", "Bob", "Chloé"), {}),
                  ("citroncoco-teams", ("Alice", "Bob", "Chloé", "Dan"), {"o.nano": "on"}))}
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    yield Night(f"http://127.0.0.1:{http.server_port}", built["night"], built["matches"][0],
-                live, built["host"], built["players"]["Alice"], built["players"]["Bob"],
-                neuro.id, croco.id, {game: made.id for game, made in quick.items()},
-                ((live, built["host"]), (neuro.id, neuro.host), (croco.id, croco.host),
-                 *((made.id, made.host) for made in quick.values())))
-    http.shutdown()
-    thread.join(5)
+    with served(app) as port:
+        yield Night(f"http://127.0.0.1:{port}", built["night"], built["matches"][0],
+                    live, built["host"], built["players"]["Alice"], built["players"]["Bob"],
+                    neuro.id, croco.id, {game: made.id for game, made in quick.items()},
+                    ((live, built["host"]), (neuro.id, neuro.host), (croco.id, croco.host),
+                     *((made.id, made.host) for made in quick.values())))
     database(app).engine.dispose()
 
 
