@@ -114,6 +114,13 @@ def words(locale: str = DEFAULT_LOCALE) -> Mapping[str, Mapping[str, str]]:
     return _module(locale, "common").WORDS
 
 
+def code_word(kind: str, code: str, locale: str | None = None) -> str:
+    """A code in the reader's words, as a sentence says it (``("type", "quick_play")`` ->
+    "jeu rapide", ``("power", "Seadog")`` -> "loup de mer"); the code where none is known."""
+    return str(words(locale_of(locale) if locale else current_locale()).get(kind, {}).get(code,
+                                                                                         code))
+
+
 def grammar(locale: str) -> ModuleType:
     """The language's small grammar: list joining, plural, prepositions, unnamed seats."""
     return _module(locale, "common")
