@@ -302,7 +302,8 @@ def test_citroncoco_powers_are_named_in_french() -> None:
 
 
 # the impersonal turns French needs (« il y a », « il reste »): no player is meant
-IMPERSONAL = re.compile(r"\b[Ii]l (y a|n'y a|ne reste|reste|en reste|est interdit|est impossible|faut)\b")
+IMPERSONAL = re.compile(r"\b[Ii]l (y a|n'y a|ne reste|reste|en reste|est interdit|"
+                        r"est impossible|faut)\b")
 PRONOUN = re.compile(r"\b([Ii]ls?|[Ee]lles?|lui-même|elle-même|celui qui|celle qui)\b|\bs'il\b|"
                      r"\bqu'(il|elle)\b")
 

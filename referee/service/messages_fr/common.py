@@ -14,12 +14,12 @@ MESSAGES: dict[str, str] = {
     "platform.challenge.recorded": "Contestation du coup n° {challenged} enregistrée ; l'hôte "
     "tranchera.",
     "platform.ruling.dismissed": "Contestation {challenge} rejetée.",
-    "platform.void.voided": "Coup n° {voided} (« {type} ») annulé : {why}. Tous les coups suivants sont "
-    "jugés à nouveau.",
-    "platform.correct.corrected": "Coup n° {corrected} (« {type} ») corrigé en « {to_type} ». À sa place : "
-    "{instead} Tous les coups suivants sont jugés à nouveau.",
-    "platform.correct.corrected_why": "Coup n° {corrected} (« {type} ») corrigé en « {to_type} » : {why}. À "
+    "platform.void.voided": "Coup n° {voided} (« {type} ») annulé : {why}. Tous les coups "
+    "suivants sont jugés à nouveau.",
+    "platform.correct.corrected": "Coup n° {corrected} (« {type} ») corrigé en « {to_type} ». À "
     "sa place : {instead} Tous les coups suivants sont jugés à nouveau.",
+    "platform.correct.corrected_why": "Coup n° {corrected} (« {type} ») corrigé en « {to_type} » "
+    ": {why}. À sa place : {instead} Tous les coups suivants sont jugés à nouveau.",
     # --- résultats seuls (décompte rapide) : une manche, ou la partie, notée d'un coup ---
     "rounds.round_only": "Cette partie ne note que les résultats des manches : enregistrez une "
     "manche, pas le coup « {type} ».",
