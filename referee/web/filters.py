@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 
 from referee.service.games import game_title as _game_title
 from referee.web import vocabulary
-from referee.web.table_words import SAID, phase_words, table_facts
+from referee.web.table_words import phase_words, said_keys, table_facts
 
 
 def words(key: Any) -> str:
@@ -215,7 +215,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,
                                cards=is_cards)
     app.jinja_env.globals.update(game_title=game_title)
-    app.jinja_env.filters.update(table_facts=table_facts, said_keys=lambda _t: SAID | {"seats"},
+    app.jinja_env.filters.update(table_facts=table_facts, said_keys=said_keys,
                                  phase_words=lambda phase, game: phase_words(game, phase))
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
