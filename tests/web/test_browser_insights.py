@@ -81,6 +81,30 @@ def test_night_tv_view_on_a_tv(chrome: Any, site: Any) -> None:
     page.context.close()
 
 
+def font_px(page: Any, selector: str) -> float:
+    """The smallest computed font size, in CSS pixels, of the elements ``selector`` finds."""
+    sizes = page.locator(selector).evaluate_all(
+        "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes, selector
+    return float(min(sizes))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_night_tv_reads_from_the_sofa(chrome: Any, site: Any, lang: str) -> None:
+    """Read at 3 m on a 1080p screen: the headings, the matches under way and the recap at
+    32 px or more, the placement points' footnote at 24 px or more, all on the first screen."""
+    base, night = site
+    page = chrome.new_context(viewport=TV).new_page()
+    page.goto(f"{base}/nights/{night['night']}/tv?lang={lang}")
+    for labels in (".night-tv h2", ".night-tv .running li", ".night-tv .recap dt",
+                   ".night-tv .recap dd", ".leaderboard thead th"):
+        assert font_px(page, labels) >= 32, labels
+    assert font_px(page, ".night-tv .points-note") >= 24
+    recap = page.locator(".night-tv .recap").bounding_box()
+    assert recap is not None and recap["y"] + recap["height"] <= TV["height"]
+    page.context.close()
+
+
 def test_night_recap_shows_the_board_image(chrome: Any, site: Any) -> None:
     base, night = site
     page = phone(chrome)
