@@ -9,8 +9,10 @@ from flask import Flask
 from flask_babel import format_date, format_time, ngettext
 from flask_babel import gettext as _
 
+from referee.service import messages
 from referee.service.games import game_title as _game_title
 from referee.web import vocabulary
+from referee.web.pads import generic
 from referee.web.table_words import phase_words, said_keys, table_facts
 
 
@@ -102,6 +104,11 @@ def seat_options(names: list[str], only: Any = None, skip: Any = None) -> list[t
     """Seats as (value, label) pairs for a picker: all of them, or ``only`` those, less ``skip``."""
     seats = range(len(names)) if only is None else only
     return [(s, seat_label(s, names)) for s in seats if s != skip]
+
+
+def name_choices(names: list[str]) -> list[tuple[int, str]]:
+    """The seats as a picker offers them: each by the name given at the table."""
+    return [(seat, name or seat_label(seat, names)) for seat, name in enumerate(names)]
 
 
 def zip_same(values: Any) -> list[tuple[Any, str]]:
@@ -215,6 +222,12 @@ def init_app(app: Flask) -> None:
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,
                                cards=is_cards)
     app.jinja_env.globals.update(game_title=game_title)
+    app.jinja_env.filters.update(
+        name_choices=name_choices, code_word=lambda code, kind: messages.code_word(kind, code),
+        warrior_word=lambda ident, names: messages.warrior_name(ident, names,
+                                                                messages.current_locale()),
+        sequence_length=lambda game_id, move_type, f: generic.sequence_length(game_id,
+                                                                              move_type, f))
     app.jinja_env.filters.update(table_facts=table_facts, said_keys=said_keys,
                                  phase_words=lambda phase, game: phase_words(game, phase))
     app.jinja_env.trim_blocks = True

@@ -208,14 +208,16 @@ def test_a_void_and_a_correction_read_in_the_readers_language(client: FlaskClien
                      headers=FR)
     assert corrected.status_code == 201, corrected.json
     assert corrected.json["verdict"]["reason"] == (
-        "Coup 2 (discard) corrigé en discard : c'était un 6. À sa place : Alice défausse "
+        "Coup n° 2 (« défausse ») corrigé en « défausse » : c'était un 6. À sa place : Alice "
+        "défausse "
         "directement le 6 pioché. Tous les coups suivants sont jugés à nouveau.")
     voided = post(client, table, "void", None, {"seq": 2, "reason": "jamais joué"}, headers=EN)
     assert voided.json["verdict"]["reason"] == (
         "Event 2 (discard) voided: jamais joué. Every later move is judged again.")
     timeline = client.get(f"/api/matches/{table.id}/timeline", headers=FR).json["events"]
     assert timeline[-1]["verdict"]["reason"] == (
-        "Coup 2 (discard) annulé : jamais joué. Tous les coups suivants sont jugés à nouveau.")
+        "Coup n° 2 (« défausse ») annulé : jamais joué. Tous les coups suivants sont jugés à "
+        "nouveau.")
 
 
 def test_a_what_if_reads_in_the_readers_language(client: FlaskClient) -> None:

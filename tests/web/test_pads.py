@@ -219,7 +219,7 @@ def test_croconounours_deploy_draw_then_move_by_tapping_the_board(app: Flask,
     page = pad_html(alice, made.id)
     assert "Tap one of your warriors" in page and "warrior=0-green" in page
     page = pad_html(alice, made.id, "?warrior=0-green")
-    assert "0-green: pick the card" in page
+    assert "Alice&#39;s green warrior: pick the card" in page  # named, not "0-green"
     assert 'value="type=move&amp;p.to=a3&amp;card.card.hint=C"' in page  # a club steps up
     assert 'value="type=move&amp;p.to=b3&amp;card.card.hint=S"' in page  # a spade: diagonal
     press(alice, made.id, "move", 0, {"p.warrior": "0-green", "card.card.rank": "7",
