@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
@@ -9,10 +10,13 @@ from flask import Flask
 from flask_babel import format_date, format_time, ngettext
 from flask_babel import gettext as _
 
+from referee.engines.messages import is_seat_key
 from referee.service import messages
 from referee.service.games import game_title as _game_title
+from referee.service.messages import WARRIOR_ID as WARRIOR
 from referee.web import vocabulary
 from referee.web.pads import generic
+from referee.web.pads.cards import card_text
 from referee.web.table_words import phase_words, said_keys, table_facts
 
 
@@ -53,20 +57,41 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-def payload_text(payload: dict[str, Any] | None) -> str:
-    """A move's payload in one line: ``source: stock · value: 5``."""
+def payload_text(payload: dict[str, Any] | None, names: list[str] | None = None) -> str:
+    """A move's payload in one line, in words: ``source: stock · target seat: Bob · cards: 7♠,
+    7♥`` (players by ``names`` when given, cards as the table writes them)."""
     if not payload:
         return ""
     return " · ".join(_("%(name)s: %(value)s", name=vocabulary.field_label(k).lower(),
-                        value=payload_value(v))
+                        value=payload_value(v, k, names))
                       for k, v in payload.items() if v is not None and v != "")
 
 
-def payload_value(value: Any) -> str:
-    """A payload's value in words: a choice's id (``stock``) in the reader's language."""
+SEAT_NAMED = frozenset({"offender", "caller", "winner"})
+CARD_CODE = re.compile(r"^(10|[2-9AJQK])[SHDC]$|^JK$")
+
+
+def payload_value(value: Any, key: str = "", names: list[str] | None = None) -> str:
+    """A payload's value in words: a choice's id (``stock``) in the reader's language, a seat
+    by its name, a card (``QH``) as the table writes it (« D♥ »), a warrior by its owner."""
+    if names is not None and isinstance(value, int) and not isinstance(value, bool) and (
+            is_seat_key(key) or key in SEAT_NAMED):
+        return seat_name(value, names)
+    if isinstance(value, list) and value and all(isinstance(v, str) and CARD_CODE.match(v)
+                                                 for v in value):
+        return ", ".join(card_text(v) for v in value)
     if isinstance(value, str):
+        if CARD_CODE.match(value):
+            return card_text(value)
+        if names is not None and key in ("warrior", "target") and WARRIOR.match(value):
+            return messages.warrior_name(value, names, messages.current_locale())
         return str(vocabulary.choice_label(value)) if value in vocabulary.CHOICES else value
     return value_text(value)
+
+
+def seat_name(seat: int, names: list[str]) -> str:
+    """A seat by the name given at the table (``seat N`` when it has none)."""
+    return names[seat] if 0 <= seat < len(names) and names[seat] else _("seat %(n)s", n=seat)
 
 
 def game_title(game_id: str) -> str:

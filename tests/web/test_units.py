@@ -84,7 +84,7 @@ def test_grids_lay_squares_at_their_row_and_column() -> None:
     board = [[{"square": "a2", "warrior": None, "obstacle": True, "colour": "red"}]]
     assert as_grid(board) is board and cell_items(board[0][0]) == ["obstacle", "colour: red"]
     assert payload_text({"source": "stock", "slot": None, "cards": ["7S", "7H"]}) == (
-        "source: stock · cards: 7S, 7H")
+        "source: stock · cards: 7♠, 7♥")  # cards as the table writes them, not codes
 
 
 def test_table_view_renders_hands_grids_and_records() -> None:
