@@ -16,7 +16,8 @@ parameter's rendering understands:
   letter, for a sentence that starts with a warrior ("Le Warrior rouge d'Alice…").
 
 Seats (``seat``, ``*_seat``) become names, lists of seats (``seats``, ``*_seats``) a list of
-names ("Alice et Bob"), warriors ("0-red") "Alice's red warrior", codes (suits, directions,
+names ("Alice et Bob"), lists of one value per seat (``left``) each value with its name
+("Alice 3, Bob 0"), warriors ("0-red") "Alice's red warrior", codes (suits, directions,
 colours…) words of ``WORDS``; other lists are joined.
 
 The reader's language is a context variable (``reading_in("fr")``), so the edges say it
@@ -49,6 +50,8 @@ CATALOGUE_MODULES = ("common", "plouc", "neurotrio", "citroncoco", "citroncoco_t
 WARRIOR_KEYS = frozenset({"warrior", "target", "attacker"})
 WARRIOR_ID = re.compile(r"^(\d+)-([a-z]+)(?:-(\d+))?$")
 CARD_KEYS = frozenset({"card", "cards", "top", "drawn"})
+#: Lists holding one value per seat, seat 0 first: each value shown with its player's name.
+PER_SEAT_KEYS = frozenset({"left"})
 CARD = re.compile(r"^(10|[2-9AJQK])([SHDC])$")
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -261,7 +264,9 @@ def _coded(key: str, value: Any, locale: str) -> str | None:
 
 def _listed(key: str, value: Sequence[Any], names: Names | None, locale: str) -> Shown:
     """A list parameter: seats as names, warriors, codes as words, cards as laid."""
-    if is_seats_key(key):
+    if key in PER_SEAT_KEYS and names:
+        items = [f"{seat_name(seat, names, locale)} {v}" for seat, v in enumerate(value)]
+    elif is_seats_key(key):
         items = [seat_name(s, names, locale) for s in value]
     elif key == "warriors":
         items = [warrior_name(w, names, locale) for w in value]

@@ -68,6 +68,8 @@ def payload_text(payload: dict[str, Any] | None, names: list[str] | None = None)
 
 
 SEAT_NAMED = frozenset({"offender", "caller", "winner"})
+#: A quick score's lists, one value per seat (seat 0 first): each shown with its player's name.
+PER_SEAT = frozenset({"cards", "points", "totals", "warriors", "hands"})
 CARD_CODE = re.compile(r"^(10|[2-9AJQK])[SHDC]$|^JK$")
 
 
@@ -80,6 +82,9 @@ def payload_value(value: Any, key: str = "", names: list[str] | None = None) -> 
     if isinstance(value, list) and value and all(isinstance(v, str) and CARD_CODE.match(v)
                                                  for v in value):
         return ", ".join(card_text(v) for v in value)
+    if names and key in PER_SEAT and isinstance(value, list) and len(value) == len(names):
+        return ", ".join(f"{seat_name(seat, names)} {value_text(v)}"
+                         for seat, v in enumerate(value))
     if isinstance(value, str):
         if CARD_CODE.match(value):
             return card_text(value)

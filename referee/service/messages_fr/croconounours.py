@@ -30,15 +30,15 @@ MESSAGES: dict[str, str] = {
     "croconounours.first.draws_or_seat": "Donnez soit les cartes piochées (draws), soit la place "
     "du premier joueur",
     "croconounours.first.not_drawing": "{seat} ne pioche pas pour désigner le premier joueur",
-    "croconounours.first.chosen": "{seat} est le premier joueur",
+    "croconounours.first.chosen": "{seat} joue en premier",
     "croconounours.first.tie": "{seats} {seats:a|ont} la carte la plus forte à égalité et "
     "{seats:pioche|piochent} une nouvelle carte",
-    "croconounours.first.highest": "{seat} a obtenu la carte la plus forte ({card}) et est le "
-    "premier joueur",
+    "croconounours.first.highest": "{seat} a obtenu la carte la plus forte ({card}) et joue en "
+    "premier",
     "croconounours.first.reshuffled": "Les cartes piochées sont remises dans le paquet, qui est "
     "mélangé",
-    "croconounours.first.who_draws": "{seats} {seats:pioche|piochent} une carte chacun pour "
-    "désigner le premier joueur",
+    "croconounours.first.who_draws": "{seats} {seats:pioche|piochent} une carte par personne "
+    "pour désigner qui joue en premier",
     "croconounours.first.not_in_pack": "Un paquet de {size} cartes ne contient pas {count} × "
     "{card}",
     # les équipes
@@ -197,8 +197,8 @@ MESSAGES: dict[str, str] = {
     "{attacker}",
     "croconounours.wound.green_by_red": "{warrior:cap} est blessé sur {square} : éliminé et mangé "
     "par {attacker} (un Warrior vert blessé par un rouge est définitivement éliminé)",
-    "croconounours.end.side_out": "{side_seats} n'{side_seats:a|ont} plus de Warrior et "
-    "{side_seats:est éliminé|sont éliminés}",
+    "croconounours.end.side_out": "{side_seats} n'{side_seats:a|ont} plus de Warrior : "
+    "{side_seats:son|leur} camp est éliminé",
     "croconounours.end.side_wins": "{side_seats} {side_seats:gagne|gagnent}",
     # signalements
     "croconounours.missplay.not_reportable": "{rule} n'est pas une faute de jeu que la table peut "

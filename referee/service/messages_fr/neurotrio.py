@@ -144,8 +144,8 @@ MESSAGES: dict[str, str] = {
     "neurotrio.effect.open_limits": "jusqu'à {rows} {rows:ligne|lignes} et {cols} "
     "{cols:colonne|colonnes}",
     "neurotrio.effect.open_checked": "vérifié d'après les mains à la fin",
-    "neurotrio.effect.finished_first": "{seat} a posé toutes ses cartes, le premier : "
-    "+{points} {points:point|points} de victoire",
+    "neurotrio.effect.finished_first": "{seat} a posé toutes ses cartes en premier : +{points} "
+    "{points:point|points} de victoire",
     "neurotrio.effect.finished_second": "{seat} a posé toutes ses cartes, le second : "
     "+{points} {points:point|points} de victoire",
     "neurotrio.effect.finished_third": "{seat} a posé toutes ses cartes, le troisième : "
@@ -155,7 +155,7 @@ MESSAGES: dict[str, str] = {
     "neurotrio.effect.game_stops": "il ne reste des cartes qu'à {seat} : le jeu s'arrête, {seat} "
     "perd {points} {points:point|points} de victoire pour {count} {count:carte|cartes} et montre "
     "sa main",
-    "neurotrio.effect.bids_first": "{seat} doit enchérir le premier",
+    "neurotrio.effect.bids_first": "{seat} doit enchérir en premier",
     "neurotrio.effect.may_bid": "{seat} peut enchérir",
     "neurotrio.effect.round_ends": "le tour d'enchères est fini : {seat} reprend la "
     "construction du domaine",

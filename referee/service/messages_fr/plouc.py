@@ -100,7 +100,7 @@ MESSAGES: dict[str, str] = {
     "plouc.slap.no_fresh_two": "Aucun 2 qui vient d'être posé n'est sur la défausse (ou on a déjà "
     "tapé dessus)",
     "plouc.slap.with_self": "Qui tape échange son tas de cartes avec un autre joueur",
-    "plouc.slap.swaps": "{seat} a tapé le premier sur le 2 et échange son tas de cartes avec "
+    "plouc.slap.swaps": "{seat} a tapé en premier sur le 2 et échange son tas de cartes avec "
     "{with_seat}",
     # le mot doux
     "plouc.missplay.not_reportable": "{rule} n'est pas une faute que l'hôte signale dans ce jeu",
@@ -164,8 +164,8 @@ MESSAGES: dict[str, str] = {
     "encore des cartes quand {winner_seat} a dit « plouc ».",
     "plouc.rounds.too_many_cards": "Les mains comptent {count} {count:carte|cartes} ; avec la "
     "carte du dessus de la défausse, le paquet n'en a que {size}.",
-    "plouc.rounds.ends": "{seat} a posé sa dernière carte le premier et gagne ; cartes "
-    "restantes : {left}.",
+    "plouc.rounds.ends": "{seat} a posé sa dernière carte en premier et gagne ; cartes restantes "
+    ": {left}.",
     "plouc.report.mot_doux": "La règle du mot doux : un joueur a dit un gros mot, et pioche 2 "
     "cartes de la pioche, sans jouer (avec l'option du mot doux)",
 }
