@@ -17,7 +17,7 @@ from referee.service.messages import WARRIOR_ID as WARRIOR
 from referee.web import vocabulary
 from referee.web.pads import generic
 from referee.web.pads.cards import card_text
-from referee.web.table_words import phase_words, said_keys, table_facts
+from referee.web.table_words import phase_words, said_keys, table_facts, worded
 
 
 def words(key: Any) -> str:
@@ -49,11 +49,11 @@ def value_text(value: Any) -> str:
     if isinstance(value, list):
         if value and all(isinstance(v, list) for v in value):
             return ", ".join(f"({value_text(v)})" for v in value)
-        return ", ".join(value_text(v) for v in value) if value else _("none")
+        return ", ".join(value_text(v) for v in value) if value else "—"  # « aucun » takes a gender
     if isinstance(value, dict):
         shown = [f"{words(k)}: {value_text(v)}" for k, v in value.items()
                  if v not in (None, "", [], {})]
-        return " · ".join(shown) if shown else _("none")
+        return " · ".join(shown) if shown else "—"
     return str(value)
 
 
@@ -258,7 +258,7 @@ def init_app(app: Flask) -> None:
                                                                 messages.current_locale()),
         sequence_length=lambda game_id, move_type, f: generic.sequence_length(game_id,
                                                                               move_type, f))
-    app.jinja_env.filters.update(table_facts=table_facts, said_keys=said_keys,
+    app.jinja_env.filters.update(table_facts=table_facts, said_keys=said_keys, worded=worded,
                                  phase_words=lambda phase, game: phase_words(game, phase))
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

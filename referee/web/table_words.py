@@ -181,3 +181,32 @@ def table_facts(table: Mapping[str, Any], names: Names, game: str | None = None)
     if table.get("target"):
         facts.append((_("Target"), str(table["target"])))
     return facts
+
+
+#: View keys holding a list of seats, or one seat, said as the players' names.
+SEAT_LISTS = frozenset({"contenders", "last_to_play", "waiting_seats", "leaders"})
+ONE_SEAT = frozenset({"first_player", "middle_seat", "finisher", "winner", "caller", "coin",
+                      "square_seat", "last_player", "dealer"})
+#: View keys holding warriors' colours (CrocoNounours), said in words.
+COLOURS = frozenset({"team", "given"})
+#: View keys holding one value per side, keyed by the side's seat number.
+BY_SEAT = frozenset({"totals"})
+
+
+def worded(value: Any, names: Names, key: str = "") -> Any:
+    """The view with its seat numbers and colour codes in words, for the table's listing
+    (``contenders: [0, 1]`` -> ``[Alice, Bob]``, ``team: [red]`` -> ``[rouge]``); the facts
+    and the seats' own numbers are read from the view itself."""
+    if isinstance(value, Mapping):
+        if key in BY_SEAT and all(str(k).isdigit() for k in value):
+            return {seat_name(int(k), names): v for k, v in value.items()}
+        return {k: worded(v, names, str(k)) for k, v in value.items()}
+    if isinstance(value, list):
+        if key in SEAT_LISTS and all(isinstance(v, int) for v in value):
+            return [seat_name(v, names) for v in value]
+        if key in COLOURS and all(isinstance(v, str) for v in value):
+            return [messages.code_word("colour", v) for v in value]
+        return [worded(v, names) for v in value]
+    if key in ONE_SEAT and isinstance(value, int) and not isinstance(value, bool):
+        return seat_name(value, names)
+    return value

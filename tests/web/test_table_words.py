@@ -24,3 +24,13 @@ def test_plouc_table_says_its_direction_suit_and_special_cards_in_french(
     assert "Couleur demandée cœur" in page
     assert "Variantes jouées aucune: la règle de base" in page  # (plain() drops the space)
     assert not re.search(r"\b(clockwise|aces|queens|king of spades)\b", page)
+
+
+def test_croconounours_table_names_seats_and_colours_in_french(app: Flask,
+                                                               client: FlaskClient) -> None:
+    """CN-FIRST / CN-TEAM: who draws for first player by name, a team's colours in words."""
+    made = create(client, "croconounours", ("Alice", "Bob"))
+    page = plain(client.get(f"/m/{made.id}/play?lang=fr"))
+    table = page[page.index("La table telle"):]
+    assert "Prétendants Alice, Bob" in table and "rouge, vert, jaune" in table
+    assert not re.search(r"\b(red|green|yellow)\b", table)
