@@ -49,10 +49,11 @@ CATALOGUE_MODULES = ("common", "plouc", "neurotrio", "citroncoco", "citroncoco_t
                      "croconounours")
 WARRIOR_KEYS = frozenset({"warrior", "target", "attacker"})
 WARRIOR_ID = re.compile(r"^(\d+)-([a-z]+)(?:-(\d+))?$")
-CARD_KEYS = frozenset({"card", "cards", "top", "drawn"})
+CARD_KEYS = frozenset({"card", "cards", "top", "drawn", "other"})
 #: Lists holding one value per seat, seat 0 first: each value shown with its player's name.
 PER_SEAT_KEYS = frozenset({"left"})
 CARD = re.compile(r"^(10|[2-9AJQK])([SHDC])$")
+NEURO_CARD = re.compile(r"^(coeur|etoile|rose)-([a-z]+)-(\d+)$")  # Neurotrio: nature-colour-force
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 _reading: ContextVar[str] = ContextVar("referee_reading_locale", default=DEFAULT_LOCALE)
@@ -241,9 +242,14 @@ def warrior_name(ident: Any, names: Names | None, locale: str) -> str:
 
 
 def card_name(text: str, locale: str) -> str:
-    """A card of an ordinary deck as the table writes it: "Q♥" (French: "D♥"), "Joker"."""
+    """A card of an ordinary deck as the table writes it: "Q♥" (French: "D♥"), "Joker"; a
+    Neurotrio card by its nature, colour and force (« cœur noir 2 », "heart noir 2")."""
     if text == "JK":
         return str(grammar(locale).JOKER)
+    neuro = NEURO_CARD.match(text)
+    if neuro:  # « cœur noir 2 »: its nature in the reader's words, its colour and force
+        nature, colour, force = neuro.groups()
+        return f"{words(locale).get('nature', {}).get(nature, nature)} {colour} {force}"
     found = CARD.match(text)
     if not found:
         return text

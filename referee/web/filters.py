@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from referee.engines.messages import is_seat_key
 from referee.service import messages
 from referee.service.games import game_title as _game_title
+from referee.service.messages import NEURO_CARD
 from referee.service.messages import WARRIOR_ID as WARRIOR
 from referee.web import vocabulary
 from referee.web.pads import generic
@@ -88,6 +89,8 @@ def payload_value(value: Any, key: str = "", names: list[str] | None = None) -> 
     if isinstance(value, str):
         if CARD_CODE.match(value):
             return card_text(value)
+        if NEURO_CARD.match(value):
+            return messages.card_name(value, messages.current_locale())
         if names is not None and key in ("warrior", "target") and WARRIOR.match(value):
             return messages.warrior_name(value, names, messages.current_locale())
         return str(vocabulary.choice_label(value)) if value in vocabulary.CHOICES else value

@@ -236,7 +236,7 @@ def test_a_neurotrio_refusal_and_verdict_in_french(client: FlaskClient) -> None:
     du donneur »): Bob places out of turn, then Alice places next to the starting card."""
     table = new_match(client, game="neurotrio", players=3)
     started = post(client, table, "start_domain", None, {"card": "coeur-noir-1"}, headers=FR)
-    assert started.json["verdict"]["reason"] == "Le domaine part de coeur-noir-1 en (0, 0)"
+    assert started.json["verdict"]["reason"] == "Le domaine part de cœur noir 1 en (0, 0)"
     refused = post(client, table, "place", 1, {"card": "coeur-noir-2", "row": 0, "col": 1},
                    headers=FR)
     assert refused.status_code == 422
@@ -245,4 +245,4 @@ def test_a_neurotrio_refusal_and_verdict_in_french(client: FlaskClient) -> None:
     placed = post(client, table, "place", 0, {"card": "coeur-noir-2", "row": 0, "col": 1},
                   headers=FR)
     assert placed.status_code == 201, placed.json
-    assert placed.json["verdict"]["reason"].startswith("Alice a posé coeur-noir-2 en (0, 1)")
+    assert placed.json["verdict"]["reason"].startswith("Alice a posé cœur noir 2 en (0, 1)")

@@ -251,7 +251,7 @@ def test_neurotrio_speaks_of_the_domain_in_its_rule_texts_words() -> None:
                 other="rose-vert-1", other_row=0, other_col=0,
                 shares=msg("neurotrio.shares.only", attribute="colour").as_dict())
     assert render(fails, NAMES, "fr") == (
-        "coeur-noir-2 en (0, 1) n'est accolée qu'à rose-vert-1 en (0, 0), qui n'a en commun "
+        "cœur noir 2 en (0, 1) n'est accolée qu'à rose vert 1 en (0, 0), qui n'a en commun "
         "que la couleur de fond ; deux cartes compatibles ont au moins deux attributs en commun")
     bid = msg("neurotrio.bid.token_used", seat=2, token="colour")
     assert render(bid, NAMES, "fr") == "Chloé a déjà utilisé son carton « couleur de fond »"

@@ -43,6 +43,7 @@ WORDS: dict[str, dict[str, str]] = {
     "unit": {"coconuts": "coconuts", "victory points": "victory points",
              "warriors standing": "warriors standing", "cards in hand": "cards in hand"},
     "value": {"A": "ace", "J": "jack", "Q": "queen", "K": "king"},
+    "nature": {"coeur": "heart", "etoile": "star", "rose": "rose"},
     "attribute": {"nature": "nature", "colour": "background colour", "force": "force"},
     "token": {"colour": "background colour"},
     # moves named in a sentence (``type``, ``to_type``): the words of the pads' buttons

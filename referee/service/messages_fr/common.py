@@ -43,6 +43,7 @@ WORDS: dict[str, dict[str, str]] = {
     "unit": {"coconuts": "noix de coco", "victory points": "points de victoire",
              "warriors standing": "Warriors encore debout", "cards in hand": "cartes en main"},
     "value": {"A": "as", "J": "valets", "Q": "dames", "K": "rois"},
+    "nature": {"coeur": "cœur", "etoile": "étoile", "rose": "rose"},
     "attribute": {"nature": "la nature", "colour": "la couleur de fond", "force": "la force"},
     "token": {"colour": "couleur de fond"},
     # les coups nommés dans une phrase (``type``, ``to_type``), dans les mots des règles
