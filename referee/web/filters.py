@@ -7,7 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask
-from flask_babel import format_date, format_time, ngettext
+from flask_babel import format_date, format_decimal, format_time, ngettext
 from flask_babel import gettext as _
 
 from referee.engines.messages import is_seat_key
@@ -256,7 +256,8 @@ def init_app(app: Flask) -> None:
                                cards=is_cards)
     app.jinja_env.globals.update(game_title=game_title)
     app.jinja_env.filters.update(
-        name_choices=name_choices, code_word=lambda code, kind: messages.code_word(kind, code),
+        name_choices=name_choices, decimal=format_decimal,
+        code_word=lambda code, kind: messages.code_word(kind, code),
         warrior_word=lambda ident, names: messages.warrior_name(ident, names,
                                                                 messages.current_locale()),
         sequence_length=lambda game_id, move_type, f: generic.sequence_length(game_id,
