@@ -180,13 +180,29 @@ def every_option() -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("game", "option"), every_option())
 def test_every_option_has_a_name_and_a_description_in_french(game: str, option: str) -> None:
     """Requirement: "game and option names (in the rule texts' own French words)"."""
+    from referee.service.messages_en.games import DESCRIPTIONS as EN_DESCRIPTIONS
     from referee.service.messages_en.games import LABELS as EN_LABELS
     from referee.service.messages_fr.games import DESCRIPTIONS, LABELS
 
     assert LABELS[game][option] and EN_LABELS[game][option]
     assert DESCRIPTIONS[game][option]
     assert option_label(game, option, "fr") == LABELS[game][option]
-    assert option_description(game, option, "en", default="the engine's") == "the engine's"
+    # English reads the engine's own words, but where they name the choices by their codes
+    english = EN_DESCRIPTIONS.get(game, {}).get(option, "the engine's")
+    assert option_description(game, option, "en", default="the engine's") == english
+
+
+@pytest.mark.parametrize(("game", "option"), every_option())
+def test_no_option_is_described_with_codes(game: str, option: str) -> None:
+    """An option's description names its choices as the form shows them (« ten points per
+    pass »), never by their codes ('per_pass', next_player), in either language."""
+    from referee import engines  # noqa: F401
+    from referee.engines.base import REGISTRY
+
+    engine_words = REGISTRY[game].options_schema().fields[option].metadata.get("description", "")
+    for locale in LOCALES:
+        text = option_description(game, option, locale, default=engine_words)
+        assert not CODE.search(text) and "'" + option not in text, (locale, text)
 
 
 def test_games_are_named_in_the_rule_texts_words() -> None:
