@@ -169,7 +169,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "suivant)",
         "hand_size": "Les cartes distribuées à chacun ; vide : 7 jusqu'à 6 joueurs, 5 de 7 à 9",
         "zouzou": "La Zouzou : un « carte » ou un « plouc » oublié, relevé par le « contre » "
-        "d'un autre joueur : l'oubli coûte une carte à piocher",
+        "d'un autre joueur : qui a oublié pioche une carte",
         "mega_one": "La Méga One : comme la Zouzou, mais c'est le joueur qui a dit « contre » "
         "qui donne une de ses cartes",
         "david_le_fou": "Le David le fou : tout joueur peut signaler toute erreur ; un "

@@ -22,9 +22,8 @@ from referee.web.pads.cards import card_text, citron_cards, joker, ranks, suits
 from referee.web.pads.citroncoco import deck_values
 from referee.web.pads.neurotrio import natures
 
-#: Seats named by a field that does not end in ``_seat`` (a challenge's accused seat, a quick
-#: score's caller or winner).
-SEAT_FIELDS = frozenset({"offender", "caller", "winner"})
+#: Seats named by a field that does not end in ``_seat`` (a challenge's accused seat).
+SEAT_FIELDS = frozenset({"offender"})
 #: CitronCoco: the fields that give a card by its value (a discard, a power's card, a sum).
 CITRON_VALUES = frozenset({"value", "other_value", "card"})
 #: One ordinary card, picked by rank and suit: (game, move, field).
@@ -39,10 +38,14 @@ NEURO_CARD = frozenset({("neurotrio", "place", "card"), ("neurotrio", "start_dom
 NEURO_CARDS = frozenset({("neurotrio", "reveal", "cards")})
 NEURO_HAND_MOST = 3  # the last hand revealed holds a few cards (NT-END-1)
 #: Fields with a picker of their own: the cards each seat drew for first player (one card per
-#: seat), the seat that plays first, the tokens turned face up (one per base card bid).
+#: seat), the seat that plays first, the tokens turned face up (one per base card bid), a
+#: quick score's seats and counts.
 SPECIAL = {("croconounours", "first_player", "draws"): "draws",
            ("croconounours", "first_player", "seat"): "seat",
-           ("neurotrio", "reveal_bids", "tokens"): "tokens"}
+           ("neurotrio", "reveal_bids", "tokens"): "tokens",
+           # a quick score: the caller and the winner by name, one count per player
+           ("citroncoco", "round", "caller"): "seat", ("plouc", "round", "winner"): "seat",
+           ("citroncoco", "round", "totals"): "per_seat", ("plouc", "round", "cards"): "per_seat"}
 CROCO_COLOURS = ("red", "green", "yellow")
 
 
