@@ -18,6 +18,7 @@ from flask_babel import gettext as _
 
 from referee.service import matches
 from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
+from referee.service.messages import reword
 from referee.web import games, views
 from referee.web.errors import PageError
 from referee.web.forms import Field, FormError, read_fields
@@ -76,9 +77,11 @@ def render_preview(match_id: int, *, kind: str, seq: int, move_type: str, seat: 
     preview = matches.record(views.db(), match_id, token, kind, None, body, seen=seen,
                              dry_run=True)
     standings = preview.standings
+    names = views.seat_names(match)
+    said = reword({"verdict": preview.verdict, "preview": preview.preview or {}}, names)
     return render_template(
         "correction.html", match=match, game=game, event=event, kind=kind, body=body,
-        body_json=json.dumps(body, ensure_ascii=False), preview=preview, note=note,
+        body_json=json.dumps(body, ensure_ascii=False), preview=preview, note=note, said=said,
         names=views.seat_names(match), sides=views.side_names(match, standings),
         expected=preview.seq - 1, key=uuid.uuid4().hex, step="preview")
 
