@@ -102,6 +102,10 @@ def test_night_tv_reads_from_the_sofa(chrome: Any, site: Any, lang: str) -> None
     assert font_px(page, ".night-tv .points-note") >= 24
     recap = page.locator(".night-tv .recap").bounding_box()
     assert recap is not None and recap["y"] + recap["height"] <= TV["height"]
+    missplays = page.locator(".leaderboard thead th").last.bounding_box()  # no column hidden
+    shown = page.locator(".night-tv .scroll").first.bounding_box()
+    assert missplays is not None and shown is not None
+    assert missplays["x"] + missplays["width"] <= shown["x"] + shown["width"] + 1
     page.context.close()
 
 
