@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -55,7 +56,9 @@ def compile_all(source: Path | None = None, target: Path | None = None) -> list[
 
 #: The keywords the code marks strings with (besides gettext, ngettext, _ and their kin).
 KEYWORDS = {"_l": None, "lazy_gettext": None, "lazy_ngettext": (1, 2),
-            "lazy_pgettext": ((1, "c"), 2)}
+            "lazy_pgettext": ((1, "c"), 2),
+            # referee.service.sentences: a service error's sentence; a text marked as it is
+            "sentence": None, "marked": None}
 
 
 def extracted(root: Path) -> Catalog:
@@ -93,13 +96,36 @@ def hidden_in_fstrings(root: Path) -> list[str]:
     return found
 
 
+def hidden_from_extraction(root: Path, wanted: Catalog) -> list[str]:
+    """Strings marked in the code that the extraction still does not see (a marker inside
+    another call's arguments, within a marked call: ``sentence("…", x=f(sentence("…")))``)."""
+    markers = {"_", "_l", "gettext", "lazy_gettext", "ngettext", "sentence", "marked"}
+    found = []
+    for path in sorted((root / "referee").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in markers and node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str) and node.args[0].value
+                    and wanted.get(node.args[0].value) is None):
+                found.append(f"{path.relative_to(root)}:{node.lineno}: {node.args[0].value!r} "
+                             "is marked but not extracted; give it a variable")
+    return found
+
+
+def brace_fields(text: str | tuple[str, ...] | list[str] | None) -> set[str]:
+    """The ``{name}`` fields of a ``str.format`` template (the schemas' messages)."""
+    texts = [text] if isinstance(text, str) else list(text or ())
+    return {name for one in texts for name in re.findall(r"\{([A-Za-z_]\w*)\}", one)}
+
+
 def problems(root: Path, source: Path | None = None) -> list[str]:
     """What keeps a language from being complete: a string marked in the code but missing from
     a catalogue, left untranslated or fuzzy, a placeholder the translation lost, or an entry no
     longer in the code (as ``pybabel update --check`` would report)."""
     source = source or SOURCE
     wanted = extracted(root)
-    found = hidden_in_fstrings(root)
+    found = hidden_in_fstrings(root) + hidden_from_extraction(root, wanted)
     for po in sorted(source.glob("*/LC_MESSAGES/*.po")):
         with po.open("rb") as handle:
             catalogue = read_po(handle, locale=po.parent.parent.name)
@@ -117,6 +143,10 @@ def problems(root: Path, source: Path | None = None) -> list[str]:
                 have.flags |= message.flags & {"python-format"}
                 found.extend(f"{name}: {message.id!r}: {error}"
                              for error in have.check(catalogue))
+                if brace_fields(message.id) != brace_fields(have.string):
+                    found.append(f"{name}: {message.id!r}: the translation's {{fields}} are "
+                                 f"{sorted(brace_fields(have.string))}, not "
+                                 f"{sorted(brace_fields(message.id))}")
         for message in catalogue:
             if message.id and wanted.get(message.id, message.context) is None:
                 found.append(f"{name}: obsolete {message.id!r} (no longer in the code)")

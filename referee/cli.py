@@ -17,6 +17,7 @@ from flask.cli import FlaskGroup, with_appcontext
 from werkzeug.serving import run_simple
 
 from referee import ROOT, create_app, database
+from referee.i18n import told_in
 from referee.service import matches
 from referee.service.errors import ServiceError
 from referee.service.messages import (
@@ -74,8 +75,10 @@ def serve(host: str, port: int, debug: bool) -> None:
     run_simple(host, port, app, use_debugger=debug, use_reloader=False, threaded=True)
 
 
-def fail(error: ServiceError) -> None:
-    click.echo(f"error: {error.message}", err=True)
+def fail(error: ServiceError, locale: str | None = None) -> None:
+    """Say what went wrong (in ``locale``, for a command that has --lang) and stop."""
+    said = error.message if locale is None else told_in(error.sentence, locale)
+    click.echo(f"error: {said}", err=True)
     sys.exit(1)
 
 
@@ -113,7 +116,7 @@ def replay(match_id: int, as_json: bool, lang: str | None) -> None:
         try:
             result = matches.full_timeline(database(current_app), match_id, None)
         except ServiceError as err:
-            fail(err)
+            fail(err, locale)
         names = seat_names(database(current_app), match_id) or []
         result = reword(result, names, locale)
     if as_json:
@@ -276,8 +279,9 @@ def what_if(match_id: int, options: tuple[str, ...], as_json: bool) -> None:
                    f"{new.get('kind', '-')} [{new.get('rule', '')}] {new.get('reason', '')}")
     if not result["changes"]:
         click.echo("No verdict would change.")
-    click.echo(f"Standings now:     {standings_line(result['own_standings'])}")
-    click.echo(f"Standings what-if: {standings_line(result['standings'])}")
+    reading = Reading(REPLAY_WORDS["en"], seat_names(database(current_app), match_id) or [])
+    click.echo(f"Standings now:     {standings_line(result['own_standings'], 'en', reading)}")
+    click.echo(f"Standings what-if: {standings_line(result['standings'], 'en', reading)}")
 
 
 @main.command("rebuild-read-models")

@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Flask, Response, current_app, request
-from flask_babel import Babel, get_locale
+from flask import Flask, Response, current_app, has_request_context, request
+from flask_babel import Babel, force_locale, get_locale, gettext
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
-from referee import catalogues
+from referee import catalogues, schema_words
+from referee.service.sentences import ENGLISH, Reader, Words
 
 LANGUAGES = ("en", "fr")
 DEFAULT = "en"
@@ -54,6 +55,41 @@ def select_locale() -> str:
 def page_language() -> str:
     """The language of the page being rendered (for ``<html lang>``)."""
     return str(get_locale() or DEFAULT)
+
+
+def reader(names: list[str] | None = None) -> Reader:
+    """Who the sentences of this request are worded for: its language, the catalogue's
+    translations, the pages' words for moves and the match's names (English outside a
+    request)."""
+    if not has_request_context():
+        return ENGLISH
+    from referee.web.vocabulary import move_word
+
+    return Reader(locale=page_language(), gettext=gettext, move_word=move_word, names=names)
+
+
+def told(words: Words | str, names: list[str] | None = None) -> str:
+    """A sentence the service said (an error, a refusal), in the reader's language; an
+    engine's words in it name the players by ``names`` when they name nobody themselves."""
+    return words if isinstance(words, str) else words.worded(reader(names))
+
+
+def told_in(words: Words | str, locale: str) -> str:
+    """A sentence in a language asked for outside a request (the command line's --lang)."""
+    if isinstance(words, str):
+        return words
+    from referee.web.vocabulary import move_word
+
+    with force_locale(locale):
+        return words.worded(Reader(locale=locale, gettext=gettext, move_word=move_word))
+
+
+def schema_errors(errors: Any) -> Any:
+    """A schema's ``errors`` (marshmallow's messages and ours) in the reader's language, the
+    field paths as they are."""
+    if not has_request_context() or page_language() == DEFAULT:
+        return errors
+    return schema_words.schema_errors(errors, gettext)
 
 
 def language_links() -> list[dict[str, Any]]:

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
+from referee.service.sentences import ENGLISH, Finished, Words, sentence
+
 MAX_DEPTH = 32  # the deepest a request's JSON may nest (a move's payload needs 4)
 MAX_DIGITS = 100  # the longest number a request's JSON may hold (typed fields have ranges)
 MAX_INT = 2**63 - 1  # a whole number typed into a form: it fits in 64 bits, signed
@@ -28,15 +30,18 @@ _WHOLE = re.compile(r"^\s*[+-]?\d+\s*$")
 
 
 class Refused(ValueError):
-    """Input the policy refuses: what was wrong (message) and where (a dotted path)."""
+    """Input the policy refuses: what was wrong (a sentence, worded for each reader at the
+    edge; ``message`` is its English wording) and where (a dotted path)."""
 
-    def __init__(self, message: str, where: str, status: int = 400,
-                 detail: str | None = None) -> None:
-        super().__init__(f"{message} (at {where})")
-        self.message = message
+    def __init__(self, message: Words, where: str, status: int = 400,
+                 detail: Words | None = None) -> None:
+        self.sentence = message
+        self.message = message.worded(ENGLISH)
+        super().__init__(f"{self.message} (at {where})")
         self.where = where
         self.status = status
-        self.detail = detail  # the parser's own words, when there are some
+        self.said_detail = detail  # the parser's own words, when there are some
+        self.detail = detail.worded(ENGLISH) if detail is not None else None
 
 
 class _TooLong(str):
@@ -49,10 +54,10 @@ class _TooLong(str):
 def check_text(text: str, where: str) -> str:
     """The text itself, when it holds no NUL character and no lone surrogate."""
     if "\x00" in text:
-        raise Refused("Text may not contain NUL characters (\\u0000).", where, 422)
+        raise Refused(sentence("Text may not contain NUL characters (\\u0000)."), where, 422)
     if _SURROGATE.search(text):
-        raise Refused("Text may not contain lone surrogates (\\ud800 to \\udfff): they are no "
-                      "Unicode character.", where, 422)
+        raise Refused(sentence("Text may not contain lone surrogates (\\ud800 to \\udfff): they "
+                               "are no Unicode character."), where, 422)
     return text
 
 
@@ -60,7 +65,8 @@ def decode(raw: bytes, where: str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise Refused(f"This is not valid UTF-8 (byte {err.start}).", where) from None
+        raise Refused(sentence("This is not valid UTF-8 (byte %(byte)s).", byte=err.start),
+                      where) from None
 
 
 def printable(text: str) -> str:
@@ -75,13 +81,16 @@ def whole_number(text: str, where: str, minimum: int | None = None,
                  maximum: int = MAX_ID) -> int:
     """A whole number typed into a page or a query, within bounds, read only once it is short."""
     if not _WHOLE.match(text):
-        raise Refused(f"{where} must be a whole number, not {text[:40]!r}.", where)
+        raise Refused(sentence("%(where)s must be a whole number, not %(text)s.", where=where,
+                               text=repr(text[:40])), where)
     digits = text.strip().lstrip("+-").lstrip("0")
     if len(digits) > len(str(maximum)) or int(text) > maximum:
-        raise Refused(f"{where} must be at most {maximum}.", where)
+        raise Refused(sentence("%(where)s must be at most %(most)s.", where=where, most=maximum),
+                      where)
     number = int(text)
     if minimum is not None and number < minimum:
-        raise Refused(f"{where} must be at least {minimum}.", where)
+        raise Refused(sentence("%(where)s must be at least %(least)s.", where=where,
+                               least=minimum), where)
     return number
 
 
@@ -99,8 +108,41 @@ def _parse_float(text: str) -> float | _TooLong:
     return value if math.isfinite(value) else _TooLong(text)
 
 
+class _NotANumber(ValueError):
+    """``NaN``, ``Infinity``: Python reads them, JSON has no such number."""
+
+
 def _refuse_constant(text: str) -> Any:
-    raise ValueError(f"{text} is not a JSON number")
+    raise _NotANumber(text)
+
+
+#: What the JSON parser says (``json.JSONDecodeError.msg``), in words the catalogue has.
+PARSER_WORDS = {
+    "Expecting value": sentence("Expecting value"),
+    "Expecting property name enclosed in double quotes":
+        sentence("Expecting property name enclosed in double quotes"),
+    "Expecting ':' delimiter": sentence("Expecting ':' delimiter"),
+    "Expecting ',' delimiter": sentence("Expecting ',' delimiter"),
+    "Unterminated string starting at": sentence("Unterminated string starting at"),
+    "Invalid control character at": sentence("Invalid control character at"),
+    "Invalid \\escape": sentence("Invalid \\escape"),
+    "Invalid \\uXXXX escape": sentence("Invalid \\uXXXX escape"),
+    "Extra data": sentence("Extra data"),
+}
+
+
+def parser_words(err: ValueError | RecursionError) -> Words:
+    """Why the parser stopped, and where, as it says it (``Expecting value: line 1 column 1
+    (char 0)``), in words each reader can have."""
+    if isinstance(err, json.JSONDecodeError):
+        what = PARSER_WORDS.get(err.msg, err.msg)
+        return sentence("%(what)s: line %(line)s column %(column)s (char %(char)s)", what=what,
+                        line=err.lineno, column=err.colno, char=err.pos)
+    if isinstance(err, _NotANumber):
+        return sentence("%(text)s is not a JSON number", text=str(err))
+    if isinstance(err, RecursionError):
+        return sentence("The JSON nests too deep.")
+    return Finished(str(err))
 
 
 def depth(raw: bytes) -> int:
@@ -119,13 +161,15 @@ def load_json(raw: bytes, where: str = "body") -> Any:
     """A JSON document read under the policy, or ``Refused`` saying what and where."""
     text = decode(raw, where)
     if depth(raw) > MAX_DEPTH:
-        raise Refused(f"The JSON nests deeper than {MAX_DEPTH} levels.", where)
+        raise Refused(sentence("The JSON nests deeper than %(depth)s levels.", depth=MAX_DEPTH),
+                      where)
     try:
         value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
                            parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as err:
-        what = "The request body" if where == "body" else "This"
-        raise Refused(f"{what} is not valid JSON.", where, detail=str(err)) from None
+        said = (sentence("The request body is not valid JSON.") if where == "body"
+                else sentence("This is not valid JSON."))
+        raise Refused(said, where, detail=parser_words(err)) from None
     check_value(value, where)
     return value
 
@@ -134,12 +178,13 @@ def check_value(value: Any, where: str) -> None:
     """Every string (keys too) and number of a JSON value, against the policy."""
     for path, item in _walk(value, where):
         if isinstance(item, _TooLong):
-            raise Refused(f"The number {item[:20]}… is too large: numbers here have at most "
-                          f"{MAX_DIGITS} digits.", path)
+            raise Refused(sentence("The number %(number)s… is too large: numbers here have at "
+                                   "most %(digits)s digits.", number=item[:20],
+                                   digits=MAX_DIGITS), path)
         if isinstance(item, str):
             check_text(item, path)
         elif isinstance(item, float) and not math.isfinite(item):
-            raise Refused("Numbers must be finite.", path)
+            raise Refused(sentence("Numbers must be finite."), path)
 
 
 def _walk(value: Any, where: str) -> Iterator[tuple[str, Any]]:
@@ -224,15 +269,18 @@ def refusal(err: Refused) -> Any:
     """The API answers in its one JSON error shape; the pages in words."""
     from flask import jsonify, request
 
+    from referee.i18n import told
+
     path = request.path
     if path == "/api" or path.startswith("/api/"):
         from referee.api import error_body
 
-        body = error_body(err.status, err.message, where=err.where, detail=err.detail)
+        detail = told(err.said_detail) if err.said_detail is not None else None
+        body = error_body(err.status, told(err.sentence), where=err.where, detail=detail)
         return jsonify(body), err.status
     from referee.web.errors import error_page
 
-    return error_page(err.status, err.message, where=err.where)
+    return error_page(err.status, told(err.sentence), where=err.where)
 
 
 def init_app(app: Any) -> None:

@@ -12,7 +12,9 @@ from flask_babel import lazy_gettext as _l
 from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
+from referee.api.locale import names_for_request
 from referee.api.schemas import ErrorSchema
+from referee.i18n import schema_errors, told
 from referee.service.errors import ServiceError
 
 #: The API's own words for a status whose error says nothing more specific (werkzeug's default
@@ -54,7 +56,7 @@ class Api(SmorestApi):
         data = getattr(error, "data", None) or {}
         code = error.code or 500
         message = data.get("message") or plain_message(error, code)
-        errors = data.get("messages") or data.get("errors")
+        errors = schema_errors(data.get("messages") or data.get("errors"))
         where = None
         if errors:
             where = ".".join(_first_path(errors)) or None
@@ -83,7 +85,13 @@ def _first_path(errors: Any) -> list[str]:
 
 
 def handle_service_error(error: ServiceError) -> tuple[Response, int]:
-    return jsonify(error_body(error.status, error.message, **error.details)), error.status
+    """A service error in the API's one shape, its sentence (and its schema's messages) in the
+    reader's language."""
+    details = dict(error.details)
+    if "errors" in details:
+        details["errors"] = schema_errors(details["errors"])
+    message = told(error.sentence, names_for_request())
+    return jsonify(error_body(error.status, message, **details)), error.status
 
 
 def init_app(app: Flask) -> None:

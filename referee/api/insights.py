@@ -177,6 +177,7 @@ class PlayerStats(MethodView):
 @blp.route(f"/players/<{ID}:player_id>/versus/<{ID}:other_id>")
 class HeadToHead(MethodView):
     @blp.response(200, HeadToHeadSchema)
+    @blp.alt_response(422, schema=ErrorSchema, description="The same player twice")
     def get(self, player_id: int, other_id: int) -> dict[str, Any]:
         """Head to head: the finished matches both played, who placed ahead, per game."""
         return stats.head_to_head(database(current_app), player_id, other_id)

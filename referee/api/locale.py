@@ -64,6 +64,8 @@ def reworded(response: Response) -> Response:
     if not isinstance(data, dict | list):
         return response
     new = reword(data, names_for_request())
+    if isinstance(data, dict) and response.status_code >= 400 and "message" in data:
+        new["message"] = data["message"]  # an error's sentence: worded by its handler already
     if new != data:
         response.set_data(current_app.json.dumps(new) + "\n")
     response.vary.update(("Accept-Language", "Cookie"))

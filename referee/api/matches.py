@@ -36,6 +36,7 @@ from referee.api.schemas import (
 from referee.service import history, matches
 from referee.service.errors import BadRequest
 from referee.service.matches import ImportSchema  # an export, taken as it is
+from referee.service.sentences import sentence
 
 blp = Blueprint("matches", __name__, url_prefix="/api/matches",
                 description="Matches: the log of moves and its judgement")
@@ -58,8 +59,8 @@ def expected_seq(headers: dict[str, Any]) -> int | None:
         return None
     found = SEQ_TAG.match(tag.strip())
     if not found:
-        raise BadRequest('If-Match must be the seq of the last event seen, like "12".',
-                      where="header.If-Match")
+        raise BadRequest(sentence('If-Match must be the seq of the last event seen, like "12".'),
+                         where="header.If-Match")
     return int(found.group(1))
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from referee.engines.base import Engine
 from referee.engines.moves import NO_CARDS, OTHERS_CARDS
 from referee.service.errors import Forbidden
+from referee.service.sentences import MoveName, sentence
 
 
 def whose_cards(engine: Engine[Any], move_type: str) -> str:
@@ -27,5 +28,6 @@ def stating_others(engine: Engine[Any]) -> frozenset[str]:
 def check_cards(engine: Engine[Any], move_type: str, host: bool) -> None:
     """Refuse a seat's token a move that states other seats' hidden cards, saying why."""
     if not host and whose_cards(engine, move_type) == OTHERS_CARDS:
-        raise Forbidden(f"Only the host may log {move_type!r}: it states other seats' hidden "
-                        "cards, which a seat's token may not write.", where="type")
+        raise Forbidden(sentence("Only the host may log %(move)s: it states other seats' "
+                                 "hidden cards, which a seat's token may not write.",
+                                 move=MoveName(move_type)), where="type")

@@ -13,14 +13,17 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
+from referee.engines.base import EngineError
 from referee.service import ledger
 from referee.service.cache import build
 from referee.service.errors import Invalid
 from referee.service.matches import _import_one, _parse_time, move_schemas, refresh_read_models
 from referee.service.replay import CORRECTIONS, Loader, fresh
+from referee.service.sentences import EngineSaid, GameTitle, sentence
 from referee.store import models
 from referee.store.db import Database
 
@@ -73,15 +76,72 @@ def dump(db: Database) -> dict[str, Any]:
         }
 
 
+ID = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=2**31 - 1))
+
+
+class _PlayerItem(Schema):
+    id = ID
+    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+
+
+class _NightItem(Schema):
+    id = ID
+    name = fields.String(required=True)
+    placement_points = fields.List(fields.Integer(strict=True), allow_none=True)
+
+
+class _SeatItem(Schema):
+    seat = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=100))
+    player_id = ID
+    token_hash = fields.String(allow_none=True)
+
+
+class _MatchItem(Schema):
+    id = ID
+    game = fields.String(required=True)
+    options = fields.Dict(required=True)
+    host_token_hash = fields.String(required=True)
+    night_id = fields.Integer(strict=True, allow_none=True)
+    follows_id = fields.Integer(strict=True, allow_none=True)
+    seats = fields.List(fields.Nested(_SeatItem, unknown=INCLUDE), required=True)
+    events = fields.List(fields.Dict(), required=True)
+
+
+def _shape(data: dict[str, Any]) -> None:
+    """Every item has the fields a restore reads, of the right kind, and every seat's player is
+    in the backup: a file that is not a backup is refused in words, never half read."""
+    for key, schema in (("players", _PlayerItem), ("nights", _NightItem),
+                        ("matches", _MatchItem)):
+        for index, item in enumerate(data[key]):
+            try:
+                schema(unknown=INCLUDE).load(item if isinstance(item, dict) else {"": item})
+            except ValidationError as err:
+                field, problems = next(iter(err.normalized_messages().items()))
+                raise Invalid(sentence("Item %(index)s of the backup's list “%(key)s” lacks "
+                                       "what a restore reads: %(field)s: %(problems)s",
+                                       index=index, key=key, field=field, problems=problems),
+                              where=f"{key}.{index}.{field}") from None
+    players = {p["id"] for p in data["players"]}
+    for index, match in enumerate(data["matches"]):
+        for seat in match["seats"]:
+            if seat["player_id"] not in players:
+                raise Invalid(sentence("The backup's match %(match)s seats player %(player)s, "
+                                       "who is not in the backup.", match=match["id"],
+                                       player=seat["player_id"]), where=f"matches.{index}.seats")
+
+
 def _check(data: Any) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise Invalid("This is not a Referee backup (format 'referee-backup').", where="format")
+        raise Invalid(sentence("This is not a Referee backup (format 'referee-backup')."),
+                      where="format")
     if data.get("version") != VERSION:
-        raise Invalid(f"This backup is version {data.get('version')!r}; this Referee reads "
-                      f"version {VERSION}.", where="version")
+        raise Invalid(sentence("This backup is version %(version)s; this Referee reads version "
+                               "%(readable)s.", version=repr(data.get("version")),
+                               readable=VERSION), where="version")
     for key in ("players", "nights", "matches"):
         if not isinstance(data.get(key), list):
-            raise Invalid(f"The backup has no list of {key}.", where=key)
+            raise Invalid(sentence("The backup has no list of %(key)s.", key=key), where=key)
+    _shape(data)
 
 
 def restore(db: Database, data: Any) -> dict[str, int]:
@@ -106,7 +166,8 @@ def restore(db: Database, data: Any) -> dict[str, int]:
             try:
                 matches[item["id"]] = _match(session, item, players, nights, matches, empty)
             except Invalid as err:
-                raise Invalid(f"Match {item.get('id')}: {err.message}",
+                raise Invalid(sentence("Match %(match)s: %(why)s", match=item.get("id"),
+                                       why=err.sentence),
                               **{**err.details, "where": f"matches.{index}"}) from err
             added += 1
         if empty and session.get_bind().dialect.name == "postgresql":
@@ -181,7 +242,9 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
     try:
         folded = fresh(loader.engine, match)
     except Exception as err:  # options the engine refuses
-        raise Invalid(f"its options do not make a {item['game']} match: {err}",
+        why = EngineSaid(err.said) if isinstance(err, EngineError) else str(err)
+        raise Invalid(sentence("its options do not make a %(game)s match: %(why)s",
+                               game=GameTitle(item["game"], item["game"]), why=why),
                       where="options") from err
     standings = loader.engine.standings(folded.state)
     session.add(models.MatchSummary(

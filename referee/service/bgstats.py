@@ -28,6 +28,7 @@ from referee.engines.base import get_engine
 from referee.service.errors import Conflict
 from referee.service.matches import get_match
 from referee.service.messages import outcome_text
+from referee.service.sentences import sentence
 from referee.store import models
 from referee.store.db import Database
 
@@ -46,8 +47,8 @@ def play(db: Database, match_id: int) -> dict[str, Any]:
         match = get_match(session, match_id)
         summary = match.summary
         if summary.status != "finished":
-            raise Conflict(f"Match {match_id} is not finished: BG Stats records finished "
-                           "plays.", where="match_id")
+            raise Conflict(sentence("Match %(match)s is not finished: BG Stats records "
+                                    "finished plays.", match=match_id), where="match_id")
         first, last = session.execute(
             select(func.min(models.Event.recorded_at), func.max(models.Event.recorded_at))
             .where(models.Event.match_id == match_id)).one()

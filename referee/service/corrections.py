@@ -18,7 +18,6 @@ from marshmallow import Schema, ValidationError, fields, validate
 from referee.engines.base import Engine, Impossible, MissplayReportSchema, Verdict
 from referee.engines.messages import Message, msg
 from referee.service.errors import Invalid
-from referee.service.messages import render
 from referee.service.replay import (
     CORRECT,
     CORRECTIONS,
@@ -31,6 +30,15 @@ from referee.service.replay import (
     log_of,
     replacement,
     replacements,
+)
+from referee.service.sentences import (
+    EngineSaid,
+    Kind,
+    MoveName,
+    Sentence,
+    moves_of,
+    sentence,
+    title_of,
 )
 from referee.store import models
 from referee.store.upcast import current_version, upcast
@@ -80,29 +88,34 @@ def judge_correct(session: Source, loader: Loader, row: models.Event) -> Verdict
     target = row.payload["seq"]
     found = event_at(session, match, target) if target < row.seq else None
     if found is None:
-        raise Invalid(f"There is no event {target} to correct.", where="payload.seq")
+        raise Invalid(sentence("There is no event %(seq)s to correct.", seq=target),
+                      where="payload.seq")
     if found.type in PLATFORM_TYPES - engine.event_types.keys():
-        raise Invalid(f"Event {target} is a {found.type}, not a move: void it instead.",
+        raise Invalid(sentence("Event %(seq)s is a %(type)s, not a move: void it instead.",
+                               seq=target, type=MoveName(found.type, quoted=False)),
                       where="payload.seq")
     if target in loader.voided:
-        raise Invalid(f"Event {target} is voided (by event {loader.voided[target][0]}); "
-                      "log the move again instead.", where="payload.seq")
+        raise Invalid(sentence("Event %(seq)s is voided (by event %(by)s); log the move again "
+                               "instead.", seq=target, by=loader.voided[target][0]),
+                      where="payload.seq")
     move = dict(row.payload["move"])
     schemas = replaceable_moves(engine)
     if move["type"] not in schemas:
-        raise Invalid(f"{engine.title} has no move {move['type']!r} to put in event {target}'s "
-                      f"place; it knows {', '.join(sorted(schemas))}.",
+        raise Invalid(sentence("%(game)s has no move %(move)s to put in event %(seq)s's place; "
+                               "it knows %(moves)s.", game=title_of(engine),
+                               move=repr(move["type"]), seq=target, moves=moves_of(schemas)),
                       where="payload.move.type")
     seat = move.get("seat")
     if seat is not None and not 0 <= seat < len(match.seats):
-        raise Invalid(f"Match {match.id} has seats 0 to {len(match.seats) - 1}, not {seat}.",
+        raise Invalid(sentence("Match %(match)s has seats 0 to %(last)s, not %(seat)s.",
+                               match=match.id, last=len(match.seats) - 1, seat=seat),
                       where="payload.move.seat")
     version = move.get("schema_version") or current_version(match.game, move["type"])
     try:
         move["payload"] = schemas[move["type"]]().load(
             upcast(match.game, move["type"], version, move.get("payload") or {}))
     except ValidationError as err:
-        raise Invalid("The replacement's payload does not fit its type.",
+        raise Invalid(sentence("The replacement's payload does not fit its type."),
                       errors={"payload": {"move": {"payload": err.messages}}},
                       where="payload.move.payload") from err
     move["schema_version"] = current_version(match.game, move["type"])
@@ -112,8 +125,9 @@ def judge_correct(session: Source, loader: Loader, row: models.Event) -> Verdict
     try:
         verdict = judge_row(engine, folded, fix, match.game, loader.offenders)
     except Impossible as err:
-        raise Invalid(f"The replacement cannot have happened at event {target}: "
-                      f"{render(err.said)}", rule=err.rule, where="payload.move",
+        raise Invalid(sentence("The replacement cannot have happened at event %(seq)s: "
+                               "%(why)s", seq=target, why=EngineSaid(err.said)),
+                      rule=err.rule, where="payload.move",
                       kind="impossible") from err
     assert verdict is not None
     instead = verdict.reason.as_dict() if isinstance(verdict.reason, Message) else verdict.reason
@@ -139,27 +153,29 @@ def first_affected(session: Source, match_id: int, row: models.Event) -> int:
 
 
 def take_back_refusal(session: Source, loader: Loader, seat: int | None,
-                      payload: dict[str, Any], last_seq: int) -> str | None:
+                      payload: dict[str, Any], last_seq: int) -> Sentence | None:
     """Why this seat may not void that event (None: it may, as a take-back). ``payload`` is
     the void's, loaded by its schema."""
     engine = loader.engine
     target = payload["seq"]  # as VoidSchema loaded it
     if target != last_seq:
-        return (f"Only the host may void event {target}: a seat may take back only the last "
-                "move logged, while nobody has logged anything after it.")
+        return sentence("Only the host may void event %(seq)s: a seat may take back only the "
+                        "last move logged, while nobody has logged anything after it.",
+                        seq=target)
     found = event_at(session, loader.match, target)
     if found is None:
         return None  # the void's own check says there is no such event
     if found.seat != seat or found.type in PLATFORM_TYPES - engine.event_types.keys():
-        return f"Only the host may void event {target}: it is not seat {seat}'s own move."
+        return sentence("Only the host may void event %(seq)s: it is not seat %(seat)s's own "
+                        "move.", seq=target, seat=seat)
     if found.type in engine.calls:
-        return (f"Only the host may void event {target}: "
-                f"{found.type.replace('_', ' ')} is a call, and once said at the table it "
-                "stands.")
+        return sentence("Only the host may void event %(seq)s: %(call)s is a call, and once "
+                        "said at the table it stands.", seq=target,
+                        call=MoveName(found.type, quoted=False, spaced=True))
     if (found.verdict or {}).get("kind") != "ok":
-        return (f"Only the host may void event {target}: it was judged a "
-                f"{found.verdict.get('kind')}, and a missplay cannot be taken back to dodge "
-                "its penalty.")
+        return sentence("Only the host may void event %(seq)s: it was judged a %(kind)s, and "
+                        "a missplay cannot be taken back to dodge its penalty.", seq=target,
+                        kind=Kind(found.verdict.get("kind")))
     return None
 
 

@@ -20,11 +20,12 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from referee.engines.base import Engine, Event, Impossible, Render, Standings, get_engine
+from referee.engines.base import Engine, Event, Impossible, Render, Standings
 from referee.engines.messages import plain
 from referee.service.errors import ServiceError
 from referee.service.matches import authenticate, get_match
 from referee.service.messages import for_match
+from referee.service.modes import engine_of
 from referee.service.replay import Loader
 from referee.store.db import Database
 
@@ -61,7 +62,7 @@ def consequence(db: Database, match_id: int, token: str | None, move_type: str,
         with db.reading() as session:
             match = get_match(session, match_id)
             access = authenticate(match, token)
-            engine = get_engine(match.game)
+            engine = engine_of(match)  # a rounds-only match: its rounds engine
             schema = engine.event_types.get(move_type)
             if schema is None or (move_type in engine.host_only and not access.host):
                 return None

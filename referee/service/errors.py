@@ -1,18 +1,29 @@
-"""Typed failures of the service layer; the web layers map each to one status code."""
+"""Typed failures of the service layer; the web layers map each to one status code.
+
+An error says what is wrong in a ``Sentence`` (``referee.service.sentences``): the edges word it
+in the reader's language (``error.worded(reader)``); ``message`` is its English wording.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from referee.service.sentences import ENGLISH, Finished, Reader, Words
+
 
 class ServiceError(Exception):
     status = 400
 
-    def __init__(self, message: str, **details: Any) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: Words | str, **details: Any) -> None:
+        self.sentence = message if isinstance(message, Words) else Finished(message)
+        self.message = self.sentence.worded(ENGLISH)
+        super().__init__(self.message)
         self.details = {k: worded(v) if k == "errors" else v
                         for k, v in details.items() if v is not None}
+
+    def worded(self, reader: Reader = ENGLISH) -> str:
+        """What is wrong, in the reader's language."""
+        return self.sentence.worded(reader)
 
 
 def worded(errors: Any) -> Any:

@@ -17,6 +17,7 @@ from referee.service.authority import whose_cards
 from referee.service.errors import NotFound
 from referee.service.matches import host_only_types, move_schemas
 from referee.service.messages import render
+from referee.service.sentences import sentence
 
 _plugin = MarshmallowPlugin()
 APISpec("referee", "1", "3.0.3", plugins=[_plugin])  # gives the plugin its JSON-schema converter
@@ -62,7 +63,8 @@ def one_game(game_id: str) -> dict[str, Any]:
     from referee import engines  # noqa: F401
 
     if game_id not in REGISTRY:
-        raise NotFound(f"There is no game {game_id!r}.", where="game_id")
+        raise NotFound(sentence("There is no game %(game)s.", game=repr(game_id)),
+                       where="game_id")
     return describe(REGISTRY[game_id])
 
 

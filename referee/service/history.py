@@ -10,6 +10,7 @@ from sqlalchemy import Select, case, func, literal, select, tuple_
 from sqlalchemy.orm import Session
 
 from referee.service.errors import Invalid, NotFound
+from referee.service.sentences import sentence
 from referee.store import models
 from referee.store.db import Database
 
@@ -48,7 +49,8 @@ def get_match_dict(db: Database, match_id: int) -> dict[str, Any]:
     with db.reading() as session:
         match = session.get(models.Match, match_id)
         if match is None:
-            raise NotFound(f"There is no match {match_id}.", where="match_id")
+            raise NotFound(sentence("There is no match %(match)s.", match=match_id),
+                           where="match_id")
         return match_dict(match)
 
 
@@ -99,7 +101,8 @@ def parse_cursor(text: str, where: str) -> tuple[datetime, int]:
             raise ValueError
         return EPOCH + timedelta(microseconds=int(micros)), int(match_id)
     except (ValueError, OverflowError):
-        raise Invalid(f"{text!r} is not a page cursor; follow the older and newer links.",
+        raise Invalid(sentence("%(text)s is not a page cursor; follow the older and newer "
+                               "links.", text=repr(text)),
                       where=where) from None
 
 
@@ -200,7 +203,8 @@ def get_night(db: Database, night_id: int) -> dict[str, Any]:
     with db.reading() as session:
         night = session.get(models.Night, night_id)
         if night is None:
-            raise NotFound(f"There is no night {night_id}.", where="night_id")
+            raise NotFound(sentence("There is no night %(night)s.", night=night_id),
+                           where="night_id")
         return night_dict(session, night, True)
 
 
@@ -255,5 +259,6 @@ def get_player(db: Database, player_id: int) -> dict[str, Any]:
     with db.reading() as session:
         player = session.get(models.Player, player_id)
         if player is None:
-            raise NotFound(f"There is no player {player_id}.", where="player_id")
+            raise NotFound(sentence("There is no player %(player)s.", player=player_id),
+                           where="player_id")
         return player_dict(session, player, True)

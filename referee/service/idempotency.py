@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from referee.service.errors import Conflict, Forbidden
+from referee.service.sentences import MoveName, sentence
 from referee.service.tokens import hash_token
 from referee.store import models
 
@@ -38,13 +39,16 @@ def check_same_request(row: models.Event, token: str | None, move_type: str, sea
                        payload: dict[str, Any]) -> None:
     """Refuse to answer again unless this is the request the key was first used for."""
     if row.key_token_hash is not None and row.key_token_hash != hash_token(token or ""):
-        raise Forbidden("That Idempotency-Key was used by another token: a key answers only "
-                        "the token that first sent it; send your own key.", where=WHERE)
+        raise Forbidden(sentence("That Idempotency-Key was used by another token: a key "
+                                 "answers only the token that first sent it; send your own "
+                                 "key."), where=WHERE)
     if row.key_request_hash is not None:
         if row.key_request_hash != request_digest(move_type, seat, payload):
-            raise Conflict(f"That Idempotency-Key was used for another request (event "
-                           f"{row.seq}, a {row.type!r}): a retry sends the same type, seat "
-                           "and payload; a new move needs a new key.", where=WHERE)
+            raise Conflict(sentence("That Idempotency-Key was used for another request "
+                                    "(event %(seq)s, a %(move)s): a retry sends the same type, "
+                                    "seat and payload; a new move needs a new key.",
+                                    seq=row.seq, move=MoveName(row.type)), where=WHERE)
         return
     if row.type != move_type or (seat is not None and row.seat != seat):  # logged before 0004
-        raise Conflict("That Idempotency-Key was used for a different move.", where=WHERE)
+        raise Conflict(sentence("That Idempotency-Key was used for a different move."),
+                       where=WHERE)

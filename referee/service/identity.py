@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.service.errors import Conflict
+from referee.service.sentences import sentence
 from referee.store import models
 
 DIGEST_PREFIX = "sha256:"
@@ -51,13 +52,14 @@ def refuse_duplicate(session: Session, data: Mapping[str, Any]) -> None:
     here = session.scalars(select(models.Event).where(models.Event.match_id == existing.id)
                            .order_by(models.Event.seq)).all()
     same = rows_digest(here) == log_digest(data.get("events") or [])
-    how = ("with the same log" if same else
-           f"with another moment of its log ({len(data.get('events') or [])} events in the "
-           f"file, {len(here)} here)")
-    raise Conflict(f"This match is already here, as match {existing.id} ({how}): importing "
-                   "it again would count it twice in the players' records. Open match "
-                   f"{existing.id}, or import it as a copy (a copy does not count in the "
-                   "records).", where="uuid", match_id=existing.id, same_log=same)
+    how = (sentence("with the same log") if same else
+           sentence("with another moment of its log (%(file)s events in the file, %(here)s "
+                    "here)", file=len(data.get("events") or []), here=len(here)))
+    raise Conflict(sentence("This match is already here, as match %(match)s (%(how)s): "
+                            "importing it again would count it twice in the players' records. "
+                            "Open match %(match)s, or import it as a copy (a copy does not "
+                            "count in the records).", match=existing.id, how=how),
+                   where="uuid", match_id=existing.id, same_log=same)
 
 
 def mark_imported(match: models.Match, data: Mapping[str, Any], copy: bool) -> None:

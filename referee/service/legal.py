@@ -9,6 +9,7 @@ from referee.engines.base import HOST
 from referee.service.errors import Forbidden, ServiceError
 from referee.service.matches import authenticate, get_match, viewer_for
 from referee.service.replay import Loader
+from referee.service.sentences import sentence
 from referee.store.db import Database
 
 As = int | Literal["host"] | None
@@ -21,7 +22,8 @@ def legal_moves(db: Database, match_id: int, token: str | None, as_: As) -> dict
         match = get_match(session, match_id)
         if as_ == HOST:
             if not authenticate(match, token).host:
-                raise Forbidden("Only the host's token may ask what the host may log.",
+                raise Forbidden(sentence("Only the host's token may ask what the host may "
+                                         "log."),
                                 where="query.as")
             viewer: Any = HOST
         else:

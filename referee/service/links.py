@@ -13,6 +13,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from referee.service.sentences import Day, Sentence, sentence
 from referee.service.tokens import hash_token
 from referee.store import models
 from referee.store.db import Database
@@ -27,12 +28,18 @@ class Replaced:
     replaced_at: datetime
 
     @property
-    def message(self) -> str:
+    def sentence(self) -> Sentence:
         """What its holder is told, and what to do."""
-        return (f"This join link of seat {self.seat} ({self.name}) was replaced by a new one "
-                f"on {self.replaced_at:%d %b at %H:%M} UTC, and no longer works. Ask the host "
-                "to open the match's join links page (“Join links”) and scan your seat's new "
-                "QR code.")
+        return sentence("This join link of seat %(seat)s (%(name)s) was replaced by a new one on "
+                        "%(day)s at %(time)s UTC, and no longer works. Ask the host to open the "
+                        "match's join links page (“Join links”) and scan your seat's new QR "
+                        "code.", seat=self.seat, name=self.name, day=Day(self.replaced_at),
+                        time=f"{self.replaced_at:%H:%M}")
+
+    @property
+    def message(self) -> str:
+        """The same in English."""
+        return str(self.sentence)
 
 
 def retire(session: Session, seat: models.Seat) -> None:

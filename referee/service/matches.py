@@ -43,7 +43,7 @@ from referee.service.cache import MatchState, StateCache, build, cache_for, curr
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import notify_appended
-from referee.service.messages import for_match, names_of, render, renderer, reword
+from referee.service.messages import for_match, names_of, renderer, reword
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
@@ -66,6 +66,15 @@ from referee.service.replay import (
     replacement,
     replacements,
     ruled_challenges,
+)
+from referee.service.sentences import (
+    EngineSaid,
+    MoveName,
+    Sentence,
+    either,
+    moves_of,
+    sentence,
+    title_of,
 )
 from referee.service.tokens import hash_token, new_token
 from referee.store import models
@@ -198,13 +207,13 @@ def get_match(session: Source, match_id: int, *, lock: bool = False) -> models.M
     """The match (``lock``: its summary row locked, to serialise writers), or 404."""
     match = log_of(session).match(match_id, lock=lock)
     if match is None:
-        raise NotFound(f"There is no match {match_id}.", where="match_id")
+        raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
     return match
 
 
 def authenticate(match: models.Match, token: str | None) -> Access:
     if not token:
-        raise Unauthenticated("This needs a token: send 'Authorization: Bearer <token>'.",
+        raise Unauthenticated(sentence("This needs a token: send 'Authorization: Bearer <token>'."),
                               where="header.Authorization")
     digest = hash_token(token)
     if digest == match.host_token_hash:
@@ -212,7 +221,7 @@ def authenticate(match: models.Match, token: str | None) -> Access:
     for seat in match.seats:
         if seat.token_hash == digest:
             return Access(seat=seat.seat)
-    raise Unauthenticated("That token belongs to no seat of this match, nor to its host.",
+    raise Unauthenticated(sentence("That token belongs to no seat of this match, nor to its host."),
                           where="header.Authorization")
 
 
@@ -224,9 +233,11 @@ def viewer_for(match: models.Match, token: str | None, as_seat: int | None) -> V
     if as_seat is None:
         return access.viewer
     if not 0 <= as_seat < len(match.seats):
-        raise NotFound(f"Match {match.id} has no seat {as_seat}.", where="query.as")
+        raise NotFound(sentence("Match %(match)s has no seat %(seat)s.", match=match.id,
+                                seat=as_seat), where="query.as")
     if not access.host and access.seat != as_seat:
-        raise Forbidden(f"Seat {access.seat}'s token cannot see seat {as_seat}'s hand.",
+        raise Forbidden(sentence("Seat %(own)s's token cannot see seat %(seat)s's hand.",
+                                 own=access.seat, seat=as_seat),
                         where="query.as")
     return as_seat
 
@@ -239,12 +250,12 @@ def player_for(session: Session, spec: SeatSpec, index: int) -> models.Player:
     if spec.player_id is not None:
         player = session.get(models.Player, spec.player_id)
         if player is None:
-            raise Invalid(f"There is no player {spec.player_id}.",
+            raise Invalid(sentence("There is no player %(player)s.", player=spec.player_id),
                           where=f"seats.{index}.player_id")
         return player
     name = (spec.name or "").strip()
     if not name:
-        raise Invalid("A seat needs a player's name or id.", where=f"seats.{index}")
+        raise Invalid(sentence("A seat needs a player's name or id."), where=f"seats.{index}")
     key = name.casefold()
     player = session.scalars(select(models.Player).where(models.Player.name_key == key)).first()
     if player is None:
@@ -261,7 +272,8 @@ def load_options(engine: Engine[Any], options: dict[str, Any]) -> dict[str, Any]
     try:
         return engine.options_schema().load(options)
     except ValidationError as err:
-        raise Invalid("The options do not fit this game.", errors={"options": err.messages},
+        raise Invalid(sentence("The options do not fit this game."),
+                      errors={"options": err.messages},
                       where="options") from err
 
 
@@ -293,7 +305,8 @@ def engine_for(game: str) -> Engine[Any]:
     try:
         return get_engine(game)
     except KeyError:
-        raise Invalid(f"There is no game {game!r}; GET /api/games lists them.",
+        raise Invalid(sentence("There is no game %(game)s; GET /api/games lists them.",
+                               game=repr(game)),
                       where="game") from None
 
 
@@ -301,22 +314,26 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
             night_id: int | None, follows: int | None, mode: str = MOVES) -> Created:
     engine = engine_for(game)
     if mode not in MODES:
-        raise Invalid(f"A match is played in mode {' or '.join(MODES)}, not {mode!r}.",
+        raise Invalid(sentence("A match is played in mode %(modes)s, not %(mode)s.",
+                               modes=either(MODES), mode=repr(mode)),
                       where="mode")
     engine = engine_in(game, mode)
     if not engine.min_seats <= len(seats) <= engine.max_seats:
-        raise Invalid(f"{engine.title} is played by {engine.min_seats} to {engine.max_seats} "
-                      f"seats, not {len(seats)}.", where="seats")
+        raise Invalid(sentence("%(game)s is played by %(low)s to %(high)s seats, not %(count)s.",
+                               game=title_of(engine), low=engine.min_seats,
+                               high=engine.max_seats, count=len(seats)),
+                      where="seats")
     players = [player_for(session, spec, i) for i, spec in enumerate(seats)]
     if len({p.id for p in players}) != len(players):
-        raise Invalid("A player can hold only one seat in a match.", where="seats")
+        raise Invalid(sentence("A player can hold only one seat in a match."), where="seats")
     if night_id is not None and session.get(models.Night, night_id) is None:
-        raise Invalid(f"There is no night {night_id}.", where="night_id")
+        raise Invalid(sentence("There is no night %(night)s.", night=night_id), where="night_id")
     options = dict(options)
     if follows is not None:
         previous = session.get(models.Match, follows)
         if previous is None:
-            raise Invalid(f"There is no match {follows} to follow.", where="follows")
+            raise Invalid(sentence("There is no match %(match)s to follow.", match=follows),
+                          where="follows")
         if ("first_seat" in engine.options_schema().fields and "first_seat" not in options
                 and (loser := loser_seat(previous, players)) is not None):
             options["first_seat"] = loser
@@ -324,7 +341,7 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     try:
         state = engine.setup(loaded, len(seats))
     except InvalidOptions as err:
-        raise Invalid(render(err.said, [p.name for p in players]), rule=err.rule,
+        raise Invalid(EngineSaid(err.said, [p.name for p in players]), rule=err.rule,
                       where=err.where or "options") from err
     host_token = new_token()
     seat_tokens = [new_token() for _ in seats]
@@ -362,11 +379,12 @@ def reissue_seat_token(db: Database, match_id: int, token: str | None, seat: int
     with db.unit_of_work() as session:
         match = get_match(session, match_id, lock=True)
         if not authenticate(match, token).host:
-            raise Forbidden("Only the host may issue a seat's join link again.",
+            raise Forbidden(sentence("Only the host may issue a seat's join link again."),
                             where="header.Authorization")
         found = next((s for s in match.seats if s.seat == seat), None)
         if found is None:
-            raise NotFound(f"Match {match_id} has no seat {seat}.", where="seat")
+            raise NotFound(sentence("Match %(match)s has no seat %(seat)s.", match=match_id,
+                                    seat=seat), where="seat")
         links.retire(session, found)
         fresh_token = new_token()
         found.token_hash = hash_token(fresh_token)
@@ -384,7 +402,7 @@ def load_payload(schema: type[Schema], payload: dict[str, Any]) -> dict[str, Any
     try:
         return instance.load(payload)
     except ValidationError as err:
-        raise Invalid("The move's payload does not fit its type.",
+        raise Invalid(sentence("The move's payload does not fit its type."),
                       errors={"payload": err.messages}, where="payload") from err
 
 
@@ -409,7 +427,8 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
                 earlier = uow.events.by_key(match_id, idempotency_key)
                 if earlier is not None:
                     return _answer_again(uow, cache, match_id, earlier, token, move)
-        raise Conflict("Another move was logged at the same time; fetch the log and retry.",
+        raise Conflict(sentence("Another move was logged at the same time; fetch the log and "
+                                "retry."),
                        where="header.If-Match") from None
     if after is not None:
         cache.put(after)  # only now: the commit succeeded
@@ -444,13 +463,13 @@ def _answer_again(uow: UnitOfWork, cache: StateCache, match_id: int, row: models
 
 def _access(head: ledger.Head, token: str | None) -> Access:
     if not token:
-        raise Unauthenticated("This needs a token: send 'Authorization: Bearer <token>'.",
+        raise Unauthenticated(sentence("This needs a token: send 'Authorization: Bearer <token>'."),
                               where="header.Authorization")
     if head.host:
         return Access(host=True)
     if head.seat is not None:
         return Access(seat=head.seat)
-    raise Unauthenticated("That token belongs to no seat of this match, nor to its host.",
+    raise Unauthenticated(sentence("That token belongs to no seat of this match, nor to its host."),
                           where="header.Authorization")
 
 
@@ -464,7 +483,7 @@ def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None,
     a dry run, a seat's take-back, a correction."""
     head = uow.events.lock_head(match_id, hash_token(token) if token else None)
     if head is None:
-        raise NotFound(f"There is no match {match_id}.", where="match_id")
+        raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
     access = _access(head, token)
     if move.idempotency_key is not None and (
             earlier := uow.events.by_key(match_id, move.idempotency_key)):
@@ -503,16 +522,19 @@ def _authorise(uow: UnitOfWork, head: ledger.Head, access: Access, match_id: int
     engine = engine_in(head.game, head.mode)
     schemas = move_schemas(engine)
     if move.type not in schemas:
-        raise Invalid(f"{engine.title} has no move {move.type!r}; it knows "
-                      f"{', '.join(sorted(schemas))}.", where="type")
+        raise Invalid(sentence("%(game)s has no move %(move)s; it knows %(moves)s.",
+                               game=title_of(engine), move=repr(move.type),
+                               moves=moves_of(schemas)),
+                      where="type")
     authority.check_cards(engine, move.type, access.host)
     if move.type in host_only_types(engine) and not access.host:
-        refusal = f"Only the host may log {move.type!r}."
+        refusal: Sentence | None = sentence("Only the host may log %(move)s.",
+                                            move=MoveName(move.type))
         if move.type == VOID:  # a seat taking back its own slip
             match = get_match(uow, match_id)
             refusal = corrections.take_back_refusal(
                 uow, Loader(uow, match), access.seat, load_payload(VoidSchema, move.payload),
-                head.last_seq) or ""
+                head.last_seq)
         if refusal:
             raise Forbidden(refusal, where="type" if move.type != VOID else "payload.seq")
     return schemas[move.type]
@@ -523,10 +545,12 @@ def _seat_of(state: MatchState, access: Access, seat: int | None) -> int | None:
     if seat is None and not access.host:
         seat = access.seat
     if seat is not None and not 0 <= seat < state.seats:
-        raise Invalid(f"Match {state.match_id} has seats 0 to {state.seats - 1}, not {seat}.",
+        raise Invalid(sentence("Match %(match)s has seats 0 to %(last)s, not %(seat)s.",
+                               match=state.match_id, last=state.seats - 1, seat=seat),
                       where="seat")
     if not access.host and seat != access.seat:
-        raise Forbidden(f"Seat {access.seat}'s token cannot log a move for seat {seat}.",
+        raise Forbidden(sentence("Seat %(own)s's token cannot log a move for seat %(seat)s.",
+                                 own=access.seat, seat=seat),
                         where="seat")
     return seat
 
@@ -653,7 +677,7 @@ def _judge_new(uow: Source, state: MatchState, row: models.Event,
     try:
         verdict = judge_row(state.engine, state.folded, row, state.game, state.offenders)
     except Impossible as err:
-        raise Invalid(render(err.said), rule=err.rule, where=err.where,
+        raise Invalid(EngineSaid(err.said, state.names or None), rule=err.rule, where=err.where,
                       kind="impossible", message_id=err.message and err.message.id,
                       params=err.message and dict(err.message.params)) from err
     assert verdict is not None
@@ -666,7 +690,8 @@ def _judge_challenge(uow: Source, state: MatchState, row: models.Event) -> Verdi
     target = row.payload["seq"]
     challenged = log_of(uow).event_at(state.match_id, target) if target < row.seq else None
     if challenged is None:
-        raise Invalid(f"There is no event {target} to challenge.", where="payload.seq")
+        raise Invalid(sentence("There is no event %(seq)s to challenge.", seq=target),
+                      where="payload.seq")
     state.offenders[row.seq] = accused_seat(row.payload, challenged.seat)
     return Verdict.ok("PLATFORM-CHALLENGE", msg("platform.challenge.recorded",
                                                 challenged=target))
@@ -676,16 +701,17 @@ def _judge_ruling(state: MatchState, row: models.Event) -> Verdict | None:
     """A dismissed challenge's verdict; None for an upheld one (the engine judges its fault)."""
     challenge = row.payload["challenge"]
     if challenge not in state.offenders:
-        raise Invalid(f"Event {challenge} is not a challenge.", where="payload.challenge")
+        raise Invalid(sentence("Event %(seq)s is not a challenge.", seq=challenge),
+                      where="payload.challenge")
     if challenge in state.ruled:
-        raise Invalid(f"Challenge {challenge} has already been ruled on.",
+        raise Invalid(sentence("Challenge %(seq)s has already been ruled on.", seq=challenge),
                       where="payload.challenge")
     if not row.payload["upheld"]:
         state.ruled.add(challenge)
         return Verdict.ok("PLATFORM-RULING", msg("platform.ruling.dismissed",
                                                  challenge=challenge))
     if not row.payload.get("rule"):
-        raise Invalid("An upheld ruling names the fault's rule.", where="payload.rule")
+        raise Invalid(sentence("An upheld ruling names the fault's rule."), where="payload.rule")
     return None
 
 
@@ -693,13 +719,15 @@ def _judge_void(uow: Source, state: MatchState, row: models.Event) -> Verdict:
     target = row.payload["seq"]
     found = log_of(uow).event_at(state.match_id, target) if target < row.seq else None
     if found is None:
-        raise Invalid(f"There is no event {target} to void.", where="payload.seq")
+        raise Invalid(sentence("There is no event %(seq)s to void.", seq=target),
+                      where="payload.seq")
     if found.type == VOID:
-        raise Invalid("A void cannot be voided; log the move again instead.",
+        raise Invalid(sentence("A void cannot be voided; log the move again instead."),
                       where="payload.seq")
     if target in state.voided:
-        raise Invalid(f"Event {target} is already voided (by event "
-                      f"{state.voided[target][0]}).", where="payload.seq")
+        raise Invalid(sentence("Event %(seq)s is already voided (by event %(by)s).", seq=target,
+                               by=state.voided[target][0]),
+                      where="payload.seq")
     return Verdict.ok("PLATFORM-VOID", msg("platform.void.voided", voided=target,
                                            type=found.type, why=row.payload["reason"]))
 
@@ -759,7 +787,8 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
         viewer = viewer_for(match, token, as_seat)
         last = match.summary.last_seq
         if at is not None and not 0 <= at <= last:
-            raise NotFound(f"Match {match_id} has events 1 to {last}; there is no seq {at}.",
+            raise NotFound(sentence("Match %(match)s has events 1 to %(last)s; there is no seq "
+                                    "%(at)s.", match=match_id, last=last, at=at),
                            where="query.at")
         folded = _fold_at(session, db, match, last if at is None else at)
         engine = engine_of(match)
@@ -929,7 +958,7 @@ def import_match(db: Database, data: dict[str, Any], night_id: int | None = None
     try:
         data = ImportSchema().load(data)
     except ValidationError as err:
-        raise Invalid("This is not a Referee match export.", errors=err.messages,
+        raise Invalid(sentence("This is not a Referee match export."), errors=err.messages,
                       where=next(iter(err.messages), None)) from err
     try:
         with SqlUnitOfWork(db) as uow:
@@ -979,11 +1008,14 @@ def _import_one(session: Source, state: MatchState, schemas: dict[str, type[Sche
                 seq: int, item: dict[str, Any]) -> models.Event:
     where = f"events.{seq - 1}"
     if item.get("seq") != seq:
-        raise Invalid(f"Events must be numbered 1, 2, 3…; expected seq {seq}.", where=where)
+        raise Invalid(sentence("Events must be numbered 1, 2, 3…; expected seq %(seq)s.", seq=seq),
+                      where=where)
     if item.get("type") not in schemas:
-        raise Invalid(f"Unknown move type {item.get('type')!r}.", where=f"{where}.type")
+        raise Invalid(sentence("Unknown move type %(move)s.", move=repr(item.get("type"))),
+                      where=f"{where}.type")
     if item["seat"] is not None and item["seat"] >= state.seats:
-        raise Invalid(f"The match has seats 0 to {state.seats - 1}.", where=f"{where}.seat")
+        raise Invalid(sentence("The match has seats 0 to %(last)s.", last=state.seats - 1),
+                      where=f"{where}.seat")
     game = state.game
     version = int(item.get("schema_version", 1))
     payload = load_payload(schemas[item["type"]],
@@ -996,7 +1028,8 @@ def _import_one(session: Source, state: MatchState, schemas: dict[str, type[Sche
     try:
         verdict = _judge_new(session, state, row)
     except Invalid as err:
-        raise Invalid(f"Event {seq}: {err.message}", **{**err.details, "where": where}) from err
+        raise Invalid(sentence("Event %(seq)s: %(why)s", seq=seq, why=err.sentence),
+                      **{**err.details, "where": where}) from err
     row.verdict = verdict.as_dict()
     log_of(session).add(row)
     return row

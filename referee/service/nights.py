@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from referee.service.errors import Invalid, NotFound
+from referee.service.sentences import sentence
 from referee.store import models
 from referee.store.db import Database
 
@@ -36,19 +37,21 @@ def parse_points(value: Any) -> list[int]:
     elif isinstance(value, list):
         items = value
     else:
-        raise Invalid("Placement points are a list of whole numbers, 1st place first.",
+        raise Invalid(sentence("Placement points are a list of whole numbers, 1st place first."),
                       where="placement_points")
     try:
         points = [int(v) for v in items]
     except (TypeError, ValueError):
-        raise Invalid("Placement points are whole numbers, like 5, 3, 2, 1.",
+        raise Invalid(sentence("Placement points are whole numbers, like 5, 3, 2, 1."),
                       where="placement_points") from None
     if not 1 <= len(points) <= MAX_PLACES:
-        raise Invalid(f"Give points for 1 to {MAX_PLACES} places.", where="placement_points")
+        raise Invalid(sentence("Give points for 1 to %(most)s places.", most=MAX_PLACES),
+                      where="placement_points")
     if any(not 0 <= p <= 1000 for p in points):
-        raise Invalid("Each place's points are between 0 and 1000.", where="placement_points")
+        raise Invalid(sentence("Each place's points are between 0 and 1000."),
+                      where="placement_points")
     if any(a < b for a, b in zip(points, points[1:], strict=False)):
-        raise Invalid("A better place never gives fewer points than a worse one.",
+        raise Invalid(sentence("A better place never gives fewer points than a worse one."),
                       where="placement_points")
     return points
 
@@ -56,7 +59,7 @@ def parse_points(value: Any) -> list[int]:
 def night_or_404(session: Session, night_id: int) -> models.Night:
     night = session.get(models.Night, night_id)
     if night is None:
-        raise NotFound(f"There is no night {night_id}.", where="night_id")
+        raise NotFound(sentence("There is no night %(night)s.", night=night_id), where="night_id")
     return night
 
 

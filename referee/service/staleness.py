@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from referee.engines.base import Verdict, Viewer
 from referee.service.errors import Conflict, Invalid
 from referee.service.replay import Folded, Loader, event_dict
+from referee.service.sentences import Kind, Words, sentence
 from referee.store import models
 
 
@@ -39,8 +40,10 @@ class Outcome:
     def as_dict(self) -> dict[str, Any]:
         if self.refused is not None:
             details = self.refused.details
+            # an engine's refusal keeps its message id, so each reader gets its own words
+            said = {k: details[k] for k in ("message_id", "params") if details.get(k)}
             return {"kind": "impossible", "rule": details.get("rule"),
-                    "reason": self.refused.message, "where": details.get("where")}
+                    "reason": self.refused.message, "where": details.get("where"), **said}
         assert self.verdict is not None
         return self.verdict.as_dict()
 
@@ -77,8 +80,9 @@ def since(session: Session, match: models.Match, after: int, viewer: Viewer
 def stale_if_match(session: Session, match: models.Match, expected: int, last_seq: int,
                    viewer: Viewer) -> Conflict:
     """If-Match keeps its strict meaning: any seq but the last is refused, with what changed."""
-    return Conflict(f"The log is at seq {last_seq}, not {expected}: someone logged a move "
-                    "since; fetch it and decide again.", where="header.If-Match",
+    return Conflict(sentence("The log is at seq %(last)s, not %(expected)s: someone logged a "
+                             "move since; fetch it and decide again.", last=last_seq,
+                             expected=expected), where="header.If-Match",
                     last_seq=last_seq, since=since(session, match, expected, viewer))
 
 
@@ -89,23 +93,28 @@ def check_seen(session: Session, match: models.Match, seen: int | None, last_seq
     if seen is None or seen == last_seq:
         return
     if seen > last_seq:
-        raise Invalid(f"seen is {seen}, but the log is only at seq {last_seq}.", where="seen")
+        raise Invalid(sentence("seen is %(seen)s, but the log is only at seq %(last)s.",
+                               seen=seen, last=last_seq), where="seen")
     loader = Loader(match=match, session=session, as_of=seen)
     folded = loader.fold(seen)
     then = outcome(lambda: judge_then(loader, folded))
     if agree(then, now):
         return
     changed = since(session, match, seen, viewer)
-    raise Conflict(f"Too slow: the table changed since you saw it at #{seen}. Your move was "
-                   f"{judged_words(then)} there, but would be {judged_words(now)} now, so "
-                   "nothing was logged and it costs no penalty.", where="seen",
+    raise Conflict(sentence("Too slow: the table changed since you saw it at #%(seen)s. Your "
+                            "move was %(then)s there, but would be %(now)s now, so nothing was "
+                            "logged and it costs no penalty.", seen=seen,
+                            then=judged_words(then), now=judged_words(now)), where="seen",
                    last_seq=last_seq, since=changed, seen=seen, judged_then=then.as_dict(),
                    judged_now=now.as_dict())
 
 
-def judged_words(judged: Outcome) -> str:
+def judged_words(judged: Outcome) -> Words:
+    """How a move was judged, for the sentence that says the table changed."""
     if judged.refused is not None:
-        return "impossible"
+        return sentence("impossible")
     assert judged.verdict is not None
-    kind = "a missplay" if judged.verdict.kind == "missplay" else judged.verdict.kind
-    return f"{kind} ({judged.verdict.rule})"
+    if judged.verdict.kind == "missplay":
+        return sentence("a missplay (%(rule)s)", rule=judged.verdict.rule)
+    return sentence("%(kind)s (%(rule)s)", kind=Kind(judged.verdict.kind),
+                    rule=judged.verdict.rule)

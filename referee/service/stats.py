@@ -16,10 +16,11 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session, aliased
 
 from referee.engines.base import Standings
-from referee.service.errors import NotFound
+from referee.service.errors import Invalid, NotFound
 from referee.service.history import MatchFilter, MatchPage, matches_page
 from referee.service.messages import for_match
 from referee.service.replay import Folded, Loader
+from referee.service.sentences import sentence
 from referee.store import models
 from referee.store.db import Database
 from referee.store.projector import Projection, ReadModelProjector, Render
@@ -115,7 +116,7 @@ def rebuild_match(uow: UnitOfWork, match_id: int) -> None:
     """One match's read models, folded again from its whole log within ``uow``."""
     match = uow.events.match(match_id)
     if match is None:
-        raise NotFound(f"There is no match {match_id}.", where="match_id")
+        raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
     loader = Loader(uow, match)
     folded = loader.fold(use_snapshots=False)
     standings = loader.engine.standings(folded.state)
@@ -161,7 +162,8 @@ def per_game(session: Session, player_id: int) -> list[dict[str, Any]]:
 def player_or_404(session: Session, player_id: int) -> models.Player:
     player = session.get(models.Player, player_id)
     if player is None:
-        raise NotFound(f"There is no player {player_id}.", where="player_id")
+        raise NotFound(sentence("There is no player %(player)s.", player=player_id),
+                       where="player_id")
     return player
 
 
@@ -221,6 +223,9 @@ def head_to_head(db: Database, player_id: int, other_id: int) -> dict[str, Any]:
     with db.reading() as session:
         first = player_or_404(session, player_id)
         second = player_or_404(session, other_id)
+        if player_id == other_id:
+            raise Invalid(sentence("Head to head takes two players: choose another player to "
+                                   "compare with."), where="other_id")
         rows = session.execute(
             select(a.game, func.count(),
                    func.sum(case((a.rank < b.rank, 1), else_=0)),

@@ -22,6 +22,7 @@ from referee.service import matches
 from referee.service.errors import NotFound
 from referee.service.live import start_listening
 from referee.service.messages import current_locale, reading_in, reword, seat_names
+from referee.service.sentences import sentence
 from referee.store.db import Database
 from referee.store.recorder import EventRecorder
 
@@ -40,7 +41,7 @@ def last_seq(db: Database, match_id: int) -> int:
     with db.reading() as session:
         seq = EventRecorder(session).head_seq(match_id)
     if seq is None:
-        raise NotFound(f"There is no match {match_id}.", where="match_id")
+        raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
     return int(seq)
 
 

@@ -15,6 +15,7 @@ from referee.service.errors import Invalid
 from referee.service.matches import get_match
 from referee.service.messages import names_of, reword
 from referee.service.replay import Folded, Judged, Loader, judge_row
+from referee.service.sentences import EngineSaid, Listed, OptionName, sentence, title_of
 from referee.store.db import Database
 
 #: What makes two verdicts "the same" for a table: the kind, the clause and the penalty.
@@ -27,20 +28,22 @@ def merged_options(loader: Loader, changes: dict[str, Any]) -> dict[str, Any]:
     Raises Invalid (422) naming each option that does not fit.
     """
     if not isinstance(changes, dict):
-        raise Invalid("Options are an object of option names and values.", where="options")
+        raise Invalid(sentence("Options are an object of option names and values."),
+                      where="options")
     merged = {**loader.match.options, **changes}
     try:
         loaded = loader.engine.options_schema().load(merged)
     except ValidationError as err:
         messages = err.messages if isinstance(err.messages, dict) else {"_": err.messages}
-        names = ", ".join(sorted(str(k) for k in messages))
-        raise Invalid(f"These options do not fit {loader.engine.title}: {names}.",
+        names = Listed([OptionName(loader.engine.id, str(k)) for k in sorted(map(str, messages))])
+        raise Invalid(sentence("These options do not fit %(game)s: %(options)s.",
+                               game=title_of(loader.engine), options=names),
                       errors={"options": messages},
                       where=f"options.{sorted(str(k) for k in messages)[0]}") from err
     try:
         loader.engine.setup(loaded, len(loader.match.seats))
     except InvalidOptions as err:
-        raise Invalid(err.reason, rule=err.rule, where=err.where or "options") from err
+        raise Invalid(EngineSaid(err.said), rule=err.rule, where=err.where or "options") from err
     return loaded
 
 

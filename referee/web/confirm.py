@@ -36,4 +36,4 @@ def ask(match_id: int, token: str | None, form: MultiDict[str, str], move_type: 
             url_for("web.play", match_id=match_id, **for_seat))
     fields = [(k, v) for k, v in form.items(multi=True) if k != CONFIRMED]
     return render_template("confirm.html", match=match, names=names, cost=cost,
-                           game=games.game(match["game"]), fields=fields, back=back), 200
+                           game=games.for_match(match), fields=fields, back=back), 200

@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from referee.service import matches
 from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
 from referee.service.messages import reword
-from referee.web import games, views
+from referee.web import games, pads, views
 from referee.web.errors import PageError
 from referee.web.forms import Field, FormError, read_fields
 from referee.web.views import bp
@@ -69,7 +69,7 @@ def render_preview(match_id: int, *, kind: str, seq: int, move_type: str, seat: 
     """The dry run of a void or a correction, and the form that confirms it."""
     token = host_only(match_id)
     match = views.match_or_404(match_id)
-    game = games.game(match["game"])
+    game = games.for_match(match)
     event, _timeline = timeline_event(match_id, token, seq)
     body = ({"seq": seq, "reason": reason} if kind == "void" else
             {"seq": seq, "reason": reason,
@@ -78,11 +78,12 @@ def render_preview(match_id: int, *, kind: str, seq: int, move_type: str, seat: 
                              dry_run=True)
     standings = preview.standings
     names = views.seat_names(match)
-    said = reword({"verdict": preview.verdict, "preview": preview.preview or {}}, names)
     return render_template(
         "correction.html", match=match, game=game, event=event, kind=kind, body=body,
-        body_json=json.dumps(body, ensure_ascii=False), preview=preview, note=note, said=said,
-        names=views.seat_names(match), sides=views.side_names(match, standings),
+        body_json=json.dumps(body, ensure_ascii=False), preview=preview, note=note,
+        verdict=reword(preview.verdict, names),  # in the reader's words, by the players' names
+        changes=reword((preview.preview or {}).get("changes") or [], names),
+        names=names, sides=views.side_names(match, standings),
         expected=preview.seq - 1, key=uuid.uuid4().hex, step="preview")
 
 
@@ -144,7 +145,7 @@ def render_correct_form(match_id: int, seq: int, move_type: str | None, *,
                         status: int = 200) -> Any:
     token = host_only(match_id)
     match = views.match_or_404(match_id)
-    game = games.game(match["game"])
+    game = games.for_match(match)
     event, _timeline = timeline_event(match_id, token, seq)
     if event["type"] in NOT_MOVES:
         raise PageError(422, _("Event #%(seq)s is a %(type)s, not a move: void it instead.",
@@ -161,11 +162,18 @@ def render_correct_form(match_id: int, seq: int, move_type: str | None, *,
     if posted:
         values = {f.name: posted.get("p." + f.name, "") for f in fields}
         seat = views.int_arg("seat", posted.get("seat"), 0)
+    # a rounds-only result is corrected seat by seat, as the pad asks for it (not as JSON);
+    # a CitronCoco round logged as totals keeps the form that has them
+    by_seat = (match["mode"] == "rounds" and move_type == "round"
+               and "totals" not in payload and not (posted or {}).get("p.totals"))
     return render_template(
         "correction.html", match=match, game=game, event=event, kind="correct", step="form",
         moves=moves, move_type=move_type, fields=fields, values=values, seat=seat,
         names=views.seat_names(match), error=error, key=uuid.uuid4().hex,
-        reason=(posted or {}).get("reason", ""), seen=match["last_seq"]), status
+        reason=(posted or {}).get("reason", ""), seen=match["last_seq"],
+        round_again=(posted or pads.round_inputs(payload)) if by_seat else None,
+        lines=match["standings"].get("lines", []),
+        sides=views.side_names(match, match["standings"])), status
 
 
 @bp.post("/m/<id:match_id>/correct/<id:seq>")
@@ -174,7 +182,7 @@ def correct(match_id: int, seq: int) -> Any:
     if request.form.get("confirm") == "1":
         return confirm(match_id, "correct", seq)
     match = views.match_or_404(match_id)
-    game = games.game(match["game"])
+    game = games.for_match(match)
     form = request.form
     move_type = form.get("move_type", "")
     try:
@@ -183,7 +191,7 @@ def correct(match_id: int, seq: int) -> Any:
                             game=game.title, move=repr(move_type), seq=seq),
                           where="payload.move.type")
         seat = views.int_arg("seat", form.get("seat"), 0)
-        payload = read_fields(game.moves[move_type].fields, form, "p.")
+        payload = read_fields(game.moves[move_type].fields, pads.compose(form), "p.")
         return render_preview(match_id, kind="correct", seq=seq, move_type=move_type,
                               seat=seat, payload=payload,
                               reason=(form.get("reason") or "").strip(),

@@ -13,6 +13,7 @@ from typing import Any
 from flask import redirect, request, url_for
 from werkzeug.wrappers import Response
 
+from referee.i18n import told
 from referee.service import links
 from referee.web.views import bp, cookie_name, db
 
@@ -41,7 +42,7 @@ def replaced_link(match_id: int) -> str | None:
     """What to tell a phone whose cookie holds a join link the host has replaced."""
     token = request.cookies.get(cookie_name(match_id))
     gone = links.replaced(db(), match_id, token) if token else None
-    return gone.message if gone else None
+    return told(gone.sentence) if gone else None
 
 
 @bp.app_context_processor

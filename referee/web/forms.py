@@ -15,6 +15,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 
+from referee.i18n import told
 from referee.validation import MAX_INT, Refused, load_json, whole_number
 from referee.web import vocabulary
 
@@ -183,8 +184,9 @@ def read_value(f: Field, text: str) -> Any:
         try:
             return load_json(text.encode("utf-8", "surrogatepass"), f.name)
         except Refused as err:
-            raise FormError(f.name, _("this is not JSON (%(detail)s).", detail=err.detail)
-                            if err.detail else err.message) from None
+            raise FormError(f.name, _("this is not JSON (%(detail)s).",
+                                      detail=told(err.said_detail))
+                            if err.said_detail else told(err.sentence)) from None
     return text
 
 

@@ -65,11 +65,12 @@ def results_chart(results: list[dict[str, Any]], name: str) -> Markup:
     Placement is drawn as a share of the field (1st of 2 and 1st of 6 both on top; last at the
     bottom), so that games of different sizes sit on one scale.
     """
-    width, height, left, right, top, bottom = 800, 300, 70, 20, 20, 50
+    # drawn small, so that its labels read on a phone (the figure is kept narrow on a screen)
+    width, height, left, right, top, bottom = 480, 220, 64, 16, 16, 44
     plot_w, plot_h = width - left - right, height - top - bottom
     count = len(results)
     title = _("%(name)s: placement in each finished match, oldest first", name=name)
-    parts = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
+    parts = [f'<svg class="chart results" viewBox="0 0 {width} {height}" role="img" '
              f'aria-labelledby="rc-title rc-desc" xmlns="http://www.w3.org/2000/svg">',
              f'<title id="rc-title">{escape(title)}</title>']
     won = sum(1 for r in results if r["won"])

@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from referee.i18n import told
 from referee.service import bgstats, history, nights, sheets, stats, whatif
 from referee.service.errors import Invalid, ServiceError
 from referee.web import games, views
@@ -67,10 +68,13 @@ def night_png(night_id: int) -> Response:
 
 @bp.post("/nights/<id:night_id>/points")
 def night_points(night_id: int) -> Any:
+    """Set the night's placement points; refused, the night's page comes back with the reason
+    beside the form and what was typed, and nothing changed (422)."""
+    typed = request.form.get("points", "")
     try:
-        nights.set_points(db(), night_id, request.form.get("points", ""))
+        nights.set_points(db(), night_id, typed)
     except Invalid as err:
-        raise PageError(422, err.message) from err
+        return views.night_page(night_id, points_error=told(err.sentence), points_text=typed), 422
     return redirect(url_for("web.night", night_id=night_id) + "#leaderboard", 303)
 
 
@@ -115,7 +119,8 @@ def what_if_page(match_id: int) -> Any:
         except FormError as err:
             error, status = {"message": str(err), "where": f"options.{err.name}"}, 422
         except Invalid as err:
-            error, status = {"message": err.message, "where": str(err.details.get("where"))}, 422
+            error, status = {"message": told(err.sentence),
+                             "where": str(err.details.get("where"))}, 422
     names = [s["name"] for s in match["seats"]]
     texts = option_texts(game, match["options"])
     if request.method == "POST":

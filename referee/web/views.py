@@ -25,6 +25,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from referee import database
+from referee.i18n import schema_errors, told
 from referee.service import history, legal, matches, nights, pages, stats, take_back
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
@@ -48,7 +49,7 @@ NIGHT_MATCHES = 20  # the latest matches a night's page lists (the history has t
 
 @bp.errorhandler(ServiceError)
 def service_error(error: ServiceError) -> tuple[str, int]:
-    return error_page(error.status, error.message, **error.details)
+    return error_page(error.status, told(error.sentence), **error.details)
 
 
 @bp.errorhandler(PageError)
@@ -114,7 +115,7 @@ def int_arg(name: str, value: str | None, minimum: int | None = None) -> int | N
     try:
         return whole_number(value, name, minimum)
     except Refused as err:
-        raise PageError(400, err.message, where=err.where) from None
+        raise PageError(400, told(err.sentence), where=err.where) from None
 
 
 def date_arg(name: str, value: str | None) -> date | None:
@@ -157,7 +158,8 @@ def ranked(standings: dict[str, Any]) -> list[dict[str, Any]]:
 @bp.get("/")
 def home() -> str:
     under_way = history.list_matches(db(), history.MatchFilter(status="in progress"), 12).items
-    finished = history.list_matches(db(), history.MatchFilter(status="finished"), 6).items
+    # each outcome in the reader's words, by the players' names (stored in English)
+    finished = reword(history.list_matches(db(), history.MatchFilter(status="finished"), 6).items)
     nights = history.list_nights(db(), 1, 10)
     return render_template("home.html", under_way=under_way, finished=finished, nights=nights)
 
@@ -175,12 +177,20 @@ def create_night() -> BaseResponse:
 
 @bp.get("/nights/<id:night_id>")
 def night(night_id: int) -> str:
+    return night_page(night_id)
+
+
+def night_page(night_id: int, points_error: str | None = None,
+               points_text: str | None = None) -> str:
+    """The night's page; a refused placement-points form is shown again with its reason and
+    what was typed (the night's points unchanged)."""
     board = nights.board(db(), night_id)
     page = history.list_matches(db(), history.MatchFilter(night=night_id), NIGHT_MATCHES)
-    latest = page.items
+    latest = reword(page.items)  # each outcome in the reader's words, by the players' names
     count = page.total if page.total is not None else len(latest)
     return render_template("night.html", night=board, latest=latest, count=count, board=board,
-                           titles={g.id: g.title for g in games.all_games()})
+                           titles={g.id: g.title for g in games.all_games()},
+                           points_error=points_error, points_text=points_text)
 
 
 # --- creating a match ------------------------------------------------------------------------
@@ -291,7 +301,7 @@ def join(match_id: int) -> BaseResponse:
         pages.access_for(db(), match_id, token)
     except Unauthenticated:
         if gone := seat_links.replaced(db(), match_id, token):
-            raise PageError(403, gone.message) from None
+            raise PageError(403, told(gone.sentence)) from None
         raise PageError(403, _("This join link does not belong to match %(id)s: its token is "
                                "no seat's, nor the host's.", id=match_id)) from None
     response = redirect(url_for("web.play", match_id=match_id), 303)
@@ -352,11 +362,12 @@ def render_play(match_id: int, *, logged: int | None = None, error: dict[str, An
         game.id, state["table"], access, asked, options=match.get("options"),
         legal=lambda seat: legal.seat_moves(db(), match_id, page_token_if_valid(match_id), seat))
     pickers = picker_data(game.id, match.get("options"), state["table"],
-                                  seat_names(match)) if access else {}
+                          seat_names(match)) if access else {}
     return render_template(
         "play.html", match=match, access=access, game=game, moves=moves, state=state, pad=pad,
         pickers=pickers,
-        table=state["table"], names=seat_names(match), logged=logged_event(match_id, logged),
+        table=state["table"], names=seat_names(match),
+        logged=reword(logged_event(match_id, logged), seat_names(match)),
         error=error, posted=posted or {}, key=uuid.uuid4().hex,
         sides=side_names(match, state["standings"]), ranked=ranked(state["standings"]),
         take_back=take_back.offer(db(), match_id, page_token_if_valid(match_id)),
@@ -399,11 +410,12 @@ def log_move(match_id: int) -> Any:
 def error_view(err: Exception) -> dict[str, Any]:
     if isinstance(err, ServiceError):
         details = dict(err.details)
-        return {"message": err.message, "rule": details.get("rule"),
+        return {"message": told(err.sentence), "rule": details.get("rule"),
                 "where": details.get("where"), "kind": details.get("kind"),
-                "errors": flatten_errors(details.get("errors")),
+                "errors": flatten_errors(schema_errors(details.get("errors"))),
                 "since": details.get("since")}  # a stale move: what changed since
-    return {"message": str(err), "where": getattr(err, "name", None), "errors": []}
+    return {"message": str(err), "where": getattr(err, "name", None), "errors": [],
+            "since": None}  # a form's own refusal: never "too slow"
 
 
 def error_status(err: Exception) -> int:
@@ -450,7 +462,7 @@ def render_match(match_id: int, *, logged: int | None = None,
     if at is not None and before is None and after is None:
         before = at + 11  # the page that shows the event asked for, near its top
     timeline = matches.timeline(db(), match_id, token, before=before, after=after)
-    game = games.game(match["game"])
+    game = games.for_match(match)
     as_arg = request.args.get("as", "")
     state = None
     if at is not None:
@@ -496,7 +508,7 @@ def import_match() -> Any:
             data = load_json(upload.read(), "file")
         except Refused as err:
             raise Invalid(_("%(file)s is not a JSON file: %(why)s", file=upload.filename,
-                            why=err.detail or err.message), where=err.where) from err
+                            why=told(err.said_detail or err.sentence)), where=err.where) from err
         if not isinstance(data, dict):
             raise Invalid(_("%(file)s holds no match export.", file=upload.filename),
                           where="file")
@@ -520,7 +532,7 @@ def board_context(match_id: int) -> dict[str, Any]:
     match = match_or_404(match_id)
     standings = match["standings"]
     names = side_names(match, standings)
-    game = games.game(match["game"])
+    game = games.for_match(match)
     table = matches.state_at(db(), match_id, None, None, None)["table"]
     last = match["last_seq"]
     recent, _more = matches.events_after(db(), match_id, max(0, last - BOARD_MOVES), BOARD_MOVES,
@@ -568,7 +580,7 @@ def browse() -> str:
                                  after=args.get("after") or None)
     kept = {k: v for k, v in args.items() if k not in ("before", "after", "page") and v}
     return render_template(
-        "history.html", items=found.items, total=found.total,
+        "history.html", items=reword(found.items), total=found.total,
         older=found.older and cursor_url("web.browse", kept, before=found.older),
         newer=found.newer and cursor_url("web.browse", kept, after=found.newer),
         f=f, args=args, games=games.all_games(),
@@ -593,7 +605,7 @@ def player(player_id: int) -> str:
     titles = {g.id: g.title for g in games.all_games()}
     kept = {"player_id": player_id}
     return render_template(
-        "player.html", player=person, items=found.items, total=found.total, titles=titles,
+        "player.html", player=person, items=reword(found.items), total=found.total, titles=titles,
         older=found.older and cursor_url("web.player", kept, before=found.older),
         newer=found.newer and cursor_url("web.player", kept, after=found.newer),
         stats=person, opponents=page.opponents,

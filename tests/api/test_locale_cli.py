@@ -71,3 +71,12 @@ def test_replay_follows_lang_when_no_option_says(client: FlaskClient, runner: Fl
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")
     assert "Alice pioche dans la pioche." in replayed(client, runner)
+
+
+def test_replay_says_what_went_wrong_in_its_language(runner: FlaskCliRunner) -> None:
+    """--lang words the error too: a match that does not exist."""
+    french = runner.invoke(main, ["replay", "999", "--lang", "fr"])
+    english = runner.invoke(main, ["replay", "999", "--lang", "en"])
+    assert french.exit_code == english.exit_code == 1
+    assert "error: Il n'y a pas de partie 999." in french.output
+    assert "error: There is no match 999." in english.output

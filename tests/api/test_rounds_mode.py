@@ -102,8 +102,8 @@ def test_a_plouc_round_reads_in_french_with_the_names(client: FlaskClient) -> No
     assert refused.json["message_id"] == "plouc.rounds.first_only"
     assert refused.json["params"] == {"seat": 0, "winner_seat": 2}
     assert refused.json["message"] == (
-        "Seul le premier à poser sa dernière carte gagne : Alice avait encore des cartes quand "
-        "Chloé a dit « plouc ».")
+        "Un seul joueur sort : Chloé a dit « plouc » en premier, il reste donc des cartes à "
+        "Alice.")
     logged = move(client, table, "round", None, {"winner": 2, "cards": [4, 1, 0]}, headers=FR)
     assert logged.status_code == 201, logged.json
     assert logged.json["verdict"]["reason"] == (

@@ -12,6 +12,7 @@ import pytest
 from referee.engines import REGISTRY
 from referee.engines.base import Engine
 from referee.engines.messages import Message
+from referee.engines.rounds import rounds_engine
 from referee.service.messages import render
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,6 +47,20 @@ def test_every_rule_the_engine_cites_is_in_its_catalogue(game: str) -> None:
     engine = REGISTRY[game]
     missing = set(CITED.findall(engine_sources(engine))) - clauses(engine)
     assert not missing, f"{game} cites rules its catalogue lacks: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("module", ["citroncoco", "neurotrio", "croconounours", "plouc"])
+def test_every_rule_the_rounds_engine_cites_is_in_its_catalogue(module: str) -> None:
+    """Quick scoring (``referee/engines/rounds/``) cites the clauses of the games it serves:
+    the « Quick scoring » sections (CC-RND-1…) and the rules it applies."""
+    served = [g for g in REGISTRY if type(rounds_engine(g)).__module__.endswith(f".{module}")]
+    assert served, module
+    known = set().union(*(clauses(REGISTRY[g]) for g in served))
+    rounds = ROOT / "referee/engines/rounds"
+    source = (rounds / f"{module}.py").read_text()
+    cited = set(CITED.findall(source))
+    missing = cited - known
+    assert cited and not missing, f"rounds/{module}.py cites rules its catalogues lack: {missing}"
 
 
 @pytest.mark.parametrize("game", sorted(REGISTRY))

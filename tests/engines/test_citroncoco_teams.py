@@ -13,6 +13,7 @@ from referee.engines.citroncoco.core import CitronCocoEngine
 from referee.engines.citroncoco.teams import CitronCocoTeamsEngine
 from referee.engines.messages import Message
 from referee.service.messages import render
+from tests.engines import rounds_helpers as rounds
 from tests.engines.citroncoco_helpers import Table, end_round_by_call
 from tests.engines.contract import assert_impossible_changes_nothing
 
@@ -395,3 +396,68 @@ def test_every_team_rule_id_is_in_the_catalogue_and_tested() -> None:
         assert f"**{ref}**" in individual, ref
     tests = Path(__file__).read_text().upper().replace("_", "-")
     assert not {c for c in clauses if c not in tests}
+
+
+# --- quick scoring (rounds only): Nano and Nano Alpha stated with the round
+# (docs/rules/citroncoco-teams.md, « Quick scoring »: CCT-RND-1..3) -----------------------
+
+def test_rounds_a_round_scores_each_team_by_its_two_hands() -> None:
+    """CCT-RND-1 with CCT-END-2: no call, seats 0 and 2 against 1 and 3."""
+    engine, state = rounds.start("citroncoco-teams", 4)
+    rounds.log(engine, state, caller=None, hands=[[], [5], [2, 3], [4, 1]])
+    assert rounds.totals(engine, state) == [5, 10]
+
+
+def test_rounds_a_round_states_who_said_nano() -> None:
+    """CCT-RND-1: the nano seat is part of the round; ×2 on the losing team (CCT-CALL-3)."""
+    engine, state = rounds.start("citroncoco-teams", 4, nano=True)
+    rounds.log(engine, state, caller=0, totals=[1, 20, 2, 10], nano=1)
+    assert rounds.totals(engine, state) == [0, 60]
+
+
+def test_rounds_one_entry_per_seat_at_four() -> None:
+    """CCT-RND-1: three totals at four seats are refused."""
+    engine, state = rounds.start("citroncoco-teams", 4)
+    with pytest.raises(Impossible) as err:
+        rounds.log(engine, state, caller=0, totals=[1, 2, 3])
+    assert (err.value.rule, err.value.where) == ("CCT-RND-1", "payload.totals")
+
+
+def test_rounds_nano_without_a_call_is_refused() -> None:
+    """CCT-RND-2: Nano answers a Citron Coco."""
+    engine, state = rounds.start("citroncoco-teams", 4, nano=True)
+    with pytest.raises(Impossible) as err:
+        rounds.log(engine, state, caller=None, totals=[0, 1, 2, 3], nano=1)
+    assert err.value.rule == "CCT-NANO-1" and rounds.totals(engine, state) == [0, 0]
+
+
+def test_rounds_nano_alpha_by_another_than_the_teammate_is_refused() -> None:
+    """CCT-RND-2 with CCT-NANO-2: seat 3 is an opponent of the caller (seat 0)."""
+    engine, state = rounds.start("citroncoco-teams", 4, nano=True)
+    with pytest.raises(Impossible) as err:
+        rounds.log(engine, state, caller=0, totals=[1, 20, 2, 10], nano=1, nano_alpha=3)
+    assert err.value.rule == "CCT-NANO-2"
+
+
+def test_rounds_nano_alpha_quadruples_the_losing_team() -> None:
+    """CCT-RND-3: the losing team's 30 coconuts ×4."""
+    engine, state = rounds.start("citroncoco-teams", 4, nano=True)
+    assert rounds.log(engine, state, caller=0, totals=[1, 20, 2, 10], nano=1,
+                      nano_alpha=2).rule == "CCT-CALL-3"
+    assert rounds.totals(engine, state) == [0, 120]
+
+
+def test_rounds_both_teams_over_the_target_the_higher_loses() -> None:
+    """CCT-RND-3 with CCT-GOAL-1: 30 against 35 past a target of 20: team A wins."""
+    engine, state = rounds.start("citroncoco-teams", 4, target=20)
+    rounds.log(engine, state, caller=None, totals=[0, 10, 30, 25])
+    standings = engine.standings(state)
+    assert standings.finished and standings.winners == (0, 2)
+
+
+def test_rounds_both_teams_level_over_the_target_tie() -> None:
+    """CCT-RND-3 with CCT-GOAL-2: 30 and 30 past 20: nobody wins."""
+    engine, state = rounds.start("citroncoco-teams", 4, target=20)
+    rounds.log(engine, state, caller=None, totals=[0, 10, 30, 20])
+    standings = engine.standings(state)
+    assert standings.finished and standings.winners == ()

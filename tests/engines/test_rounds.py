@@ -286,8 +286,7 @@ def test_plouc_refusal_names_the_seats_as_data() -> None:
     assert err.value.message == Message("plouc.rounds.first_only",
                                         {"seat": 0, "winner_seat": 1})
     assert render(err.value.message, ["Ana", "Ben", "Cid"], "fr") == (
-        "Seul le premier à poser sa dernière carte gagne : Ana avait encore des cartes quand "
-        "Ben a dit « plouc ».")
+        "Un seul joueur sort : Ben a dit « plouc » en premier, il reste donc des cartes à Ana.")
 
 
 def test_croconounours_outcome_is_data_with_the_move_by_move_termination() -> None:

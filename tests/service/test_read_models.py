@@ -4,6 +4,7 @@ restore; the what-if and rebuild commands."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +43,18 @@ def read_models(app: Flask) -> dict[str, list[dict[str, Any]]]:
 
 
 @pytest.fixture
+def fresh(tmp_path: Path) -> Iterator[Flask]:
+    """Another instance, empty: a migrated SQLite file of its own (where backups restore)."""
+    from referee.cli import upgrade_database
+
+    other = create_app({"TESTING": True,
+                        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"})
+    upgrade_database(other)
+    yield other
+    database(other).engine.dispose()
+
+
+@pytest.fixture
 def night(client: FlaskClient) -> dict[str, Any]:
     built = build_night(client)
     match_id = built["matches"][2]  # and a void in the running match
@@ -60,6 +73,29 @@ def test_rebuild_equals_what_the_appends_wrote(app: Flask, runner: FlaskCliRunne
     result = run(runner, "rebuild-read-models")
     assert result.exit_code == 0, result.output
     assert "3 match(es)" in result.output
+    assert read_models(app) == before
+
+
+def test_rebuild_of_rounds_only_matches_equals_what_the_appends_wrote(
+        app: Flask, client: FlaskClient, runner: FlaskCliRunner) -> None:
+    """Quick scoring's results (a Neurotrio game, a corrected Carte et Plouc, CitronCoco
+    rounds) are read models like any: a rebuild writes the very same rows."""
+    from tests.helpers import move, new_match
+
+    neuro = new_match(client, game="neurotrio", mode="rounds")
+    move(client, neuro, "round", None, {"last": 2, "points": [
+        {"placements": 10, "finish": 5}, {"placements": 12, "finish": 3},
+        {"placements": 8, "penalties": -5}]})
+    plouc = new_match(client, game="plouc", mode="rounds")
+    move(client, plouc, "round", None, {"winner": 1, "cards": [4, 0, 2]})
+    client.post(f"/api/matches/{plouc.id}/events", headers=auth(plouc.host), json={
+        "type": "correct", "payload": {"seq": 1, "reason": "recounted", "move": {
+            "type": "round", "payload": {"winner": 2, "cards": [4, 1, 0]}}}})
+    coco = new_match(client, mode="rounds", options={"target": 30})
+    move(client, coco, "round", None, {"caller": 0, "totals": [4, 12, 16]})
+    before = read_models(app)
+    assert len(before["seat_results"]) == 9
+    assert run(runner, "rebuild-read-models").exit_code == 0
     assert read_models(app) == before
 
 
@@ -90,6 +126,15 @@ def test_what_if_command_lists_the_changed_verdicts(client: FlaskClient,
     assert "Standings what-if:" in result.output
 
 
+def test_what_if_command_gives_the_totals_by_the_players_names(
+        runner: FlaskCliRunner, night: dict[str, Any]) -> None:
+    """Match B under a target of 30: Bob's 26 no longer sinks him (CC-CALL-5 stands), so the
+    match is still on; both lines name Bob and Dan."""
+    result = run(runner, "what-if", str(night["matches"][1]), "--option", "target=30")
+    assert "Standings now:     Bob: 26, Dan: 0 (coconuts). Dan wins" in result.output
+    assert "Standings what-if: Bob: 26, Dan: 0 (coconuts)." in result.output
+
+
 def test_what_if_command_names_a_bad_option(runner: FlaskCliRunner,
                                             night: dict[str, Any]) -> None:
     result = run(runner, "what-if", str(night["matches"][1]), "--option", "target=many")
@@ -97,14 +142,10 @@ def test_what_if_command_names_a_bad_option(runner: FlaskCliRunner,
 
 
 def test_backup_then_restore_into_an_empty_instance_keeps_ids_and_tokens(
-        app: Flask, runner: FlaskCliRunner, night: dict[str, Any], tmp_path: Path) -> None:
+        app: Flask, runner: FlaskCliRunner, night: dict[str, Any], tmp_path: Path,
+        fresh: Flask) -> None:
     file = tmp_path / "backup.json"
     assert run(runner, "backup", str(file)).exit_code == 0
-    fresh = create_app({"TESTING": True,
-                        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"})
-    from referee.cli import upgrade_database
-
-    upgrade_database(fresh)
     result = fresh.test_cli_runner().invoke(main, ["restore", str(file)])
     assert result.exit_code == 0, result.output
     assert "Restored 3 match(es) (0 already here)" in result.output
@@ -116,7 +157,28 @@ def test_backup_then_restore_into_an_empty_instance_keeps_ids_and_tokens(
                          headers=auth(night["host"]),
                          json={"type": "draw", "seat": 0, "payload": {"source": "stock"}})
     assert answer.status_code == 201, answer.json
-    database(fresh).engine.dispose()
+
+
+def test_backup_then_restore_keeps_a_rounds_only_match(
+        app: Flask, client: FlaskClient, runner: FlaskCliRunner, tmp_path: Path,
+        fresh: Flask) -> None:
+    """Quick scoring survives the way out and in: the mode, the round judged again
+    (PL-RND-1: Bob out first, Alice 4 cards left), the result on the night's board."""
+    from tests.helpers import move, new_match
+
+    night_id = client.post("/api/nights", json={"name": "Quick"}).json["id"]
+    table = new_match(client, game="plouc", players=2, mode="rounds", night_id=night_id)
+    assert move(client, table, "round", None, {"winner": 1, "cards": [4, 0]}).status_code == 201
+    file = tmp_path / "backup.json"
+    assert run(runner, "backup", str(file)).exit_code == 0
+    assert fresh.test_cli_runner().invoke(main, ["restore", str(file)]).exit_code == 0
+    restored = fresh.test_client()
+    match = restored.get(f"/api/matches/{table.id}").json
+    assert (match["mode"], match["status"], match["standings"]["winners"]) == (
+        "rounds", "finished", [1])
+    board = restored.get(f"/api/nights/{night_id}/board").json
+    assert [(ln["name"], ln["points"]) for ln in board["leaderboard"]] == [("Bob", 5),
+                                                                          ("Alice", 3)]
 
 
 def test_restore_onto_the_same_instance_skips_every_match(app: Flask, runner: FlaskCliRunner,
@@ -137,9 +199,31 @@ def test_restore_refuses_a_file_that_is_no_backup(runner: FlaskCliRunner, app: F
     assert result.exit_code == 1 and "not a Referee backup" in result.output
 
 
+@pytest.mark.parametrize(("spoil", "says"), [
+    (lambda data: data["matches"][0].pop("game"),
+     "Item 0 of the backup's list “matches” lacks what a restore reads: game"),
+    (lambda data: data["players"].pop(0),
+     "seats player 1, who is not in the backup"),
+    (lambda data: data["nights"][0].update(id="one"),
+     "Item 0 of the backup's list “nights” lacks what a restore reads: id"),
+])
+def test_restore_refuses_a_spoilt_backup_in_words_and_restores_nothing(
+        app: Flask, runner: FlaskCliRunner, night: dict[str, Any], tmp_path: Path,
+        spoil: Any, says: str, fresh: Flask) -> None:
+    """A backup missing what a restore reads is refused before anything is written."""
+    file = tmp_path / "backup.json"
+    run(runner, "backup", str(file))
+    data = json.loads(file.read_text())
+    spoil(data)
+    file.write_text(json.dumps(data))
+    result = fresh.test_cli_runner().invoke(main, ["restore", str(file)])
+    assert result.exit_code == 1 and says in result.output, result.output
+    assert fresh.test_client().get("/api/players").json["items"] == []
+
+
 def test_restore_judges_every_event_on_the_way_in(app: Flask, runner: FlaskCliRunner,
                                                   night: dict[str, Any],
-                                                  tmp_path: Path) -> None:
+                                                  tmp_path: Path, fresh: Flask) -> None:
     """A backup whose log the engine refuses (a reveal before the round's end, CC-END-1) is
     not restored."""
     file = tmp_path / "backup.json"
@@ -151,14 +235,8 @@ def test_restore_judges_every_event_on_the_way_in(app: Flask, runner: FlaskCliRu
     for seq, event in enumerate(data["matches"][0]["events"], start=1):
         event["seq"] = seq
     file.write_text(json.dumps(data))
-    fresh = create_app({"TESTING": True,
-                        "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.sqlite3'}"})
-    from referee.cli import upgrade_database
-
-    upgrade_database(fresh)
     result = fresh.test_cli_runner().invoke(main, ["restore", str(file)])
     assert result.exit_code == 1 and "Match 1: Event 1" in result.output
-    database(fresh).engine.dispose()
 
 
 def test_restore_into_an_empty_instance_on_each_database(app: Flask, tmp_path: Path) -> None:

@@ -189,10 +189,12 @@ def test_quick_scoring_from_creation_to_a_logged_round(chrome: Any, site: Any) -
     page.wait_for_load_state()
     page.goto(page.url.replace("/invite", "/play"))
     expect(page.locator("h1 .badge.mode")).to_have_text("rounds only")
-    form = page.locator("form").filter(has=page.get_by_role("button", name="Log: round"))
-    form.get_by_role("radio", name="Eve").check()  # the caller by name, not a seat number
-    form.locator('[name="p.hands"]').fill("1 2\n5 6")
-    form.get_by_role("button", name="Log: round").click()
+    page.select_option("#round-caller", label="Eve")
+    page.fill("#round-hands-0", "1 2")
+    page.fill("#round-hands-1", "5 6")
+    page.get_by_role("button", name="Log the result").click()
+    page.wait_for_load_state()
+    page.get_by_role("button", name="Yes, log round").click()  # a round ends: asked first
     page.wait_for_load_state()
     expect(page.locator("#verdict")).to_contain_text("CC-CALL-4")
     expect(page.locator(".mini-standings")).to_contain_text("-11")

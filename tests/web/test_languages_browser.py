@@ -46,6 +46,7 @@ class Night:
     bob: int
     neuro: int  # Neurotrio, its domain started: the pad's grid of "+" buttons
     croco: int  # CrocoNounours, its first player chosen: the board to deploy on
+    rounds: dict[str, int]  # a rounds-only match of each game, nothing logged: its quick form
     hosts: tuple[tuple[int, str], ...]  # every match's host link, opened by each reader
 
 
@@ -75,13 +76,20 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Night]:
         assert 303 in placed, placed
     croco = create(client, "croconounours", ("Alice", "Bob"))
     assert move(client, croco.id, "first_player", None, {"p.seat": "0"}).status_code == 303
+    quick = {game: create(client, game, names, mode="rounds", **options)
+             for game, names, options in (
+                 ("neurotrio", ("Alice", "Bob", "Chloé"), {}),
+                 ("croconounours", ("Alice", "Bob"), {}),
+                 ("plouc", ("Alice", "Bob", "Chloé"), {}),
+                 ("citroncoco-teams", ("Alice", "Bob", "Chloé", "Dan"), {"o.nano": "on"}))}
     http = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=http.serve_forever, daemon=True)
     thread.start()
     yield Night(f"http://127.0.0.1:{http.server_port}", built["night"], built["matches"][0],
                 live, built["host"], built["players"]["Alice"], built["players"]["Bob"],
-                neuro.id, croco.id,
-                ((live, built["host"]), (neuro.id, neuro.host), (croco.id, croco.host)))
+                neuro.id, croco.id, {game: made.id for game, made in quick.items()},
+                ((live, built["host"]), (neuro.id, neuro.host), (croco.id, croco.host),
+                 *((made.id, made.host) for made in quick.values())))
     http.shutdown()
     thread.join(5)
     database(app).engine.dispose()
@@ -125,6 +133,13 @@ def open_move(page: Any, move_type: str, seat: str) -> None:
     page.wait_for_load_state()
 
 
+def rising_points(page: Any) -> None:
+    """The night's placement-points form sent with points that rise: refused beside it."""
+    page.locator("#leaderboard details.tool summary").click()
+    page.fill("#points", "3, 5")
+    post(page, "#leaderboard form")
+
+
 #: Each page, how to reach it, and a sentence it shows in each language (English, French).
 Visit = tuple[str, Callable[[Any, Night], None], str, str]
 
@@ -132,7 +147,8 @@ Visit = tuple[str, Callable[[Any, Night], None], str, str]
 def go(path: str) -> Callable[[Any, Night], None]:
     def visit(page: Any, n: Night) -> None:
         path_now = path.format(night=n.night, finished=n.finished, live=n.live,
-                               alice=n.alice, bob=n.bob, neuro=n.neuro, croco=n.croco)
+                               alice=n.alice, bob=n.bob, neuro=n.neuro, croco=n.croco,
+                               **{f"rounds_{g.replace('-', '_')}": m for g, m in n.rounds.items()})
         page.goto(n.server + path_now)
     return visit
 
@@ -165,6 +181,14 @@ PAGES: list[Visit] = [
      "Tous les coups du jeu « CrocoNounours »"),
     ("match-croconounours", go("/m/{croco}?at=1#table"), "Standings then",
      "Classement à ce moment"),
+    ("play-rounds-neurotrio", go("/m/{rounds_neurotrio}/play"), "Alice's victory points",
+     "Points de victoire de Alice"),
+    ("play-rounds-croconounours", go("/m/{rounds_croconounours}/play"),
+     "Warriors left standing", "Warriors encore debout"),
+    ("play-rounds-plouc", go("/m/{rounds_plouc}/play"), "Cards left in each hand",
+     "Cartes restantes dans chaque main"),
+    ("play-rounds-citroncoco-teams", go("/m/{rounds_citroncoco_teams}/play"),
+     "Who said Nano!", "Qui a dit « Nano ! »"),
     ("board", go("/m/{live}/board"), "CitronCoco (each for themself)",
      "Le Citron Coco en individuel"),
     ("history", go("/history"), "These matches as CSV", "Ces parties en CSV"),
@@ -175,6 +199,9 @@ PAGES: list[Visit] = [
      "Parties terminées jouées par les deux : qui a fini devant qui."),
     ("night", go("/nights/{night}"), "New match in this night",
      "Nouvelle partie dans cette soirée"),
+    ("night-points-refused", then(go("/nights/{night}"), rising_points),
+     "The night's placement points are unchanged.",
+     "Les points de classement de la soirée n'ont pas changé."),
     ("night-tv", go("/nights/{night}/tv"), "Biggest Citron Coco", "Plus gros Citron Coco"),
     ("recap", go("/nights/{night}/recap"), "Final board", "Classement final"),
     ("invite", go("/m/{live}/invite"), "The host may log any seat's move",

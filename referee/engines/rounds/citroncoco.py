@@ -49,7 +49,7 @@ class CitronCocoTeamsRoundSchema(CitronCocoRoundSchema):
 
 
 class CitronCocoRounds(RoundsEngine):
-    unit_rule = "CC-END-2"
+    unit_rule = "CC-RND-1"
 
     def __init__(self, base: CitronCocoEngine) -> None:
         super().__init__(base)
@@ -58,6 +58,7 @@ class CitronCocoRounds(RoundsEngine):
         self.event_types = {"round": CitronCocoTeamsRoundSchema if teams  # type: ignore[misc]
                             else CitronCocoRoundSchema}
         self.teams = teams
+        self.unit_rule = "CCT-RND-1" if teams else "CC-RND-1"
 
     def setup(self, options: Mapping[str, Any], seats: int) -> CitronCocoState:
         return self.game.setup(options, seats)
@@ -75,16 +76,16 @@ class CitronCocoRounds(RoundsEngine):
             raise Impossible.of("CC-GOAL-1", "citroncoco.rounds.over", "type")
         caller = payload.get("caller")
         if caller is not None and caller >= st.seats:
-            raise Impossible.of("CC-CALL-1", "citroncoco.rounds.no_seat", "payload.caller",
+            raise Impossible.of(self.unit_rule, "citroncoco.rounds.no_seat", "payload.caller",
                                 seat_number=caller)
         if "hands" in payload and payload["hands"] is not None:
-            hands = seat_list(payload, "hands", st.seats, "CC-END-2")
+            hands = seat_list(payload, "hands", st.seats, self.unit_rule)
             self._check_deck(st, hands)
             sums = [sum(h) for h in hands]
             if caller is None and all(hands):
                 raise Impossible.of("CC-END-1", "citroncoco.rounds.no_empty_hand", "payload.hands")
         else:
-            sums = seat_list(payload, "totals", st.seats, "CC-END-2")
+            sums = seat_list(payload, "totals", st.seats, self.unit_rule)
             self._check_totals(st, sums)
         multiplier = self._multiplier(st, payload, caller)
         st.caller, st.multiplier = caller, multiplier

@@ -26,7 +26,7 @@ class CrocoNounoursRoundSchema(Schema):
 
 
 class CrocoNounoursRounds(RoundsEngine):
-    unit_rule = "CN-END-1"
+    unit_rule = "CN-RND-1"
     event_types = {"round": CrocoNounoursRoundSchema}
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
@@ -43,8 +43,8 @@ class CrocoNounoursRounds(RoundsEngine):
 
     def apply_round(self, state: FinalScore, payload: Mapping[str, Any]) -> Verdict:
         if state.over:
-            raise Impossible.of("CN-END-1", "croconounours.rounds.logged", "type")
-        warriors = seat_list(payload, "warriors", len(state.sides), "CN-END-1")
+            raise Impossible.of("CN-RND-1", "croconounours.rounds.logged", "type")
+        warriors = seat_list(payload, "warriors", len(state.sides), "CN-RND-1")
         winner = payload["winner"]
         check_end(warriors, winner, state.sides)
         state.sources = [{"warriors": n} for n in warriors]
@@ -56,10 +56,11 @@ class CrocoNounoursRounds(RoundsEngine):
 
 
 def check_end(warriors: list[int], winner: int, sides: list[tuple[int, ...]]) -> None:
-    """The counts make sense: no side has more warriors than it deployed (CN-SETUP-2), one side
-    has none left and the winner has the most (CN-END-1)."""
+    """The counts make sense (CN-RND-2): no side has more warriors than it deployed
+    (CN-SETUP-2); the game is over, so every side but the winner has none left and the winner
+    has some (CN-END-1, the last side with warriors wins at 3 or 4 without teams)."""
     if winner >= len(sides):
-        raise Impossible.of("CN-END-1", "croconounours.rounds.no_side", "payload.winner",
+        raise Impossible.of("CN-RND-1", "croconounours.rounds.no_side", "payload.winner",
                             side=winner)
     for side, (count, seats) in enumerate(zip(warriors, sides, strict=True)):
         if count > WARRIORS * len(seats):
@@ -71,3 +72,8 @@ def check_end(warriors: list[int], winner: int, sides: list[tuple[int, ...]]) ->
     if warriors[winner] == 0 or warriors[winner] < max(warriors):
         raise Impossible.of("CN-END-1", "croconounours.rounds.cannot_have_won", "payload.winner",
                             side_seats=list(sides[winner]), count=warriors[winner])
+    standing = [side for side, count in enumerate(warriors) if count and side != winner]
+    if standing:
+        raise Impossible.of("CN-END-1", "croconounours.rounds.still_standing",
+                            f"payload.warriors.{standing[0]}",
+                            side_seats=list(sides[standing[0]]), count=warriors[standing[0]])

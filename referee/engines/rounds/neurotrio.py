@@ -37,7 +37,7 @@ class NeurotrioRoundSchema(Schema):
 
 
 class NeurotrioRounds(RoundsEngine):
-    unit_rule = "NT-END-1"
+    unit_rule = "NT-RND-1"
     event_types = {"round": NeurotrioRoundSchema}
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
@@ -54,9 +54,9 @@ class NeurotrioRounds(RoundsEngine):
 
     def apply_round(self, state: FinalScore, payload: Mapping[str, Any]) -> Verdict:
         if state.over:
-            raise Impossible.of("NT-END-1", "neurotrio.rounds.logged", "type")
+            raise Impossible.of("NT-RND-1", "neurotrio.rounds.logged", "type")
         seats = len(state.sides)
-        points = seat_list(payload, "points", seats, "NT-END-1")
+        points = seat_list(payload, "points", seats, "NT-RND-1")
         last = payload["last"]
         check_end(points, last, seats)
         state.sources = [{**src, "placements": p["placements"], "finish": p["finish"],
@@ -77,7 +77,7 @@ def check_end(points: list[Any], last: int, seats: int) -> None:
     """The sources make sense: the finish bonuses given once each to the first out (NT-FIN-1),
     and the last player's loss for the cards still held (NT-END-2)."""
     if last >= seats:
-        raise Impossible.of("NT-END-1", "neurotrio.rounds.no_seat", "payload.last",
+        raise Impossible.of("NT-RND-1", "neurotrio.rounds.no_seat", "payload.last",
                             seat_number=last)
     expected = Counter(FINISH[: seats - 1])
     given = Counter(p["finish"] for p in points if p["finish"])

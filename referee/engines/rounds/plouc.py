@@ -24,7 +24,7 @@ class PloucRoundSchema(Schema):
 
 
 class PloucRounds(RoundsEngine):
-    unit_rule = "PL-GOAL-1"
+    unit_rule = "PL-RND-1"
     event_types = {"round": PloucRoundSchema}
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
@@ -39,9 +39,9 @@ class PloucRounds(RoundsEngine):
 
     def apply_round(self, state: FinalScore, payload: Mapping[str, Any]) -> Verdict:
         if state.over:
-            raise Impossible.of("PL-END-1", "plouc.rounds.logged", "type")
+            raise Impossible.of("PL-RND-1", "plouc.rounds.logged", "type")
         seats = len(state.sides)
-        cards = seat_list(payload, "cards", seats, "PL-GOAL-1")
+        cards = seat_list(payload, "cards", seats, "PL-RND-1")
         winner = payload["winner"]
         check_end(cards, winner, seats)
         state.sources = [{"cards": n} for n in cards]
@@ -52,10 +52,10 @@ class PloucRounds(RoundsEngine):
 
 
 def check_end(cards: list[int], winner: int, seats: int) -> None:
-    """The hands make sense: the winner laid every card, nobody else did (PL-END-1), and the
-    hands fit the deck with the discard's top card."""
+    """The hands make sense (PL-RND-2): the winner laid every card (PL-GOAL-1), nobody else
+    did (PL-END-1), and the hands fit the deck less the discard's top card (PL-DECK-1)."""
     if winner >= seats:
-        raise Impossible.of("PL-GOAL-1", "plouc.rounds.no_seat", "payload.winner",
+        raise Impossible.of("PL-RND-1", "plouc.rounds.no_seat", "payload.winner",
                             seat_number=winner)
     if cards[winner] != 0:
         raise Impossible.of("PL-GOAL-1", "plouc.rounds.winner_holds", "payload.cards",
@@ -65,5 +65,5 @@ def check_end(cards: list[int], winner: int, seats: int) -> None:
         raise Impossible.of("PL-END-1", "plouc.rounds.first_only", "payload.cards",
                             seat=others[0], winner_seat=winner)
     if sum(cards) > DECK_SIZE - 1:
-        raise Impossible.of("PL-GOAL-1", "plouc.rounds.too_many_cards", "payload.cards",
+        raise Impossible.of("PL-DECK-1", "plouc.rounds.too_many_cards", "payload.cards",
                             count=sum(cards), size=DECK_SIZE)

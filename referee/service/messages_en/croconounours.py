@@ -199,6 +199,8 @@ MESSAGES: dict[str, str] = {
     "side's count is 0.",
     "croconounours.rounds.cannot_have_won": "{side_seats} cannot have won with {count} "
     "{count:warrior|warriors} standing.",
+    "croconounours.rounds.still_standing": "The last side with warriors wins: {side_seats} "
+    "still {side_seats:has|have} {count} {count:warrior|warriors} standing.",
     "croconounours.layout.shape": "A layout is 7 rows of 7 letters (R, O, G, Y, * for the "
     "centre, . plain)",
     "croconounours.layout.letters": "Unknown square colour letters {letters}: use R, O, G, Y, * "

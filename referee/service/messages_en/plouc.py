@@ -149,8 +149,8 @@ MESSAGES: dict[str, str] = {
     "plouc.rounds.no_seat": "There is no seat {seat_number}.",
     "plouc.rounds.winner_holds": "{seat} can only win by laying their last card: they still "
     "hold {count} {count:card|cards}.",
-    "plouc.rounds.first_only": "Only the first to lay their last card wins: {seat} still held "
-    "cards when {winner_seat} said plouc.",
+    "plouc.rounds.first_only": "Only one player goes out: {winner_seat} said plouc first, so "
+    "{seat} still holds cards.",
     "plouc.rounds.too_many_cards": "The hands hold {count} {count:card|cards}; with the "
     "discard's top card the deck has only {size}.",
     "plouc.rounds.ends": "{seat} laid their last card first and wins; cards left: {left}.",

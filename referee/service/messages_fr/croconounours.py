@@ -232,6 +232,8 @@ MESSAGES: dict[str, str] = {
     "sur la table : l'un des camps doit en compter 0.",
     "croconounours.rounds.cannot_have_won": "{side_seats} ne {side_seats:peut|peuvent} pas "
     "avoir gagné avec {count} {count:Warrior|Warriors} encore debout.",
+    "croconounours.rounds.still_standing": "Le dernier camp qui a encore des Warriors gagne : "
+    "{side_seats} en {side_seats:a|ont} encore {count} debout.",
     "croconounours.layout.shape": "Un plateau s'écrit en 7 lignes de 7 lettres (R, O, G, Y, * "
     "pour le centre, . pour une case sans couleur)",
     "croconounours.layout.letters": "Lettres de couleur de case inconnues : {letters} ; "

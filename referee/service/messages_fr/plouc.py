@@ -160,8 +160,8 @@ MESSAGES: dict[str, str] = {
     "plouc.rounds.no_seat": "Il n'y a pas de place {seat_number} à cette table.",
     "plouc.rounds.winner_holds": "{seat} ne gagne qu'en posant sa dernière carte, et en a encore "
     "{count} {count:carte|cartes}.",
-    "plouc.rounds.first_only": "Seul le premier à poser sa dernière carte gagne : {seat} avait "
-    "encore des cartes quand {winner_seat} a dit « plouc ».",
+    "plouc.rounds.first_only": "Un seul joueur sort : {winner_seat} a dit « plouc » en premier, "
+    "il reste donc des cartes à {seat}.",
     "plouc.rounds.too_many_cards": "Les mains comptent {count} {count:carte|cartes} ; avec la "
     "carte du dessus de la défausse, le paquet n'en a que {size}.",
     "plouc.rounds.ends": "{seat} a posé sa dernière carte en premier et gagne ; cartes restantes "

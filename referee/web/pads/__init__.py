@@ -16,13 +16,13 @@ from typing import Any
 from referee.service.matches import Access
 from referee.validation import small_int
 from referee.web.pads.citroncoco import citroncoco
-from referee.web.pads.compose import compose
+from referee.web.pads.compose import compose, round_inputs
 from referee.web.pads.croconounours import croconounours
 from referee.web.pads.neurotrio import neurotrio
 from referee.web.pads.plouc import plouc
 
 __all__ = ["SHAPERS", "acting_seat", "citroncoco", "compose", "croconounours", "neurotrio",
-           "pad_for", "plouc"]
+           "pad_for", "plouc", "round_inputs"]
 
 Shaper = Callable[..., dict[str, Any]]
 

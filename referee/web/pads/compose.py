@@ -43,7 +43,11 @@ def compose(form: Mapping[str, Any]) -> Form:
     - ``cardparts.<f>.<i>.<j>``: several cards each given as its parts, in order;
     - ``records.<f>`` = "key value" names, ``records.<f>.<key>``: a JSON list of records;
     - ``known.<f>.<key>``: the value the table already knows for ``p.<key>`` (a card's value
-      at a position), used when ``p.<f>`` is left empty.
+      at a position), used when ``p.<f>`` is left empty;
+    - ``each.<f>.<i>``: one input per seat, a line each in seat order (``each.<f>`` =
+      ``lines``: an empty input is an empty line, a hand with no card; otherwise each is due);
+    - ``rows.<f>.<i>.<key>``: one record per seat, a JSON list in seat order (whole numbers
+      as numbers; an empty input is left out).
     A payload field already filled in (``p.<f>``) is left as posted.
     """
     pairs = form.items(multi=True) if isinstance(form, MultiDict) else form.items()
@@ -110,6 +114,8 @@ READERS: dict[str, Callable[[Form, str, str], str]] = {
     "records": lambda form, name, key: records(form, name),
     "known": known_value,
     "cardparts": lambda form, name, key: cards_of_parts(form, name),
+    "each": lambda form, name, key: each_seat(form, name),
+    "rows": lambda form, name, key: rows_by_seat(form, name),
 }
 
 
@@ -224,3 +230,53 @@ def records(form: Form, name: str) -> str:
         number = small_int(key, MAX_INT)
         found.append({key_name: key if number is None else number, value_name: value})
     return json.dumps(found) if found else ""
+
+
+def each_seat(form: Form, name: str) -> str:
+    """One value per seat (``each.<f>.<i>``), a line each in seat order: a round's hands, cards
+    left or warriors standing as the rounds-only pad asks for them, seat by seat."""
+    values = indexed(form, f"each.{name}.")
+    if not values:
+        return ""
+    if form.get(f"each.{name}") == "lines":
+        return "\n".join(v or "-" for _i, v in values)
+    if not all(v for _i, v in values):
+        raise FormError(name, _("give a value for every seat."))
+    return "\n".join(v for _i, v in values)
+
+
+def rows_by_seat(form: Form, name: str) -> str:
+    """One record per seat (``rows.<f>.<i>.<key>``), as a JSON list in seat order: a
+    Neurotrio player's victory points by source."""
+    found: dict[int, dict[str, Any]] = {}
+    for key in form:
+        if not key.startswith(f"rows.{name}."):
+            continue
+        index, _dot, field = key[len(f"rows.{name}."):].partition(".")
+        seat, text = small_int(index, MAX_CELLS), form.get(key, "").strip()
+        if seat is None or not field:
+            continue
+        row = found.setdefault(seat, {})
+        if text:
+            number = small_int(text, MAX_INT)
+            row[field] = text if number is None else number
+    return json.dumps([found[s] for s in sorted(found)]) if found else ""
+
+
+def round_inputs(payload: Mapping[str, Any]) -> dict[str, str]:
+    """A logged round as the rounds-only form's inputs (``p.<f>``, ``each.<f>.<i>``,
+    ``rows.<f>.<i>.<key>``), the inverse of ``compose``: a correction starts from the round's
+    own values, seat by seat."""
+    out: dict[str, str] = {}
+    for name, value in payload.items():
+        if isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, Mapping):
+                    out.update({f"rows.{name}.{i}.{k}": str(v) for k, v in item.items()})
+                elif isinstance(item, list):
+                    out[f"each.{name}.{i}"] = " ".join(str(v) for v in item)
+                else:
+                    out[f"each.{name}.{i}"] = str(item)
+        elif value is not None:
+            out[f"p.{name}"] = str(value)
+    return out

@@ -1,0 +1,87 @@
+"""CrocoNounours in rounds-only mode: the game logged at its end, the winning side and the
+warriors left on each side (docs/rules/croconounours.md, « Quick scoring »: CN-RND-1/2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.engines.base import Impossible
+from tests.engines.rounds_helpers import log, start, totals
+
+
+def test_the_result_gives_the_warriors_left_on_each_side() -> None:
+    """CN-RND-1: two players, Ben's side left with 2."""
+    engine, state = start("croconounours", 2)
+    log(engine, state, winner=1, warriors=[0, 2])
+    assert totals(engine, state) == [0, 2]
+    assert engine.standings(state).winners == (1,)
+
+
+def test_at_four_in_teams_a_side_is_a_team() -> None:
+    """CN-RND-1 with CN-MULTI-2: side 0 is seats 0 and 2; it may have up to six warriors."""
+    engine, state = start("croconounours", 4, teams=True)
+    log(engine, state, winner=0, warriors=[5, 0])
+    assert engine.standings(state).winners == (0, 2)
+
+
+def test_one_count_per_side() -> None:
+    """CN-RND-1: three counts for two sides are refused."""
+    engine, state = start("croconounours", 2)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=0, warriors=[1, 0, 0])
+    assert (err.value.rule, err.value.where) == ("CN-RND-1", "payload.warriors")
+
+
+def test_the_winner_is_a_side_of_the_match() -> None:
+    """CN-RND-1: side 2 at two players."""
+    engine, state = start("croconounours", 2)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=2, warriors=[1, 0])
+    assert (err.value.rule, err.value.where) == ("CN-RND-1", "payload.winner")
+
+
+def test_the_game_is_logged_once() -> None:
+    """CN-RND-1: a second result is refused."""
+    engine, state = start("croconounours", 2)
+    log(engine, state, winner=0, warriors=[1, 0])
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=0, warriors=[1, 0])
+    assert err.value.rule == "CN-RND-1"
+
+
+def test_a_side_deploys_three_warriors_a_player() -> None:
+    """CN-RND-2 with CN-SETUP-2: a player alone has at most three; a team of two six."""
+    engine, state = start("croconounours", 2)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=0, warriors=[4, 0])
+    assert (err.value.rule, err.value.where) == ("CN-SETUP-2", "payload.warriors.0")
+    engine, state = start("croconounours", 4, teams=True)
+    log(engine, state, winner=0, warriors=[6, 0])
+    assert totals(engine, state) == [6, 0]
+
+
+def test_the_loser_has_no_warrior_left() -> None:
+    """CN-RND-2 with CN-END-1: 2 against 1 is a game still going."""
+    engine, state = start("croconounours", 2)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=0, warriors=[2, 1])
+    assert err.value.rule == "CN-END-1"
+
+
+def test_the_winner_has_warriors_left() -> None:
+    """CN-RND-2 with CN-END-1: the side with none cannot have won."""
+    engine, state = start("croconounours", 2)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=0, warriors=[0, 2])
+    assert (err.value.rule, err.value.where) == ("CN-END-1", "payload.winner")
+
+
+def test_at_three_every_other_side_is_out() -> None:
+    """CN-RND-2 with CN-END-1's ruling at 3 without teams: the last side with warriors wins,
+    so Cid, still with one, means the game was not over."""
+    engine, state = start("croconounours", 3)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=0, warriors=[2, 0, 1])
+    assert (err.value.rule, err.value.where) == ("CN-END-1", "payload.warriors.2")
+    log(engine, state, winner=0, warriors=[2, 0, 0])
+    assert engine.standings(state).winners == (0,)
