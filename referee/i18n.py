@@ -11,8 +11,18 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Flask, Response, current_app, has_request_context, request
-from flask_babel import Babel, force_locale, get_locale, gettext
+from babel import Locale
+from flask import Flask, Response, current_app, g, has_request_context, request
+from flask_babel import (
+    Babel,
+    Domain,
+    force_locale,
+    get_babel,
+    get_domain,
+    get_locale,
+    get_translations,
+    gettext,
+)
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
@@ -50,6 +60,16 @@ def select_locale() -> str:
         if chosen:
             return chosen
     return request.accept_languages.best_match(LANGUAGES) or DEFAULT
+
+
+#: Each language's Locale, made once: Flask-Babel parses what the selector returns on every
+#: request, and parsing a tag looks for its locale data on disk (a Locale is taken as it is).
+_LOCALES = {code: Locale.parse(code) for code in LANGUAGES}
+
+
+def selected_locale() -> Locale:
+    """``select_locale``'s language, as Flask-Babel takes it."""
+    return _LOCALES[select_locale()]
 
 
 def page_language() -> str:
@@ -126,6 +146,34 @@ def keep_choice(response: Response) -> Response:
     return response
 
 
+_TRANSLATIONS = "referee_translations"
+
+
+def request_translations() -> Any:
+    """The catalogue of this request's language, looked up once per request (or app context)
+    and language: Flask-Babel looks the domain, the locale and the catalogue up again for every
+    string, and a page says hundreds of them."""
+    if not g:
+        return get_translations()
+    return get_domain().get_translations()
+
+
+class RequestDomain(Domain):
+    """Flask-Babel's domain, whose catalogue is looked up once per request and language (the
+    gettext of the code and the lazy strings go through it; ``force_locale`` changes the
+    language, and so the catalogue)."""
+
+    def get_translations(self) -> Any:
+        if not g:
+            return super().get_translations()
+        language = str(get_locale())
+        kept = g.get(_TRANSLATIONS)
+        if kept is None or kept[0] != language:
+            kept = (language, super().get_translations())
+            setattr(g, _TRANSLATIONS, kept)
+        return kept[1]
+
+
 def translation_directories(app: Flask) -> list[str]:
     """Where the compiled catalogues are: compiled now when an install left them missing or
     stale; into the instance folder when the package's own folder cannot be written."""
@@ -142,6 +190,14 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("BABEL_DEFAULT_LOCALE", DEFAULT)
     app.config["BABEL_DEFAULT_TIMEZONE"] = app.config["TIMEZONE"]
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(translation_directories(app))
-    Babel(app, locale_selector=select_locale)
+    babel = Babel(app, locale_selector=selected_locale)
+    babel.domain_instance = RequestDomain(
+        domain=get_babel(app).default_domain)
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext=lambda s: request_translations().ugettext(s),
+        ngettext=lambda s, p, n: request_translations().ungettext(s, p, n),
+        newstyle=True,
+        pgettext=lambda c, s: request_translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: request_translations().unpgettext(c, s, p, n))
     app.after_request(keep_choice)
     app.jinja_env.globals.update(page_language=page_language, language_links=language_links)

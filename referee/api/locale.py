@@ -51,10 +51,23 @@ def names_for_request() -> list[str] | None:
     return seat_names(database(current_app), match_id)
 
 
+_WORDED = "referee_worded"
+
+
+def worded(data: Any) -> Any:
+    """A view's answer with its sentences in the reader's language, said before it is rendered
+    (``reworded`` then leaves the response as it is, instead of parsing it again)."""
+    setattr(g, _WORDED, True)
+    return reword(data, names_for_request())
+
+
 def reworded(response: Response) -> Response:
     """An API answer's sentences in the reader's language, with the players' names."""
     if (response.is_streamed or response.mimetype != JSON
             or not request.path.startswith("/api/")):
+        return response
+    if g.pop(_WORDED, False):  # the view said them already (``worded``)
+        response.vary.update(("Accept-Language", "Cookie"))
         return response
     raw = response.get_data()
     if b'"message_id"' not in raw and b'"outcome"' not in raw:  # no sentence said by an engine

@@ -10,6 +10,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from referee import database
+from referee.api.locale import worded
 from referee.api.schemas import (
     CreatedSchema,
     DryRunSchema,
@@ -167,7 +168,12 @@ class Events(MethodView):
                                                 "totals": {}, **recorded.preview}))
         if recorded.replayed:  # the answer to an earlier request with the same key
             return body, 201, {"Idempotent-Replayed": "true"}
-        return body, 201
+        response = jsonify(worded(_RECORDED.dump(body)))  # what the decorators would send
+        response.status_code = 201
+        return response
+
+
+_RECORDED = RecordedSchema()
 
 
 @blp.route("/<int(max=2147483647):match_id>/timeline")

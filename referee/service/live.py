@@ -115,12 +115,28 @@ def notify_appended(session: Session, match_id: int, seq: int) -> None:
     On PostgreSQL the NOTIFY is sent by the database at commit (never if it rolls back); the
     streams of this process are woken after the commit, by the session's own hook.
     """
+    notice = announced(session, match_id, seq)
+    if notice is not None:
+        send_notice(session, notice)
+
+
+def send_notice(session: Session, notice: tuple[str, str]) -> None:
+    """Send the NOTIFY ``announced`` gave, in the session's transaction."""
+    channel, suffix = notice
+    session.execute(select(func.pg_notify(channel, func.concat(func.current_schema(), suffix))))
+
+
+def announced(session: Session, match_id: int, seq: int) -> tuple[str, str] | None:
+    """Wake this process's streams of ``match_id`` once the session commits; on PostgreSQL,
+    the NOTIFY the caller sends in the transaction (its channel, and its payload after the
+    schema: ``concat(current_schema(), suffix)``), so that a hot path may send it within one
+    of its own statements. None on another database."""
     engine = session.get_bind()
     assert isinstance(engine, Engine)
-    if engine.dialect.name == "postgresql":
-        session.execute(select(func.pg_notify(
-            CHANNEL, func.concat(func.current_schema(), f":{match_id}:{seq}"))))
     session.info.setdefault(PENDING, []).append((engine, match_id))
+    if engine.dialect.name == "postgresql":
+        return CHANNEL, f":{match_id}:{seq}"
+    return None
 
 
 @event.listens_for(Session, "after_commit")

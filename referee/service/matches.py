@@ -42,7 +42,7 @@ from referee.service import (
 from referee.service.cache import MatchState, StateCache, build, cache_for, current
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
-from referee.service.live import notify_appended
+from referee.service.live import announced, send_notice
 from referee.service.messages import for_match, names_of, renderer, reword
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.readings import with_earlier_readings
@@ -573,34 +573,46 @@ def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.E
            keyed: dict[str, Any]) -> MatchState:
     """Append the judged ``row``, its hooks, a snapshot every K events, the read models."""
     match_id, seq = row.match_id, row.seq
-    uow.events.append(match_id=match_id, seq=seq, type=row.type, seat=row.seat,
-                      payload=row.payload, schema_version=row.schema_version,
-                      actor=row.actor, idempotency_key=row.idempotency_key,
-                      recorded_at=row.recorded_at, verdict=row.verdict,
-                      key_token_hash=keyed.get("key_token_hash"),
-                      key_request_hash=keyed.get("key_request_hash"))
+    event = {"match_id": match_id, "seq": seq, "type": row.type, "seat": row.seat,
+             "payload": row.payload, "schema_version": row.schema_version,
+             "actor": row.actor, "idempotency_key": row.idempotency_key,
+             "recorded_at": row.recorded_at, "verdict": row.verdict,
+             "key_token_hash": keyed.get("key_token_hash"),
+             "key_request_hash": keyed.get("key_request_hash")}
     session = getattr(uow, "session", None)
-    if session is not None:
-        notify_appended(session, match_id, seq)
+    notice = announced(session, match_id, seq) if session is not None else None
+    if row.type not in CORRECTIONS:
+        after.moved_to(seq)
+        if _results_unchanged(before, after):  # the hot path: a move that changed no result
+            assert before.started_at is not None
+            uow.read_models.appended(event, before.started_at, notice)
+            after.started_at = before.started_at
+            _snapshot(uow, after)
+            ledger.appended(session, match_id, seq)
+            return after
+    uow.events.append(**event)
+    if notice is not None:
+        send_notice(_session(uow), notice)
     if row.type in CORRECTIONS:
         after = _apply_correction(uow, after, row)
-    after.moved_to(seq)
-    if seq % uow.snapshot_every == 0:
-        uow.snapshots.save(match_id, seq, after.engine.state_version, after.folded)
+        after.moved_to(seq)
+    _snapshot(uow, after)
     uow.read_models.judged(match_id, after.game, before.day, seq, after.standings,
                            after.records, (before.standings, before.records), after.render)
-    if _results_unchanged(before, after):  # the result's count and times alone move
-        assert before.started_at is not None
-        uow.read_models.moved(match_id, seq, row.recorded_at, before.started_at)
-        after.started_at = before.started_at
-    else:
-        match = uow.events.match(match_id)
-        assert match is not None
-        uow.read_models.results(match, stats.projection(seq, after.standings, after.folded,
-                                                         after.render))
-        after.started_at = uow.read_models.started_at(match_id)
+    match = uow.events.match(match_id)
+    assert match is not None
+    uow.read_models.results(match, stats.projection(seq, after.standings, after.folded,
+                                                     after.render))
+    after.started_at = uow.read_models.started_at(match_id)
     ledger.appended(session, match_id, seq)  # the append's hooks, in its transaction
     return after
+
+
+def _snapshot(uow: UnitOfWork, state: MatchState) -> None:
+    """A snapshot every K events."""
+    if state.last_seq % uow.snapshot_every == 0:
+        uow.snapshots.save(state.match_id, state.last_seq, state.engine.state_version,
+                           state.folded)
 
 
 def _results_unchanged(before: MatchState, after: MatchState) -> bool:
@@ -608,8 +620,16 @@ def _results_unchanged(before: MatchState, after: MatchState) -> bool:
     times: same standings, records and calls, the match not over, its first move known."""
     return (before.started_at is not None and not after.standings.finished
             and before.standings == after.standings and before.records == after.records
-            and stats.citron_coco_calls(before.folded.state)
-            == stats.citron_coco_calls(after.folded.state))
+            and _calls(before) == _calls(after))
+
+
+def _calls(state: MatchState) -> list[tuple[int, bool, int]]:
+    """The state's Citron Coco calls, kept with it (a cached state never changes; a clone's
+    memo is cleared when it moves)."""
+    if "calls" not in state.memo:
+        state.memo["calls"] = stats.citron_coco_calls(state.folded.state)
+    calls: list[tuple[int, bool, int]] = state.memo["calls"]
+    return calls
 
 
 def _replace_stale_snapshots(uow: UnitOfWork, state: MatchState, state_version: int) -> None:

@@ -68,6 +68,8 @@ class MissingMessage(KeyError):
 def locale_of(tag: str | None) -> str:
     """The locale a language tag asks for ("fr-FR", "fr_FR.UTF-8", "FR" -> "fr"), or the
     default for a language this application does not speak."""
+    if tag is not None and tag in LOCALES:  # already one: what reword passes down
+        return tag
     base = re.split(r"[-_.@]", (tag or "").strip().lower(), maxsplit=1)[0]
     return base if base in LOCALES else DEFAULT_LOCALE
 

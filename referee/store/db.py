@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.store import replica as replicas
@@ -31,7 +32,46 @@ def make_engine(url: str, **kwargs: Any) -> Engine:
                                **kwargs)
         _make_sqlite_serialise_writers(engine)
         return engine
-    return create_engine(url, pool_pre_ping=True, **kwargs)
+    engine = create_engine(url, **kwargs)
+    _ping_after_idling(engine)
+    return engine
+
+
+#: A pooled connection idle for longer than this is pinged before it is lent again.
+IDLE_BEFORE_PING = 1.0
+
+
+def _ping_after_idling(engine: Engine) -> None:
+    """Ping a pooled connection before lending it only when it has been idle for a while: a
+    server restarted (or a connection dropped) since is caught and replaced, without costing
+    every busy request a round trip, as ``pool_pre_ping`` would.
+
+    A connection that failed in use is already dropped by SQLAlchemy, which then invalidates
+    the whole pool (the disconnect is seen on one, the others are replaced on their next
+    checkout)."""
+
+    @event.listens_for(engine, "connect")
+    def _connected(_dbapi_connection: Any, record: Any) -> None:
+        record.info[_IDLE_SINCE] = time.monotonic()
+
+    @event.listens_for(engine, "checkin")
+    def _returned(_dbapi_connection: Any, record: Any) -> None:
+        if record is not None:
+            record.info[_IDLE_SINCE] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _lent(dbapi_connection: Any, record: Any, _proxy: Any) -> None:
+        if time.monotonic() - record.info.get(_IDLE_SINCE, 0.0) <= IDLE_BEFORE_PING:
+            return
+        try:
+            alive = engine.dialect.do_ping(dbapi_connection)
+        except Exception as error:  # noqa: BLE001 — any failure: this connection is gone
+            raise exc.DisconnectionError(str(error)) from error
+        if not alive:
+            raise exc.DisconnectionError("the connection did not answer")
+
+
+_IDLE_SINCE = "referee_idle_since"
 
 
 def _make_sqlite_serialise_writers(engine: Engine) -> None:
@@ -57,6 +97,18 @@ def _make_sqlite_serialise_writers(engine: Engine) -> None:
         connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
+_KEPT = "referee.kept"
+
+
+def _keep_in_one_read(session: Session, instance: object) -> None:
+    """What a page's one read loads stays loaded until the read ends: the session's identity
+    map holds its objects weakly, so a match dropped by the part of the page that read it
+    first would be read again (with its seats and players) by every later part."""
+    kept = session.info.get(_KEPT)
+    if kept is not None:
+        kept.append(instance)
+
+
 class Database:
     """The engine and a session factory, one per app; optionally a replica for browsing."""
 
@@ -64,6 +116,7 @@ class Database:
         self.engine = make_engine(url)
         self.snapshot_every = snapshot_every
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+        event.listen(self.sessions, "loaded_as_persistent", _keep_in_one_read)
         self.replica = (replicas.Replica(make_engine(replica_url,
                                                      connect_args={"connect_timeout": 2}))
                         if replica_url else None)
@@ -86,6 +139,7 @@ class Database:
             yield joined
             return
         with self.sessions() as session, session.begin():
+            session.info[_KEPT] = []
             token = _shared.set(session)
             try:
                 yield session

@@ -15,6 +15,7 @@ from typing import Any
 
 from sqlalchemy import JSON, DateTime, bindparam, func, select, text
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import BindParameter
 
 from referee.store import models
 
@@ -43,13 +44,22 @@ _LOCK_HEAD = {
         f"WHERE s.match_id = :match_id{lock}")
     for dialect, lock in (("postgresql", " FOR UPDATE OF s"), ("sqlite", ""))
 }
-_INSERT_EVENT = text(
+#: The event row's columns and their parameters, for ``_INSERT_EVENT`` and the statement that
+#: inserts it with more (``ReadModelProjector.appended``).
+INSERT_EVENT_SQL = (
     "INSERT INTO events (match_id, seq, type, seat, payload, schema_version, actor, "
     "idempotency_key, key_token_hash, key_request_hash, recorded_at, verdict) VALUES "
     "(:match_id, :seq, :type, :seat, :payload, :schema_version, :actor, :idempotency_key, "
-    ":key_token_hash, :key_request_hash, :recorded_at, :verdict)"
-).bindparams(bindparam("payload", type_=JSON), bindparam("verdict", type_=JSON),
-             bindparam("recorded_at", type_=DateTime(timezone=True)))
+    ":key_token_hash, :key_request_hash, :recorded_at, :verdict)")
+
+
+def event_types() -> tuple[BindParameter[Any], ...]:
+    """The types of the event row's parameters that need converting (JSON, time)."""
+    return (bindparam("payload", type_=JSON), bindparam("verdict", type_=JSON),
+            bindparam("recorded_at", type_=DateTime(timezone=True)))
+
+
+_INSERT_EVENT = text(INSERT_EVENT_SQL).bindparams(*event_types())
 
 Event = models.Event
 

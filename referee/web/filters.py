@@ -6,7 +6,7 @@ import re
 from datetime import UTC, datetime
 from typing import Any
 
-from flask import Flask
+from flask import Flask, g
 from flask_babel import format_date, format_decimal, format_time, ngettext
 from flask_babel import gettext as _
 
@@ -37,7 +37,17 @@ def when(text: str | datetime | None) -> str:
         return str(text)
     if moment.tzinfo is None:
         moment = moment.replace(tzinfo=UTC)
-    return f"{format_date(moment, 'medium')} {format_time(moment, 'short')}"
+    minute = moment.replace(second=0, microsecond=0)  # what the 'short' time shows
+    said: dict[datetime, str] = g.setdefault(_WHEN, {}) if g else {}
+    found = said.get(minute)
+    if found is None:
+        found = said[minute] = f"{format_date(moment, 'medium')} {format_time(moment, 'short')}"
+    return found
+
+
+#: The times a request has written out (its language and time zone are fixed): a match page
+#: shows many moves made in the same minute.
+_WHEN = "referee_when"
 
 
 def value_text(value: Any) -> str:

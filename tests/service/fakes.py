@@ -235,6 +235,13 @@ class FakeProjector:
         result = self.data.match_results[match_id]
         result.update(events=seq, ended_at=at, seconds=int((at - started).total_seconds()))
 
+    def appended(self, event: dict[str, Any], started: datetime,
+                 notice: tuple[str, str] | None) -> None:
+        self.events.append(**event)
+        summary = self.data.summaries[event["match_id"]]
+        summary["last_seq"], summary["updated_at"] = event["seq"], event["recorded_at"]
+        self.moved(event["match_id"], event["seq"], event["recorded_at"], started)
+
     def started_at(self, match_id: int) -> datetime | None:
         result = self.data.match_results.get(match_id)
         return None if result is None else result["started_at"]

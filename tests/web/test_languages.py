@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -81,7 +80,7 @@ def test_the_app_compiles_a_missing_or_stale_catalogue(tmp_path: Path,
     assert app.config["BABEL_TRANSLATION_DIRECTORIES"] == str(source)
     with app.test_request_context("/", headers=FRENCH):
         assert gettext("New match") == "Nouvelle partie"
-    old = time.time() - 3600
+    old = po.stat().st_mtime - 3600  # older than its text, however old the checkout is
     os.utime(mo, (old, old))
     assert catalogues.stale(po, mo)
     create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'y.sqlite3'}"})
@@ -151,3 +150,18 @@ def test_the_switch_on_a_page_answering_a_form_leads_somewhere_readable(
     assert response.status_code == 422
     assert 'href="/?lang=en"' in response.get_data(as_text=True)
     assert client.get("/?lang=en").status_code == 200
+
+
+def test_a_language_forced_inside_a_request_words_in_that_language(tmp_path: Path) -> None:
+    """``replay --lang`` and the like word a sentence in a language other than the request's:
+    the catalogue kept for the request must not answer for the other language, and the
+    request's own language comes back after."""
+    from referee.i18n import told_in
+    from referee.service.sentences import sentence
+
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"})
+    with app.test_request_context("/", headers={"Accept-Language": "en-US"}):
+        assert gettext("New match") == "New match"
+        assert told_in(sentence("There is no match %(match)s.", match=7), "fr") == (
+            "Il n'y a pas de partie 7.")
+        assert gettext("New match") == "New match"

@@ -441,6 +441,29 @@ def test_a_match_page_is_one_read(app: Flask, client: FlaskClient, page: str) ->
     assert response.status_code == 200
     assert reads == 1
 
+
+@pytest.mark.parametrize("page", ["/m/{id}/play", "/m/{id}", "/m/{id}/board"])
+def test_a_match_page_reads_its_match_row_once(app: Flask, client: FlaskClient,
+                                               page: str) -> None:
+    """What the page's one read loaded stays loaded until it ends: the parts of the page that
+    need the match (its header, its timeline, its table) do not read it again."""
+    made = create(client)
+    for type_, seat, fields in ROUND[:4]:
+        move(client, made.id, type_, seat, fields)
+    seat = joined(app, made.id, made.seats[1])
+    sent: list[str] = []
+
+    def count(_c: Any, _cur: Any, statement: str, *_: Any) -> None:
+        sent.append(" ".join(statement.split()).upper())
+
+    engine = database(app).engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        assert seat.get(page.format(id=made.id)).status_code == 200
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert sum(s.startswith("SELECT MATCHES.ID") for s in sent) == 1, sent
+
 # --- errors in words ---------------------------------------------------------------------------
 
 
