@@ -16,7 +16,8 @@ parameter's rendering understands:
   letter, for a sentence that starts with a warrior ("Le Warrior rouge d'Alice…").
 
 Seats (``seat``, ``*_seat``) become names, lists of seats (``seats``, ``*_seats``) a list of
-names ("Alice et Bob"), warriors ("0-red") "Alice's red warrior", codes (suits, directions,
+names ("Alice et Bob"), lists of one value per seat (``left``) each value with its name
+("Alice 3, Bob 0"), warriors ("0-red") "Alice's red warrior", codes (suits, directions,
 colours…) words of ``WORDS``; other lists are joined.
 
 The reader's language is a context variable (``reading_in("fr")``), so the edges say it
@@ -48,8 +49,11 @@ CATALOGUE_MODULES = ("common", "plouc", "neurotrio", "citroncoco", "citroncoco_t
                      "croconounours")
 WARRIOR_KEYS = frozenset({"warrior", "target", "attacker"})
 WARRIOR_ID = re.compile(r"^(\d+)-([a-z]+)(?:-(\d+))?$")
-CARD_KEYS = frozenset({"card", "cards", "top", "drawn"})
+CARD_KEYS = frozenset({"card", "cards", "top", "drawn", "other"})
+#: Lists holding one value per seat, seat 0 first: each value shown with its player's name.
+PER_SEAT_KEYS = frozenset({"left"})
 CARD = re.compile(r"^(10|[2-9AJQK])([SHDC])$")
+NEURO_CARD = re.compile(r"^(coeur|etoile|rose)-([a-z]+)-(\d+)$")  # Neurotrio: nature-colour-force
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 _reading: ContextVar[str] = ContextVar("referee_reading_locale", default=DEFAULT_LOCALE)
@@ -114,6 +118,13 @@ def catalogue(locale: str = DEFAULT_LOCALE) -> Mapping[str, str]:
 def words(locale: str = DEFAULT_LOCALE) -> Mapping[str, Mapping[str, str]]:
     """Words for parameters given as codes (suits, directions), by parameter kind."""
     return _module(locale, "common").WORDS
+
+
+def code_word(kind: str, code: str, locale: str | None = None) -> str:
+    """A code in the reader's words, as a sentence says it (``("type", "quick_play")`` ->
+    "jeu rapide", ``("power", "Seadog")`` -> "loup de mer"); the code where none is known."""
+    return str(words(locale_of(locale) if locale else current_locale()).get(kind, {}).get(code,
+                                                                                         code))
 
 
 def grammar(locale: str) -> ModuleType:
@@ -233,9 +244,14 @@ def warrior_name(ident: Any, names: Names | None, locale: str) -> str:
 
 
 def card_name(text: str, locale: str) -> str:
-    """A card of an ordinary deck as the table writes it: "Q♥" (French: "D♥"), "Joker"."""
+    """A card of an ordinary deck as the table writes it: "Q♥" (French: "D♥"), "Joker"; a
+    Neurotrio card by its nature, colour and force (« cœur noir 2 », "heart noir 2")."""
     if text == "JK":
         return str(grammar(locale).JOKER)
+    neuro = NEURO_CARD.match(text)
+    if neuro:  # « cœur noir 2 »: its nature in the reader's words, its colour and force
+        nature, colour, force = neuro.groups()
+        return f"{words(locale).get('nature', {}).get(nature, nature)} {colour} {force}"
     found = CARD.match(text)
     if not found:
         return text
@@ -256,7 +272,9 @@ def _coded(key: str, value: Any, locale: str) -> str | None:
 
 def _listed(key: str, value: Sequence[Any], names: Names | None, locale: str) -> Shown:
     """A list parameter: seats as names, warriors, codes as words, cards as laid."""
-    if is_seats_key(key):
+    if key in PER_SEAT_KEYS and names:
+        items = [f"{seat_name(seat, names, locale)} {v}" for seat, v in enumerate(value)]
+    elif is_seats_key(key):
         items = [seat_name(s, names, locale) for s in value]
     elif key == "warriors":
         items = [warrior_name(w, names, locale) for w in value]

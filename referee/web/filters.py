@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, g
-from flask_babel import format_date, format_time, ngettext
+from flask_babel import format_date, format_decimal, format_time, ngettext
 from flask_babel import gettext as _
 
+from referee.engines.messages import is_seat_key
+from referee.service import messages
 from referee.service.games import game_title as _game_title
+from referee.service.messages import NEURO_CARD
+from referee.service.messages import WARRIOR_ID as WARRIOR
 from referee.web import vocabulary
-from referee.web.table_words import SAID, phase_words, table_facts
+from referee.web.pads import generic
+from referee.web.pads.cards import card_text
+from referee.web.table_words import phase_words, said_keys, table_facts, worded
 
 
 def words(key: Any) -> str:
@@ -53,28 +60,56 @@ def value_text(value: Any) -> str:
     if isinstance(value, list):
         if value and all(isinstance(v, list) for v in value):
             return ", ".join(f"({value_text(v)})" for v in value)
-        return ", ".join(value_text(v) for v in value) if value else _("none")
+        return ", ".join(value_text(v) for v in value) if value else "—"  # « aucun » takes a gender
     if isinstance(value, dict):
         shown = [f"{words(k)}: {value_text(v)}" for k, v in value.items()
                  if v not in (None, "", [], {})]
-        return " · ".join(shown) if shown else _("none")
+        return " · ".join(shown) if shown else "—"
     return str(value)
 
 
-def payload_text(payload: dict[str, Any] | None) -> str:
-    """A move's payload in one line: ``source: stock · value: 5``."""
+def payload_text(payload: dict[str, Any] | None, names: list[str] | None = None) -> str:
+    """A move's payload in one line, in words: ``source: stock · target seat: Bob · cards: 7♠,
+    7♥`` (players by ``names`` when given, cards as the table writes them)."""
     if not payload:
         return ""
     return " · ".join(_("%(name)s: %(value)s", name=vocabulary.field_label(k).lower(),
-                        value=payload_value(v))
+                        value=payload_value(v, k, names))
                       for k, v in payload.items() if v is not None and v != "")
 
 
-def payload_value(value: Any) -> str:
-    """A payload's value in words: a choice's id (``stock``) in the reader's language."""
+SEAT_NAMED = frozenset({"offender", "caller", "winner"})
+#: A quick score's lists, one value per seat (seat 0 first): each shown with its player's name.
+PER_SEAT = frozenset({"cards", "points", "totals", "warriors", "hands"})
+CARD_CODE = re.compile(r"^(10|[2-9AJQK])[SHDC]$|^JK$")
+
+
+def payload_value(value: Any, key: str = "", names: list[str] | None = None) -> str:
+    """A payload's value in words: a choice's id (``stock``) in the reader's language, a seat
+    by its name, a card (``QH``) as the table writes it (« D♥ »), a warrior by its owner."""
+    if names is not None and isinstance(value, int) and not isinstance(value, bool) and (
+            is_seat_key(key) or key in SEAT_NAMED):
+        return seat_name(value, names)
+    if isinstance(value, list) and value and all(isinstance(v, str) and CARD_CODE.match(v)
+                                                 for v in value):
+        return ", ".join(card_text(v) for v in value)
+    if names and key in PER_SEAT and isinstance(value, list) and len(value) == len(names):
+        return ", ".join(f"{seat_name(seat, names)} {value_text(v)}"
+                         for seat, v in enumerate(value))
     if isinstance(value, str):
+        if CARD_CODE.match(value):
+            return card_text(value)
+        if NEURO_CARD.match(value):
+            return messages.card_name(value, messages.current_locale())
+        if names is not None and key in ("warrior", "target") and WARRIOR.match(value):
+            return messages.warrior_name(value, names, messages.current_locale())
         return str(vocabulary.choice_label(value)) if value in vocabulary.CHOICES else value
     return value_text(value)
+
+
+def seat_name(seat: int, names: list[str]) -> str:
+    """A seat by the name given at the table (``seat N`` when it has none)."""
+    return names[seat] if 0 <= seat < len(names) and names[seat] else _("seat %(n)s", n=seat)
 
 
 def game_title(game_id: str) -> str:
@@ -112,6 +147,11 @@ def seat_options(names: list[str], only: Any = None, skip: Any = None) -> list[t
     """Seats as (value, label) pairs for a picker: all of them, or ``only`` those, less ``skip``."""
     seats = range(len(names)) if only is None else only
     return [(s, seat_label(s, names)) for s in seats if s != skip]
+
+
+def name_choices(names: list[str]) -> list[tuple[int, str]]:
+    """The seats as a picker offers them: each by the name given at the table."""
+    return [(seat, name or seat_label(seat, names)) for seat, name in enumerate(names)]
 
 
 def zip_same(values: Any) -> list[tuple[Any, str]]:
@@ -225,7 +265,14 @@ def init_app(app: Flask) -> None:
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,
                                cards=is_cards)
     app.jinja_env.globals.update(game_title=game_title)
-    app.jinja_env.filters.update(table_facts=table_facts, said_keys=lambda _t: SAID | {"seats"},
+    app.jinja_env.filters.update(
+        name_choices=name_choices, decimal=format_decimal,
+        code_word=lambda code, kind: messages.code_word(kind, code),
+        warrior_word=lambda ident, names: messages.warrior_name(ident, names,
+                                                                messages.current_locale()),
+        sequence_length=lambda game_id, move_type, f: generic.sequence_length(game_id,
+                                                                              move_type, f))
+    app.jinja_env.filters.update(table_facts=table_facts, said_keys=said_keys, worded=worded,
                                  phase_words=lambda phase, game: phase_words(game, phase))
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -11,6 +11,7 @@ from referee.service.games import describe_game, game_ids
 from referee.service.messages import current_locale
 from referee.web import vocabulary
 from referee.web.forms import Field, fields_of
+from referee.web.pads.generic import picker
 
 #: Moves with their own place on the match page (corrections and disputes), not on the pad.
 DISPUTE_TYPES = ("void", "challenge", "ruling")
@@ -65,6 +66,12 @@ def rule_choices(missplays: dict[str, str]) -> tuple[tuple[str, Any], ...]:
     return tuple((rule, RuleChoice(rule, text)) for rule, text in missplays.items())
 
 
+def with_pickers(game_id: str, move_type: str, fields: list[Field]) -> list[Field]:
+    """Each field told which of the pads' pickers asks for it in the generic form."""
+    return [dataclasses.replace(f, extra={**f.extra, "picker": picker(game_id, move_type, f)})
+            for f in fields]
+
+
 def with_rule_choices(fields: list[Field], missplays: dict[str, str]) -> list[Field]:
     """A fault's ``rule`` is chosen from the game's reportable missplays, in the rules' words."""
     if not missplays:
@@ -95,7 +102,7 @@ def _game(game_id: str, locale: str) -> Game:
         fields = fields_of(spec["payload"])
         if move in ("missplay", "ruling"):
             fields = with_rule_choices(fields, missplays)
-        moves[move] = Move(move, spec["host_only"], fields)
+        moves[move] = Move(move, spec["host_only"], with_pickers(game_id, move, fields))
     options = [dataclasses.replace(f, extra={**f.extra, "game": described["id"]})
                for f in fields_of(described["options"])]  # named in the game's own words
     return Game(described["id"], described["title"], described["min_seats"],
@@ -108,7 +115,8 @@ def rounds_game(game_id: str) -> Game:
     the shared corrections."""
     full = game(game_id)
     described = describe_game(game_id)["rounds"]
-    moves = {move: Move(move, spec["host_only"], fields_of(spec["payload"]))
+    moves = {move: Move(move, spec["host_only"],
+                        with_pickers(game_id, move, fields_of(spec["payload"])))
              for move, spec in described.items() if move != "missplay"}
     return Game(full.id, full.engine_title, full.min_seats, full.max_seats, full.rules,
                 full.options, moves, {})

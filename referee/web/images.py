@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from markupsafe import Markup, escape
 
+from referee.web import vocabulary
 from referee.web.chart import COLOURS
 
 ROW, HEAD, WIDTH = 56, 120, 900
@@ -40,7 +41,8 @@ def board_svg(board: dict[str, Any]) -> str:
         parts.append(f'<rect x="30" y="{y}" width="{WIDTH - 60}" height="{ROW - 8}" rx="8" '
                      f'fill="{fill}"/>')
         text = 'fill="#f0f3f6" font-family="sans-serif" font-size="26"'
-        record = _("%(won)s won / %(played)s", won=line["won"], played=line["played"])
+        record = ngettext("%(num)s won / %(played)s", "%(num)s won / %(played)s", line["won"],
+                          played=line["played"])
         score = _("%(points)s pts", points=line["points"])
         parts.append(f'<text x="50" y="{y + 34}" {text}>{line["place"]}.</text>')
         parts.append(f'<text x="110" y="{y + 34}" {text} class="name">'
@@ -72,8 +74,9 @@ def results_chart(results: list[dict[str, Any]], name: str) -> Markup:
              f'aria-labelledby="rc-title rc-desc" xmlns="http://www.w3.org/2000/svg">',
              f'<title id="rc-title">{escape(title)}</title>']
     won = sum(1 for r in results if r["won"])
-    desc = ngettext("%(num)d finished match, %(won)s won.",
-                    "%(num)d finished matches, %(won)s won.", count, won=won)
+    desc = _("%(finished)s, %(won)s.",
+             finished=ngettext("%(num)d finished match", "%(num)d finished matches", count),
+             won=ngettext("%(num)s won", "%(num)s won", won))
     parts.append(f'<desc id="rc-desc">{desc}</desc>')
     for label, share in ((_("1st"), 0.0), (_("last"), 1.0)):
         y = top + plot_h * share
@@ -94,7 +97,8 @@ def results_chart(results: list[dict[str, Any]], name: str) -> Markup:
         parts.append(f'<circle class="dot{" won" if r["won"] else ""}" cx="{x:.1f}" '
                      f'cy="{y:.1f}" r="6" fill="{colour}"><title>#{r["match_id"]} '
                      + _("%(game)s: place %(rank)s of %(sides)s, score %(score)s",
-                         game=escape(r["game"]), rank=r["rank"], sides=r["sides"],
+                         game=escape(vocabulary.game_title(r["game"], r["game"])),
+                         rank=r["rank"], sides=r["sides"],
                          score=r["score"]) + '</title></circle>')
     if len(points) > 1:
         parts.insert(4, f'<polyline class="series s0" points="{" ".join(points)}" '

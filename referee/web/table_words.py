@@ -14,7 +14,8 @@ from typing import Any
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from referee.web.pads.cards import card_text, citron_card
+from referee.service import messages
+from referee.web.pads.cards import card_text, citron_card, rank_face
 
 Fact = tuple[str, str]
 Names = list[str]
@@ -108,14 +109,62 @@ def citron_facts(game: str, table: Mapping[str, Any], names: Names) -> list[Fact
     return facts
 
 
+def special_words() -> dict[str, str]:
+    """Carte et Plouc's special cards (PL-MAI-2), as the rule text names them."""
+    return {"A": _("the aces"), "Q": _("the queens"), "10": _("the 10s"), "7": _("the 7s"),
+            "KS": _("the king of spades"), "6": _("the 6s"), "2": _("the 2s")}
+
+
+def plouc_facts(game: str, table: Mapping[str, Any], names: Names) -> list[Fact]:
+    """Carte et Plouc: the direction of play, the suit asked, a square building up, the
+    special cards and the variants played, in words rather than codes."""
+    facts: list[Fact] = []
+    direction = table.get("direction")
+    if isinstance(direction, str):
+        facts.append((_("Direction of play"),
+                      messages.code_word("direction", direction.replace("-", "_"))))
+    if isinstance(table.get("suit"), str):
+        facts.append((_("Suit asked"), messages.code_word("suit", table["suit"])))
+    square = table.get("square")
+    if isinstance(square, Mapping) and square.get("rank") and (square.get("run") or 0) >= 2:
+        facts.append((_("Square building up"),
+                      ngettext("%(num)s card of rank %(rank)s in a row (4 make a square)",
+                               "%(num)s cards of rank %(rank)s in a row (4 make a square)",
+                               square["run"], rank=rank_word(square["rank"]))))
+    special = table.get("special_cards")
+    if isinstance(special, list):
+        words = special_words()
+        facts.append((_("Special cards"), ", ".join(words.get(str(c), str(c)) for c in special)))
+    variants = table.get("variants")
+    if isinstance(variants, list):
+        facts.append((_("Variants played"), ", ".join(
+            messages.option_label(game, v) for v in variants) or _("none: the basic rules")))
+    return facts
+
+
+def rank_word(rank: Any) -> str:
+    """A rank as the table writes it (11 -> V in French, like the cards)."""
+    return rank_face(RANK_CODES.get(rank, str(rank)))
+
+
+RANK_CODES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
 GAME_FACTS: dict[str, Callable[[str, Mapping[str, Any], Names], list[Fact]]] = {
     "citroncoco": citron_facts,
     "citroncoco-teams": citron_facts,
+    "plouc": plouc_facts,
 }
 #: Keys said above (or the pads' own business), not listed again as data.
 SAID = frozenset({"game", "viewer", "turn", "turn_seat", "phase", "round", "discard",
                   "discard_top", "discard_size", "stock", "stock_size", "multiplier", "held",
                   "caller", "coin", "moves", "sum_with", "reveal_due", "options", "target"})
+#: A game's own keys its facts say.
+GAME_SAID = {"plouc": frozenset({"direction", "suit", "square", "special_cards", "variants"})}
+
+
+def said_keys(table: Mapping[str, Any], game: str | None = None) -> frozenset[str]:
+    """The keys of a table's view its facts already say (not listed again as data)."""
+    return SAID | {"seats"} | GAME_SAID.get(str(table.get("game") or game or ""), frozenset())
 
 
 def table_facts(table: Mapping[str, Any], names: Names, game: str | None = None) -> list[Fact]:
@@ -134,3 +183,32 @@ def table_facts(table: Mapping[str, Any], names: Names, game: str | None = None)
     if table.get("target"):
         facts.append((_("Target"), str(table["target"])))
     return facts
+
+
+#: View keys holding a list of seats, or one seat, said as the players' names.
+SEAT_LISTS = frozenset({"contenders", "last_to_play", "waiting_seats", "leaders"})
+ONE_SEAT = frozenset({"first_player", "middle_seat", "finisher", "winner", "caller", "coin",
+                      "square_seat", "last_player", "dealer"})
+#: View keys holding warriors' colours (CrocoNounours), said in words.
+COLOURS = frozenset({"team", "given"})
+#: View keys holding one value per side, keyed by the side's seat number.
+BY_SEAT = frozenset({"totals"})
+
+
+def worded(value: Any, names: Names, key: str = "") -> Any:
+    """The view with its seat numbers and colour codes in words, for the table's listing
+    (``contenders: [0, 1]`` -> ``[Alice, Bob]``, ``team: [red]`` -> ``[rouge]``); the facts
+    and the seats' own numbers are read from the view itself."""
+    if isinstance(value, Mapping):
+        if key in BY_SEAT and all(str(k).isdigit() for k in value):
+            return {seat_name(int(k), names): v for k, v in value.items()}
+        return {k: worded(v, names, str(k)) for k, v in value.items()}
+    if isinstance(value, list):
+        if key in SEAT_LISTS and all(isinstance(v, int) for v in value):
+            return [seat_name(v, names) for v in value]
+        if key in COLOURS and all(isinstance(v, str) for v in value):
+            return [messages.code_word("colour", v) for v in value]
+        return [worded(v, names) for v in value]
+    if key in ONE_SEAT and isinstance(value, int) and not isinstance(value, bool):
+        return seat_name(value, names)
+    return value

@@ -37,6 +37,7 @@ from referee.web.chart import TV_HEIGHT, TV_LABEL, TV_TICK, rounds_chart, score_
 from referee.web.errors import PageError, error_page
 from referee.web.forms import FormError, read_fields
 from referee.web.images import results_chart
+from referee.web.pads.generic import picker_data
 
 bp = Blueprint("web", __name__)
 
@@ -360,8 +361,11 @@ def render_play(match_id: int, *, logged: int | None = None, error: dict[str, An
     pad = None if match["mode"] == "rounds" else pads.pad_for(
         game.id, state["table"], access, asked, options=match.get("options"),
         legal=lambda seat: legal.seat_moves(db(), match_id, page_token_if_valid(match_id), seat))
+    pickers = picker_data(game.id, match.get("options"), state["table"],
+                          seat_names(match)) if access else {}
     return render_template(
         "play.html", match=match, access=access, game=game, moves=moves, state=state, pad=pad,
+        pickers=pickers,
         table=state["table"], names=seat_names(match),
         logged=reword(logged_event(match_id, logged), seat_names(match)),
         error=error, posted=posted or {}, key=uuid.uuid4().hex,

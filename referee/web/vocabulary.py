@@ -24,7 +24,7 @@ MOVE_NAMES = {
     "bid": lazy_pgettext("move", "Bid"),
     "challenge": lazy_pgettext("move", "Challenge"),
     "choose_team": lazy_pgettext("move", "Choose team"),
-    "citron_coco": lazy_pgettext("move", "Citron coco"),
+    "citron_coco": lazy_pgettext("move", "Citron Coco"),
     "contre": lazy_pgettext("move", "Contre"),
     "correct": lazy_pgettext("move", "Correct"),
     "decline": lazy_pgettext("move", "Decline"),
@@ -189,10 +189,10 @@ CHOICES = {
     "two_cards": lazy_pgettext("choice", "two cards"),
     "wound": lazy_pgettext("choice", "wound"),
     "zouzou": lazy_pgettext("choice", "zouzou"),
-    "S": lazy_pgettext("suit", "S"),
-    "H": lazy_pgettext("suit", "H"),
-    "D": lazy_pgettext("suit", "D"),
-    "C": lazy_pgettext("suit", "C"),
+    "S": lazy_pgettext("suit", "♠ spades"),
+    "H": lazy_pgettext("suit", "♥ hearts"),
+    "D": lazy_pgettext("suit", "♦ diamonds"),
+    "C": lazy_pgettext("suit", "♣ clubs"),
     None: _l("none"),
     True: _l("yes"),
     False: _l("no"),
@@ -392,10 +392,15 @@ def phase_word(phase: Any) -> str:
     return str(found) if found is not None else spaced(phase)
 
 
+#: Moves named after what the player calls out, a name keeping its capitals in a sentence.
+CALLED_OUT = frozenset({"citron_coco", "nano", "nano_alpha", "neuro"})
+
+
 def move_word(move_type: Any) -> str:
-    """A move's name inside a sentence: ``quick play``."""
+    """A move's name inside a sentence: ``quick play``; a call keeps its capitals
+    (« Citron Coco ! »)."""
     name = move_name(move_type)
-    return name[:1].lower() + name[1:]
+    return name if move_type in CALLED_OUT else name[:1].lower() + name[1:]
 
 
 def field_label(name: str) -> str:

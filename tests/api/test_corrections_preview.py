@@ -116,7 +116,7 @@ def test_a_correction_is_judged_in_the_replaced_events_place(
                  "payload": {"hands": [[1, 2, 3, 4], [3, 6, 7, 8, 2]]}}})
     assert response.status_code == 201, response.json
     assert response.json["seq"] == 8
-    assert "Event 7 (reveal) corrected" in response.json["verdict"]["reason"]
+    assert "Event 7 (hands revealed) corrected" in response.json["verdict"]["reason"]
     line = {ln["side"]: ln["total"] for ln in response.json["standings"]["lines"]}
     assert line["1"] == 3 + 6 + 7 + 8 + 2
 

@@ -208,14 +208,16 @@ def test_a_void_and_a_correction_read_in_the_readers_language(client: FlaskClien
                      headers=FR)
     assert corrected.status_code == 201, corrected.json
     assert corrected.json["verdict"]["reason"] == (
-        "Coup 2 (discard) corrigé en discard : c'était un 6. À sa place : Alice défausse "
+        "Coup n° 2 (« défausse ») corrigé en « défausse » : c'était un 6. À sa place : Alice "
+        "défausse "
         "directement le 6 pioché. Tous les coups suivants sont jugés à nouveau.")
     voided = post(client, table, "void", None, {"seq": 2, "reason": "jamais joué"}, headers=EN)
     assert voided.json["verdict"]["reason"] == (
         "Event 2 (discard) voided: jamais joué. Every later move is judged again.")
     timeline = client.get(f"/api/matches/{table.id}/timeline", headers=FR).json["events"]
     assert timeline[-1]["verdict"]["reason"] == (
-        "Coup 2 (discard) annulé : jamais joué. Tous les coups suivants sont jugés à nouveau.")
+        "Coup n° 2 (« défausse ») annulé : jamais joué. Tous les coups suivants sont jugés à "
+        "nouveau.")
 
 
 def test_a_what_if_reads_in_the_readers_language(client: FlaskClient) -> None:
@@ -234,7 +236,7 @@ def test_a_neurotrio_refusal_and_verdict_in_french(client: FlaskClient) -> None:
     du donneur »): Bob places out of turn, then Alice places next to the starting card."""
     table = new_match(client, game="neurotrio", players=3)
     started = post(client, table, "start_domain", None, {"card": "coeur-noir-1"}, headers=FR)
-    assert started.json["verdict"]["reason"] == "Le domaine part de coeur-noir-1 en (0, 0)"
+    assert started.json["verdict"]["reason"] == "Le domaine part de cœur noir 1 en (0, 0)"
     refused = post(client, table, "place", 1, {"card": "coeur-noir-2", "row": 0, "col": 1},
                    headers=FR)
     assert refused.status_code == 422
@@ -243,4 +245,4 @@ def test_a_neurotrio_refusal_and_verdict_in_french(client: FlaskClient) -> None:
     placed = post(client, table, "place", 0, {"card": "coeur-noir-2", "row": 0, "col": 1},
                   headers=FR)
     assert placed.status_code == 201, placed.json
-    assert placed.json["verdict"]["reason"].startswith("Alice a posé coeur-noir-2 en (0, 1)")
+    assert placed.json["verdict"]["reason"].startswith("Alice a posé cœur noir 2 en (0, 1)")

@@ -102,12 +102,13 @@ def test_a_plouc_round_reads_in_french_with_the_names(client: FlaskClient) -> No
     assert refused.json["message_id"] == "plouc.rounds.first_only"
     assert refused.json["params"] == {"seat": 0, "winner_seat": 2}
     assert refused.json["message"] == (
-        "Un seul joueur sort : Chloé a dit « plouc » le premier, il reste donc des cartes à "
+        "Un seul joueur sort : Chloé a dit « plouc » en premier, il reste donc des cartes à "
         "Alice.")
     logged = move(client, table, "round", None, {"winner": 2, "cards": [4, 1, 0]}, headers=FR)
     assert logged.status_code == 201, logged.json
     assert logged.json["verdict"]["reason"] == (
-        "Chloé a posé sa dernière carte le premier et gagne ; cartes restantes : 4, 1, 0.")
+        "Chloé a posé sa dernière carte en premier et gagne ; cartes restantes : Alice 4, Bob 1, "
+        "Chloé 0.")
     assert logged.json["standings"]["outcome"] == "Chloé gagne : plouc !"
     assert logged.json["standings"]["result"]["termination"] == "plouc.outcome.plouc"
 

@@ -316,7 +316,7 @@ def test_cc_pow_2_what_the_next_draw_gives_up_is_said_as_data(t3: Table) -> None
     assert forfeits == (Message("citroncoco.forfeit.power",
                                 {"seat": 0, "value": 7, "power": "Seadog"}),)
     assert render(forfeits[0], ["Ana", "Ben", "Cid"], "fr") == (
-        "Ana renonce au pouvoir du 7 (Seadog)")
+        "Ana renonce au pouvoir du 7 (loup de mer)")
     assert t3.state.pending == {0: [7]}
     assert ENGINE.forfeits(t3.state, Event("discard", 1, {"value": 3}, 99)) == ()
 
@@ -976,7 +976,7 @@ def test_cc_end_1_no_reveal_while_the_last_cards_power_is_owed() -> None:
     empty_seat_1_with(table, 1)
     assert table.state.phase == "reveal" and ENGINE.turn(table.state) == 1
     err = refused(table, "reveal", hands=[[3, 3, 3, 3], [], [3, 3, 3, 3]])
-    assert err.rule == "CC-END-1" and "forgo_power" in render(err.said)
+    assert err.rule == "CC-END-1" and "used or given up" in render(err.said)
     assert table.play("power", 1, target_seat=0).rule == "CC-ASSAULT-1"
     assert table.play("reveal", hands=[[3, 3, 3, 3, 3], [], [3, 3, 3, 3]]).rule == "CC-END-2"
 

@@ -337,7 +337,7 @@ def test_nt_dom_3_an_incompatible_single_neighbour_is_named(match: Match) -> Non
     err = match.impossible("place", 0, card="coeur-vert-3", row=0, col=1)
     assert err.rule == "NT-DOM-3"
     assert render(err.said, NAMES) == (
-        "Alice cannot place: coeur-vert-3 at (0, 1) touches only coeur-noir-2 at (0, 0), "
+        "Alice cannot place: heart vert 3 at (0, 1) touches only heart noir 2 at (0, 0), "
         "shares only nature; compatible cards share at least two attributes")
     assert err.where == "payload.card"
 
@@ -349,8 +349,8 @@ def test_nt_dom_4_two_neighbours_must_both_be_compatible(match: Match) -> None:
     err = match.impossible("place", 2, card="rose-noir-1", row=1, col=1)
     assert err.rule == "NT-DOM-4"
     assert render(err.said, NAMES) == (
-        "Carol cannot place: rose-noir-1 at (1, 1) touches 2 cards and must be compatible with "
-        "at least two, but coeur-vert-2 at (1, 0) shares nothing")
+        "Carol cannot place: rose noir 1 at (1, 1) touches 2 cards and must be compatible with "
+        "at least two, but heart vert 2 at (1, 0) shares nothing")
 
 
 def test_nt_dom_4_three_neighbours_with_one_incompatible_is_legal() -> None:

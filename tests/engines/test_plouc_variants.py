@@ -117,6 +117,16 @@ def test_pl_ann_3_a_carte_said_after_the_next_player_has_played_is_late(zouzou: 
     assert zouzou.hand(ZOUHAIRE) == 2
 
 
+def test_pl_ann_3_a_late_carte_is_said_once(zouzou: Table) -> None:
+    """PL-ANN-3 (late_carte stands): the late "carte" changes nothing; said again, it is refused
+    as already said, and no longer offered among the seat's legal moves."""
+    zouzou.say(ZOUHAIRE, "carte")
+    assert zouzou.refuse("announce", ZOUHAIRE, {"word": "carte"}).rule == "PL-ANN-3"
+    offered = [p for m in ENGINE.legal_moves(zouzou.state, ZOUHAIRE) if m.type == "announce"
+               for p in m.payloads]
+    assert {"word": "carte"} not in offered
+
+
 def test_pl_ann_3_the_view_shows_a_late_carte_and_the_forgotten_ones(zouzou: Table) -> None:
     """PL-ANN-3 / PL-DF-4: the table sees that Zouhaire's "carte" is late and which events left
     a hand at one card without it (the events a flag may name)."""

@@ -260,7 +260,7 @@ def test_plouc_outcome_is_data_with_the_move_by_move_termination() -> None:
     assert verdict.reason == Message("plouc.rounds.ends", {"seat": 1, "left": [3, 0, 5]})
     assert render(standings.outcome, ["Ana", "Ben", "Cid"], "fr") == "Ben gagne : plouc !"
     assert render(verdict.reason, ["Ana", "Ben", "Cid"], "en") == (
-        "Ben laid their last card first and wins; cards left: 3, 0, 5.")
+        "Ben laid their last card first and wins; cards left: Ana 3, Ben 0, Cid 5.")
 
 
 def test_plouc_refusal_names_the_seats_as_data() -> None:
@@ -271,7 +271,7 @@ def test_plouc_refusal_names_the_seats_as_data() -> None:
     assert err.value.message == Message("plouc.rounds.first_only",
                                         {"seat": 0, "winner_seat": 1})
     assert render(err.value.message, ["Ana", "Ben", "Cid"], "fr") == (
-        "Un seul joueur sort : Ben a dit « plouc » le premier, il reste donc des cartes à Ana.")
+        "Un seul joueur sort : Ben a dit « plouc » en premier, il reste donc des cartes à Ana.")
 
 
 def test_croconounours_outcome_is_data_with_the_move_by_move_termination() -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from referee.engines.messages import Message, msg
+from referee.service import messages
 from referee.service.messages import (
     LOCALES,
     catalogue,
@@ -41,12 +42,15 @@ SAMPLES: dict[str, Any] = {
     "squares": ["a1", "b1"], "square": "d4", "start": "c3", "to": "c4", "corner": "a1",
     "then": NESTED, "why": NESTED, "scored": NESTED, "outcome": NESTED, "fault": NESTED,
     "rules": ["CC-MISS-3", "CC-MISS-4"], "rule": "PL-CARTE-1", "owed": [9, 12],
-    "sunk_totals": [203, 150], "word": "carte", "power": "Witch", "type": "play",
-    "team": "A", "loser_team": "B", "game": "CitronCoco", "note": "vu par tous", "key": "7",
+    "sunk_totals": [203, 150], "word": "carte", "power": "Seadog", "type": "quick_play",
+    "team": "A", "loser_team": "B", "game": "CitronCoco", "note": "vu par tous", "key": "hands",
     "top": "9H", "drawn": 5, "value": 7, "other_value": 4, "known": 3,
 }
 # English words that must never be left in a French sentence
 ENGLISH = re.compile(r"\b(seat|seats|the|and|wins|turn|nobody|card|cards|its|with)\b")
+# codes a sentence must say in words: snake_case ids, and CitronCoco's English power names
+CODE = re.compile(r"\b[a-z]+_[a-z_]+\b")
+POWER_NAMES = re.compile(r"\b(Assault|Fellow|Seadog|Witch|Spy|Supply|Queen|Captain)\b")
 
 
 def sample(key: str, count: int) -> Any:
@@ -74,8 +78,10 @@ def test_every_message_renders_in_every_language(message_id: str, locale: str) -
         text = render(Message(message_id, params), NAMES, locale)
         assert text and "{" not in text and "}" not in text, (message_id, text)
         assert "seat 0" not in text and "joueur 0" not in text, (message_id, text)
+        assert not CODE.search(text), (message_id, text)
         if locale == "fr":
             assert not ENGLISH.search(text), (message_id, text)
+            assert not POWER_NAMES.search(text), (message_id, text)
 
 
 @pytest.mark.parametrize("locale", [loc for loc in LOCALES if loc != "en"])
@@ -174,13 +180,29 @@ def every_option() -> list[tuple[str, str]]:
 @pytest.mark.parametrize(("game", "option"), every_option())
 def test_every_option_has_a_name_and_a_description_in_french(game: str, option: str) -> None:
     """Requirement: "game and option names (in the rule texts' own French words)"."""
+    from referee.service.messages_en.games import DESCRIPTIONS as EN_DESCRIPTIONS
     from referee.service.messages_en.games import LABELS as EN_LABELS
     from referee.service.messages_fr.games import DESCRIPTIONS, LABELS
 
     assert LABELS[game][option] and EN_LABELS[game][option]
     assert DESCRIPTIONS[game][option]
     assert option_label(game, option, "fr") == LABELS[game][option]
-    assert option_description(game, option, "en", default="the engine's") == "the engine's"
+    # English reads the engine's own words, but where they name the choices by their codes
+    english = EN_DESCRIPTIONS.get(game, {}).get(option, "the engine's")
+    assert option_description(game, option, "en", default="the engine's") == english
+
+
+@pytest.mark.parametrize(("game", "option"), every_option())
+def test_no_option_is_described_with_codes(game: str, option: str) -> None:
+    """An option's description names its choices as the form shows them (« ten points per
+    pass »), never by their codes ('per_pass', next_player), in either language."""
+    from referee import engines  # noqa: F401
+    from referee.engines.base import REGISTRY
+
+    engine_words = REGISTRY[game].options_schema().fields[option].metadata.get("description", "")
+    for locale in LOCALES:
+        text = option_description(game, option, locale, default=engine_words)
+        assert not CODE.search(text) and "'" + option not in text, (locale, text)
 
 
 def test_games_are_named_in_the_rule_texts_words() -> None:
@@ -245,7 +267,7 @@ def test_neurotrio_speaks_of_the_domain_in_its_rule_texts_words() -> None:
                 other="rose-vert-1", other_row=0, other_col=0,
                 shares=msg("neurotrio.shares.only", attribute="colour").as_dict())
     assert render(fails, NAMES, "fr") == (
-        "coeur-noir-2 en (0, 1) n'est accolée qu'à rose-vert-1 en (0, 0), qui n'a en commun "
+        "cœur noir 2 en (0, 1) n'est accolée qu'à rose vert 1 en (0, 0), qui n'a en commun "
         "que la couleur de fond ; deux cartes compatibles ont au moins deux attributs en commun")
     bid = msg("neurotrio.bid.token_used", seat=2, token="colour")
     assert render(bid, NAMES, "fr") == "Chloé a déjà utilisé son carton « couleur de fond »"
@@ -254,3 +276,57 @@ def test_neurotrio_speaks_of_the_domain_in_its_rule_texts_words() -> None:
                  compatible=2, count=2, points=1)
     assert render(scores, NAMES, "en").endswith("+1 victory point")
     assert render(scores, NAMES, "fr").endswith("+1 point de victoire")
+
+
+def move_types() -> list[str]:
+    from referee import engines  # noqa: F401  (importing them fills the registry)
+    from referee.engines.base import REGISTRY
+    from referee.service.replay import CHALLENGE, CORRECT, RULING, VOID
+
+    return sorted({t for engine in REGISTRY.values() for t in engine.event_types}
+                  | {VOID, CHALLENGE, RULING, CORRECT, "round"})
+
+
+@pytest.mark.parametrize("move_type", move_types())
+def test_a_move_named_in_a_sentence_is_the_games_word(move_type: str) -> None:
+    """A move quoted in a sentence reads as the pads name it (« jeu rapide », "quick play"),
+    never as its code (``quick_play``, « discard »)."""
+    for locale in LOCALES:
+        text = render(msg("move.host_only", type=move_type), NAMES, locale)
+        assert not CODE.search(text), text
+        if locale == "fr":
+            assert messages.words("fr")["type"][move_type] in text, text
+    with reading_in("fr"):
+        assert render(msg("move.host_only", type="quick_play")) == (
+            "Seul l'hôte enregistre le coup « jeu rapide »")
+        assert render(msg("platform.correct.corrected", corrected=4, type="draw",
+                          to_type="discard", instead="Alice défausse.")) == (
+            "Coup n° 4 (« pioche ») corrigé en « défausse ». À sa place : Alice défausse. Tous "
+            "les coups suivants sont jugés à nouveau.")
+    assert render(msg("move.host_only", type="quick_play"), NAMES, "en") == (
+        "Only the host logs a 'quick play'")
+
+
+def test_citroncoco_powers_are_named_in_french() -> None:
+    """The 11 is the rule text's « ravitaillement »; the other powers are named in French too,
+    never "Seadog" in a French sentence."""
+    said = msg("citroncoco.power.may_use", seat=0, value=7, power="Seadog")
+    assert render(said, NAMES, "fr") == "Alice peut utiliser le pouvoir du 7 (loup de mer)"
+    assert render(said, NAMES, "en") == "Alice may use the 7's power (Seadog)"
+    supply = msg("citroncoco.power.given_up", seat=1, value=11, power="Supply")
+    assert render(supply, NAMES, "fr") == "Bob renonce au pouvoir du 11 (ravitaillement)."
+
+
+# the impersonal turns French needs (« il y a », « il reste »): no player is meant
+IMPERSONAL = re.compile(r"\b[Ii]l (y a|n'y a|ne reste|reste|en reste|est interdit|"
+                        r"est impossible|faut)\b")
+PRONOUN = re.compile(r"\b([Ii]ls?|[Ee]lles?|lui-même|elle-même|celui qui|celle qui)\b|\bs'il\b|"
+                     r"\bqu'(il|elle)\b")
+
+
+@pytest.mark.parametrize("message_id", every_message())
+def test_no_french_sentence_assumes_a_players_gender(message_id: str) -> None:
+    """Players have no recorded gender: a French sentence names the player again or turns
+    the sentence impersonally, never « il » or « elle » (nor « celui qui »)."""
+    text = IMPERSONAL.sub("", catalogue("fr")[message_id])
+    assert not PRONOUN.search(text), text

@@ -162,7 +162,7 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
     # move is refused in words and nothing is logged
     expect(alice.get_by_role("button", name="Discard the drawn card")).to_have_count(0)
     alice.locator("details.move summary", has_text="Discard").click()
-    alice.locator("details.move[open]").get_by_label("Value").fill("4")
+    chip(alice.locator("details.move[open]"), "citron-cards", "4")  # the deck's cards, as the pad
     alice.get_by_role("button", name="Log: discard").click()
     expect(alice.get_by_role("alert")).to_contain_text("Impossible: not logged")
     expect(alice.get_by_role("alert")).to_contain_text("a turn starts with a draw")
@@ -268,9 +268,10 @@ def test_every_page_at_phone_and_tv_sizes(server: str, browser: Any) -> None:
 
 
 def chip(page: Any, group: str, text: str) -> None:
-    """Press one of a picker's big buttons (a radio button's label)."""
+    """Press one of a picker's big buttons (a radio button's label) among those shown (the
+    generic forms' pickers stay folded away)."""
     exactly = re.compile(f"^\\s*{re.escape(text)}\\s*$")
-    page.locator(f".{group} label.chip").filter(has_text=exactly).click()
+    page.locator(f".{group} label.chip:visible").filter(has_text=exactly).click()
 
 
 def shoot_pad(page: Any, name: str) -> None:
@@ -314,13 +315,14 @@ def test_tap_the_board_on_a_phone(server: str, browser: Any) -> None:
     assert events["events"][-1]["payload"]["cards"] == ["2H", "3H", "4H"]
     expect(page.get_by_label("Cards drawn")).to_have_value("3")
     page.get_by_role("button", name="Draw 3").click()
-    page.get_by_role("link", name="Choose 0-green").click()
-    expect(page.locator("#pad-board-title")).to_contain_text("0-green: pick the card")
+    page.get_by_role("link", name="Choose Alice's green warrior").click()  # named, not "0-green"
+    expect(page.locator("#pad-board-title")).to_contain_text(
+        "Alice's green warrior: pick the card")
     chip(page, "ranks", "7")
     shoot_pad(page, "pad-croconounours-reach-phone")
-    page.get_by_role("button", name="Move 0-green to a3 (♣ step)").click()
+    page.get_by_role("button", name="Move Alice's green warrior to a3 (♣ step)").click()
     expect(page.locator("#verdict")).to_contain_text("Logged #6: move by seat 0 (Alice)")
-    expect(page.locator(".croco-board td", has_text="a3")).to_contain_text("0-green")
+    expect(page.locator(".croco-board td", has_text="a3")).to_contain_text("green")
     shoot_pad(page, "pad-croconounours-moved-phone")
 
     new_match(page, server, "neurotrio", ("Alice", "Bob", "Carol"))

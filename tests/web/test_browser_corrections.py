@@ -126,7 +126,8 @@ def test_a_too_slow_quick_play_then_a_void_and_a_correction_with_previews(
     host.get_by_label("Why (shown in the timeline)").fill("Chloé's 12 was her penalty card")
     host.get_by_role("button", name="Preview the correction").click()
     expect(host.locator(".preview")).to_contain_text("nothing is logged until you confirm")
-    expect(host.locator(".preview .verdict")).to_contain_text("corrected to reveal")
+    expect(host.locator(".preview .verdict")).to_contain_text("corrected to hands revealed")
+    expect(host.locator(".preview .verdict")).not_to_contain_text("seat 0")  # names, not seats
     shoot(host, "correct-phone-preview")
     host.get_by_role("button", name=f"Confirm: correct event #{reveal_seq}").click()
     replaced = host.locator(f"#e{reveal_seq}")

@@ -76,6 +76,34 @@ def test_night_tv_view_on_a_tv(chrome: Any, site: Any) -> None:
     page.context.close()
 
 
+def font_px(page: Any, selector: str) -> float:
+    """The smallest computed font size, in CSS pixels, of the elements ``selector`` finds."""
+    sizes = page.locator(selector).evaluate_all(
+        "els => els.map(e => parseFloat(getComputedStyle(e).fontSize))")
+    assert sizes, selector
+    return float(min(sizes))
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_night_tv_reads_from_the_sofa(chrome: Any, site: Any, lang: str) -> None:
+    """Read at 3 m on a 1080p screen: the headings, the matches under way and the recap at
+    32 px or more, the placement points' footnote at 24 px or more, all on the first screen."""
+    base, night = site
+    page = chrome.new_context(viewport=TV).new_page()
+    page.goto(f"{base}/nights/{night['night']}/tv?lang={lang}")
+    for labels in (".night-tv h2", ".night-tv .running li", ".night-tv .recap dt",
+                   ".night-tv .recap dd", ".leaderboard thead th"):
+        assert font_px(page, labels) >= 32, labels
+    assert font_px(page, ".night-tv .points-note") >= 24
+    recap = page.locator(".night-tv .recap").bounding_box()
+    assert recap is not None and recap["y"] + recap["height"] <= TV["height"]
+    missplays = page.locator(".leaderboard thead th").last.bounding_box()  # no column hidden
+    shown = page.locator(".night-tv .scroll").first.bounding_box()
+    assert missplays is not None and shown is not None
+    assert missplays["x"] + missplays["width"] <= shown["x"] + shown["width"] + 1
+    page.context.close()
+
+
 def test_night_recap_shows_the_board_image(chrome: Any, site: Any) -> None:
     base, night = site
     page = phone(chrome)
@@ -93,7 +121,7 @@ def test_player_page_shows_stats_chart_and_head_to_head(chrome: Any, site: Any) 
     page = phone(chrome)
     page.goto(f"{base}/players/{night['players']['Bob']}")
     stats = page.locator("table.stats tbody tr").first
-    expect(stats).to_contain_text("19.0")
+    expect(stats.locator("td").nth(4)).to_have_text("19")  # average score, as the locale writes it
     expect(page.locator("svg.chart circle")).to_have_count(2)
     page.select_option("#other", label="Alice (1)")
     page.get_by_role("button", name="Compare").click()

@@ -60,7 +60,7 @@ def test_citron_coco_is_not_logged_on_one_tap(server: str, browser: Any) -> None
     log(alice, "Draw from the stock")
     log(alice, "Discard the drawn card", value="5")
     log(alice, "Citron Coco!")
-    expect(alice.locator("#confirm-title")).to_have_text("Log citron coco for seat 0 (Alice)?")
+    expect(alice.locator("#confirm-title")).to_have_text("Log Citron Coco for seat 0 (Alice)?")
     expect(alice.locator("#confirm")).to_contain_text("every other seat plays one last turn")
     shoot(alice, "confirm-citron-coco-phone")
     assert seq_of(alice, server, match_id) == 2

@@ -59,6 +59,7 @@ def test_a_stale_quick_play_is_too_slow_and_the_pad_shows_what_changed(
     assert response.status_code == 409
     text = plain(response)
     assert "Too slow: not logged" in text and "no penalty" in text
+    assert text.count("no penalty") == 1  # said once, not again under the list
     assert "#4 seat 1 (Bob): discard — value: 6" in text
     assert "Quick play on the 6" in text  # the pad again, up to date
     assert last_seq(host, made.id) == 4

@@ -32,7 +32,7 @@ def test_citron_coco_on_one_tap_logs_nothing_and_says_what_it_will_do(
     response = move(alice, match_id, "citron_coco", 0, confirm=False)
     assert asks_confirmation(response)
     page = plain(response)
-    assert "Log citron coco for seat 0 (Alice)?" in page and "Not logged yet" in page
+    assert "Log Citron Coco for seat 0 (Alice)?" in page and "Not logged yet" in page
     assert "every other seat plays one last turn" in page
     assert last_seq(client, match_id) == 2
 

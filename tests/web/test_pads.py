@@ -219,7 +219,7 @@ def test_croconounours_deploy_draw_then_move_by_tapping_the_board(app: Flask,
     page = pad_html(alice, made.id)
     assert "Tap one of your warriors" in page and "warrior=0-green" in page
     page = pad_html(alice, made.id, "?warrior=0-green")
-    assert "0-green: pick the card" in page
+    assert "Alice&#39;s green warrior: pick the card" in page  # named, not "0-green"
     assert 'value="type=move&amp;p.to=a3&amp;card.card.hint=C"' in page  # a club steps up
     assert 'value="type=move&amp;p.to=b3&amp;card.card.hint=S"' in page  # a spade: diagonal
     press(alice, made.id, "move", 0, {"p.warrior": "0-green", "card.card.rank": "7",
@@ -302,13 +302,16 @@ def test_a_refused_tap_keeps_the_pad_and_explains(app: Flask, client: FlaskClien
     assert "Draw from the stock" in response.get_data(as_text=True)
 
 
-def render_pad(app: Flask, game: str, table: dict[str, Any], seat: int) -> str:
-    """A game's pad drawn for a made-up table (for situations long to reach by playing)."""
+def render_pad(app: Flask, game: str, table: dict[str, Any], seat: int,
+               legal: list[dict[str, Any]] | None = None) -> str:
+    """A game's pad drawn for a made-up table (for situations long to reach by playing), with
+    the seat's legal moves when given."""
     from flask import render_template_string
 
     from referee.service.matches import Access
 
-    pad = pads.pad_for(game, table, Access(seat=seat, host=False), {})
+    pad = pads.pad_for(game, table, Access(seat=seat, host=False), {},
+                       legal=None if legal is None else lambda _seat: legal)
     names = ["Alice", "Bob", "Carol"][:len(table["seats"])]
     ctx = {"match": {"id": 1}, "key": "k", "pad": pad, "names": names, "table": table}
     with app.test_request_context("/m/1/play"):
@@ -326,6 +329,16 @@ def test_croconounours_defence_pad_shows_dodge_squares_and_parry(app: Flask) -> 
     assert 'value="p.kind=dodge&amp;p.to=f6"' in html and "Dodge to g5" in html
     assert 'value="p.kind=parry"' in html and "No defence" in html
     assert "Dodge to" not in render_pad(app, "croconounours", table, 0)
+
+
+def test_plouc_pad_offers_no_carte_the_engine_would_refuse(app: Flask) -> None:
+    """PL-ANN-3: once a late « carte » is logged the view still says it is due (it stands
+    forgotten), but the engine would refuse it again: the pad does not offer it."""
+    table = {"phase": "play", "turn": 0, "draw_now": 0, "discard": {"top": "5H"},
+             "seats": [{"seat": 0}, {"seat": 1, "carte_due": True, "carte_late": True}]}
+    said = [{"type": "announce", "seat": 1, "payloads": [{"word": "carte"}]}]
+    assert "Carte!" in render_pad(app, "plouc", table, 1, legal=said)
+    assert "Carte!" not in render_pad(app, "plouc", table, 1, legal=[])
 
 
 def test_plouc_pad_draws_announcements_contre_and_slap(app: Flask) -> None:

@@ -84,7 +84,15 @@ def test_grids_lay_squares_at_their_row_and_column() -> None:
     board = [[{"square": "a2", "warrior": None, "obstacle": True, "colour": "red"}]]
     assert as_grid(board) is board and cell_items(board[0][0]) == ["obstacle", "colour: red"]
     assert payload_text({"source": "stock", "slot": None, "cards": ["7S", "7H"]}) == (
-        "source: stock · cards: 7S, 7H")
+        "source: stock · cards: 7♠, 7♥")  # cards as the table writes them, not codes
+
+
+def test_a_payload_names_its_players() -> None:
+    """A quick score's seat and per-seat list read with the players' names, not numbers."""
+    assert payload_text({"winner": 1, "cards": [3, 0, 5]}, ["Alice", "Bob", "Chloé"]) == (
+        "winner: Bob · cards: Alice 3, Bob 0, Chloé 5")
+    assert payload_text({"target_seat": 2, "slot": 1}, ["Alice", "Bob", "Chloé"]) == (
+        "target seat: Chloé · slot: 1")
 
 
 def test_table_view_renders_hands_grids_and_records() -> None:

@@ -21,14 +21,15 @@ SQUARE = 4  # PL-SQ-1
 SWEAR_DRAW = 2  # PL-MD-1
 
 
-def special_cards_rule(options: PloucOptions) -> str:
-    """PL-MAI-2: which cards are special, as the catalogue's definition names them."""
-    words = ["aces", "queens", "10s", "7s", "the king of spades"]
+def special_cards_rule(options: PloucOptions) -> list[str]:
+    """PL-MAI-2: which cards are special, as codes the reader's words name: ranks ("A", "Q",
+    "10", "7", and "6", "2" with their variants) and the king of spades ("KS")."""
+    codes = ["A", "Q", "10", "7", KING_OF_SPADES]
     if options.six:
-        words.append("6s")
+        codes.append("6")
     if options.zero:
-        words.append("2s")
-    return ", ".join(words)
+        codes.append("2")
+    return codes
 
 
 def is_special(card: Card, options: PloucOptions) -> bool:

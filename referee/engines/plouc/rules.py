@@ -137,6 +137,10 @@ def announce(state: PloucState, event: Event, move: Announce) -> Verdict:
         raise Impossible.of("PL-ANN-1", "plouc.announce.carte_not_one", "payload.word",
                             seat=seat, count=me.hand)
     if me.carte_due and me.carte_late and state.options.late_carte == "stands":
+        if me.late_said:
+            raise Impossible.of("PL-ANN-3", "plouc.announce.carte_late_again", "payload.word",
+                                seat=seat)
+        me.late_said = True
         return Verdict.ok("PL-ANN-3", msg("plouc.announce.carte_late", seat=seat),
                           msg("plouc.effect.forgotten_carte_stands"))
     if me.carte_due:

@@ -16,6 +16,7 @@ class SeatState:
     carte_due: bool = False  # holds one card after having more, and has not said "carte"
     carte_due_seq: int = 0  # the event that brought the hand down to one card
     carte_late: bool = False  # another seat has played or drawn since: "carte" is too late
+    late_said: bool = False  # the late "carte" has been said (and left standing): not twice
     unsaid: list[int] = field(default_factory=list)  # PL-DF-4: forgotten "carte"s not yet caught
     dealt: int = 0
     drawn: int = 0
@@ -37,6 +38,7 @@ class SeatState:
         """PL-ANN-1: from event ``seq`` the seat holds one card and owes "carte"; until said in
         time, the log holds it as a forgotten "carte" (PL-DF-4)."""
         self.carte_due, self.carte_due_seq, self.carte_late = True, seq, False
+        self.late_said = False
         self.unsaid.append(seq)
 
     def caught(self, seq: int) -> None:

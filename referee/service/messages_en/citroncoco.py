@@ -118,8 +118,8 @@ MESSAGES: dict[str, str] = {
     "Coco's last turns or when a seat has no card left.",
     "citroncoco.reveal.all_seats": "Give the hands of all {count} seats.",
     "citroncoco.reveal.count": "{seat} has {count} cards, not {given}.",
-    "citroncoco.reveal.power_owed": "The last card discarded, {seat}'s {value} ({power}), has its "
-    "power still to use: the round ends once it is used (power) or given up (forgo_power).",
+    "citroncoco.reveal.power_owed": "The last card discarded, {seat}'s {value} ({power}), has "
+    "its power still to use: the round ends once it is used or given up.",
     "citroncoco.reveal.may": "the hands may be revealed",
     "citroncoco.power.given_up": "{seat} gives up the {value}'s power ({power}).",
     "citroncoco.round.scored": "Round {round}: {scored}.",
@@ -162,6 +162,6 @@ MESSAGES: dict[str, str] = {
     "citroncoco.rounds.too_few": "Together the hands cannot count fewer than {lowest} coconuts "
     "with this deck.",
     "citroncoco.forfeit.power": "{seat} gives up the {value}'s power ({power})",
-    "citroncoco.rounds.hands_or_totals": "Give either 'hands' or 'totals'.",
+    "citroncoco.rounds.hands_or_totals": "Give either the hands or the totals.",
     "citroncoco.setup.empty_deck": "The deck must hold at least one card.",
 }

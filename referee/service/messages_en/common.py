@@ -22,7 +22,7 @@ MESSAGES: dict[str, str] = {
     "In its place: {instead} Every later move is judged again.",
     # rounds only: the games scored round by round, or once at their end
     "rounds.round_only": "This match is scored round by round: log a 'round', not a '{type}'.",
-    "rounds.one_per_seat": "Give one value per seat in '{key}': {count}, not {given}.",
+    "rounds.one_per_seat": "Give one value per seat for the {key}: {count}, not {given}.",
     # --- cards written wrong (payload schemas) ---
     "cards.not_a_card": "'{text}' is not a card: write rank then suit, like 7S, 10H, QD, AC "
     "or JK",
@@ -43,8 +43,31 @@ WORDS: dict[str, dict[str, str]] = {
     "unit": {"coconuts": "coconuts", "victory points": "victory points",
              "warriors standing": "warriors standing", "cards in hand": "cards in hand"},
     "value": {"A": "ace", "J": "jack", "Q": "queen", "K": "king"},
+    "nature": {"coeur": "heart", "etoile": "star", "rose": "rose"},
     "attribute": {"nature": "nature", "colour": "background colour", "force": "force"},
     "token": {"colour": "background colour"},
+    # moves named in a sentence (``type``, ``to_type``): the words of the pads' buttons
+    "type": {"announce": "announcement", "attack": "attack", "bid": "bid",
+             "challenge": "challenge", "choose_team": "choice of team",
+             "citron_coco": "Citron Coco", "contre": "contre", "correct": "correction",
+             "decline": "decline", "defend": "defence", "deploy": "deployment",
+             "deux_cartes": "deux cartes", "discard": "discard", "draw": "draw",
+             "end_turn": "end of turn", "first_player": "draw for first player",
+             "flag": "flag", "forgo_power": "forgone power", "missplay": "missplay",
+             "move": "move", "nano": "Nano", "nano_alpha": "Nano Alpha", "neuro": "Neuro",
+             "no_defence": "no defence", "obstacles": "obstacles",
+             "open_more": "opening of a row and a column", "pass": "pass",
+             "place": "card placed", "play": "cards laid", "power": "power",
+             "quick_play": "quick play", "replace": "replacement",
+             "reveal": "hands revealed", "reveal_bids": "bids revealed", "round": "round",
+             "ruling": "ruling", "slap": "slap", "start_domain": "starting card",
+             "turn_up": "card turned up", "void": "void"},
+    # CitronCoco's powers (``power``), as the rule text names them
+    "power": {"Assault": "Assault", "Fellow": "Fellow", "Seadog": "Seadog", "Witch": "Witch",
+              "Spy": "Spy", "Supply": "Supply", "Queen": "Queen", "Captain": "Captain"},
+    # the lists a quick score gives one value per seat (``key``)
+    "key": {"hands": "hands", "totals": "totals", "warriors": "warriors standing",
+            "points": "victory points", "cards": "cards in hand"},
 }
 WORDS["colours"] = WORDS["given"] = WORDS["colour"]
 

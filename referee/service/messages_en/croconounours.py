@@ -44,7 +44,7 @@ MESSAGES: dict[str, str] = {
     "croconounours.deploy.corner_taken": "Corner {square} is already taken",
     "croconounours.deploy.opposite": "The opponent deploys in the opposite corner, {square}",
     "croconounours.deploy.choices_missing": "{seats} {seats:has|have} not chosen their team in "
-    "secret yet (choose_team): deployment waits for every choice",
+    "secret yet: deployment waits for every choice",
     "croconounours.deploy.count": "{seat} deploys {count} warriors",
     "croconounours.deploy.squares": "The first warrior stands in corner {corner} and the others "
     "straight next to it ({squares})",
@@ -82,8 +82,8 @@ MESSAGES: dict[str, str] = {
     "than 7",
     "croconounours.draw.not_enough": "Only {count} cards are left in the stock and the discard "
     "pile",
-    "croconounours.draw.exactly": "{seat} holds {held} cards and draws {count}: 3 cards, or fewer "
-    "only to stay at 7 (the free_draw option allows fewer)",
+    "croconounours.draw.exactly": "{seat} holds {held} {held:card|cards} and draws {count}: 3 "
+    "cards, or fewer only to stay at 7 (the option “Draw fewer than 3” allows fewer)",
     "croconounours.draw.drawn": "{seat} draws {count} {count:card|cards}",
     "croconounours.draw.reshuffled": "The stock ran out: the discard pile ({count} cards) is "
     "shuffled into a new stock",
@@ -128,8 +128,8 @@ MESSAGES: dict[str, str] = {
     "croconounours.obstacle.eaten_unpushable": "The obstacle on {square} never defends; it cannot "
     "be pushed back, so it is wounded: removed and eaten",
     # defence
-    "croconounours.defence.waiting": "{defender_seat} must first answer the attack on {target} "
-    "(defend or no_defence)",
+    "croconounours.defence.waiting": "{defender_seat} must first answer the attack on {target}: "
+    "defend, or log no defence",
     "croconounours.defence.nothing_to_answer": "No attack is waiting for a defence",
     "croconounours.defence.no_card": "{seat} has no card to defend with",
     "croconounours.defence.may_dodge": "{seat} may dodge (a shot cannot be parried)",

@@ -58,6 +58,8 @@ MESSAGES: dict[str, str] = {
     "left",
     "plouc.announce.carte_late": "{seat} says 'carte' too late: another player has played since "
     "{seat} was left with one card",
+    "plouc.announce.carte_late_again": "{seat} has already said 'carte', too late: the "
+    "forgotten 'carte' stands, saying it again changes nothing",
     "plouc.announce.carte": "{seat} says 'carte': one card left",
     "plouc.announce.plouc_too_soon": "{seat} has not laid their last card: 'plouc' is said on the "
     "last card",

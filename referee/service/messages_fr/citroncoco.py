@@ -9,13 +9,14 @@ MESSAGES: dict[str, str] = {
     # piocher
     "citroncoco.draw.stock": "{seat} pioche dans la pioche.",
     "citroncoco.draw.discard": "{seat} pioche le {value} dans la défausse.",
-    "citroncoco.draw.holding": "{seat} a une carte piochée en main : il doit d'abord la défausser "
-    "ou la mettre à la place d'une de ses cartes.",
+    "citroncoco.draw.holding": "{seat} a une carte piochée en main : d'abord la défausser ou la "
+    "mettre à la place d'une de ses cartes.",
     "citroncoco.draw.not_your_turn": "{seat} ne peut pas piocher : c'est au tour {turn_seat:de}.",
-    "citroncoco.draw.plays_again": "{seat} ne peut pas piocher : {turn_seat} rejoue (11 Supply).",
+    "citroncoco.draw.plays_again": "{seat} ne peut pas piocher : {turn_seat} rejoue (11 : "
+    "ravitaillement).",
     "citroncoco.draw.discard_empty": "La défausse est vide : piochez dans la pioche.",
-    "citroncoco.draw.own_discard": "{seat} ne peut pas reprendre la carte qu'il vient de "
-    "défausser lui-même.",
+    "citroncoco.draw.own_discard": "{seat} ne peut pas reprendre sa propre carte, tout juste "
+    "défaussée.",
     "citroncoco.draw.nothing_left": "La pioche est vide et la défausse n'a aucune carte à "
     "retourner.",
     "citroncoco.stock.remade": "la pioche est épuisée : {count} {count:carte|cartes} de la "
@@ -29,7 +30,7 @@ MESSAGES: dict[str, str] = {
     "citroncoco.play.not_the_drawn": "{seat} a pioché le {drawn} dans la défausse, pas un {value}.",
     "citroncoco.play.discard": "{seat} défausse directement le {value} pioché.",
     "citroncoco.play.replace": "{seat} met la carte piochée en position {slot} et défausse le "
-    "{value} qu'elle remplace.",
+    "{value} remplacé.",
     # les cartes et le paquet
     "citroncoco.card.needs_slot": "Indiquez la position de la carte.",
     "citroncoco.card.no_slot": "{seat} a {count} {count:carte|cartes} : il n'y a pas de position "
@@ -42,40 +43,41 @@ MESSAGES: dict[str, str] = {
     # les pouvoirs
     "citroncoco.power.may_use": "{seat} peut utiliser le pouvoir du {value} ({power})",
     "citroncoco.power.unused": "{seat} n'a pas utilisé le pouvoir du {value}",
-    "citroncoco.power.automatic": "Le pouvoir du {value} n'a pas besoin de coup : il s'applique "
-    "tout seul.",
+    "citroncoco.power.automatic": "Le pouvoir du {value} s'applique tout seul : aucun coup à "
+    "enregistrer.",
     "citroncoco.power.none_owed": "{seat} n'a aucun pouvoir à utiliser : sa dernière carte "
     "défaussée n'en a pas, ou le tour suivant a commencé.",
-    "citroncoco.power.not_owed": "{seat} n'a pas de pouvoir du {value} à utiliser (il peut "
+    "citroncoco.power.not_owed": "{seat} n'a pas de pouvoir du {value} à utiliser (pouvoirs à "
     "utiliser : {owed}).",
     "citroncoco.power.needs_target": "Le {value} ({power}) a besoin d'un joueur visé.",
     "citroncoco.power.no_such_seat": "Il n'y a pas de place {seat_number} à cette table.",
     "citroncoco.power.no_card_to_give": "Il ne reste aucune carte à donner.",
     "citroncoco.power.assault": "{seat} donne la première carte de la pioche {target_seat:à}, "
-    "sans que personne ne la voie (1 Assault).",
-    "citroncoco.power.fellow": "{seat} regarde la carte {target_seat:de} en position {slot} (2 "
-    "Fellow).",
-    "citroncoco.power.fellow_no_teammate": "Le 2 (Fellow) n'a pas de pouvoir : il n'y a pas de "
-    "coéquipier.",
-    "citroncoco.power.fellow_wrong_seat": "Mauvais pouvoir : le 2 (Fellow) {seat:de} regarde une "
-    "carte {allowed_seats:de}, pas {target_seat:de}.",
-    "citroncoco.power.seadog": "{seat} regarde la carte {target_seat:de} en position {slot} (7 "
-    "Seadog).",
-    "citroncoco.power.witch": "{seat} donne la pièce {target_seat:à} (9 Witch).",
+    "sans que personne ne la voie (1 : assaut).",
+    "citroncoco.power.fellow": "{seat} regarde la carte {target_seat:de} en position {slot} (2 : "
+    "coéquipier).",
+    "citroncoco.power.fellow_no_teammate": "Le 2 (coéquipier) n'a pas de pouvoir : il n'y a pas "
+    "de coéquipier.",
+    "citroncoco.power.fellow_wrong_seat": "Mauvais pouvoir : le 2 (coéquipier) {seat:de} regarde "
+    "une carte {allowed_seats:de}, pas {target_seat:de}.",
+    "citroncoco.power.seadog": "{seat} regarde la carte {target_seat:de} en position {slot} (7 : "
+    "loup de mer).",
+    "citroncoco.power.witch": "{seat} donne la pièce {target_seat:à} (9 : sorcière).",
     "citroncoco.power.spy": "{seat} retourne face visible la carte {target_seat:de} en position "
-    "{slot} (10 Spy).",
+    "{slot} (10 : espion).",
     "citroncoco.power.queen": "{seat} échange la carte {target_seat:de} en position {slot} avec "
-    "celle {other_seat:de} en position {other_slot} (12 Queen).",
-    "citroncoco.power.captain": "{seat} regarde la prochaine carte de la pioche (-1 Captain).",
+    "celle {other_seat:de} en position {other_slot} (12 : reine).",
+    "citroncoco.power.captain": "{seat} regarde la prochaine carte de la pioche (-1 : "
+    "capitaine).",
     "citroncoco.spy.needs_value": "Donnez la valeur de la carte retournée face visible.",
     "citroncoco.spy.already_face_up": "La carte {seat:de} en position {slot} est déjà face "
     "visible.",
     "citroncoco.spy.face_up": "la carte {seat:de} en position {slot} reste face visible : un "
     "{value}",
-    "citroncoco.supply.plays_again": "{seat} rejouera (11 Supply)",
-    "citroncoco.captain.skips_next": "{seat} passera son prochain tour (13 Captain)",
-    "citroncoco.captain.skips": "{seat} passe son tour (13 Captain)",
-    "citroncoco.queen.needs_other_seat": "Le 12 (Queen) échange deux cartes : indiquez le joueur "
+    "citroncoco.supply.plays_again": "{seat} rejouera (11 : ravitaillement)",
+    "citroncoco.captain.skips_next": "{seat} passera son prochain tour (13 : capitaine)",
+    "citroncoco.captain.skips": "{seat} passe son tour (13 : capitaine)",
+    "citroncoco.queen.needs_other_seat": "Le 12 (reine) échange deux cartes : indiquez le joueur "
     "de la seconde carte.",
     "citroncoco.queen.same_card": "Un échange demande deux cartes différentes.",
     "citroncoco.queen.repeated": "{seat} refait le dernier échange ({target_seat} position {slot} "
@@ -91,8 +93,8 @@ MESSAGES: dict[str, str] = {
     # sanctions
     "citroncoco.penalty.card": "une carte de pénalité piochée dans la pioche",
     "citroncoco.penalty.unseen": "une carte de pénalité piochée dans la pioche, sans la regarder",
-    "citroncoco.penalty.card_and_coin": "une carte de pénalité piochée dans la pioche, et le "
-    "joueur garde la pièce",
+    "citroncoco.penalty.card_and_coin": "une carte de pénalité piochée dans la pioche, et la "
+    "pièce ne change pas de main",
     "citroncoco.penalty.cards_back": "les cartes reprennent leur place et {seat} pioche une carte "
     "de pénalité",
     # jeux rapides
@@ -103,8 +105,8 @@ MESSAGES: dict[str, str] = {
     "citroncoco.quick.wrong_sum": "Jeu rapide faux {seat:de} : {value} + {other_value} sur un "
     "{top}.",
     "citroncoco.quick.wrong": "Jeu rapide faux {seat:de} : {why}.",
-    "citroncoco.quick.on_quick": "Jeu rapide faux {seat:de} : le {top} de la défausse a lui-même "
-    "été posé en jeu rapide pendant ce tour.",
+    "citroncoco.quick.on_quick": "Jeu rapide faux {seat:de} : le {top} de la défausse vient lui "
+    "aussi d'un jeu rapide de ce tour.",
     "citroncoco.quick.sum_not_own": "une somme ne peut utiliser que les cartes {seat:de}, pas "
     "celles {other_seat:de}",
     "citroncoco.quick.no_sum": "Cette partie se joue sans le jeu rapide par la somme de deux "
@@ -124,7 +126,7 @@ MESSAGES: dict[str, str] = {
     "citroncoco.call.already": "{seat} a déjà crié « Citron Coco » dans cette manche.",
     "citroncoco.call.not_now": "{seat} ne peut crier « Citron Coco » qu'à la fin de son propre "
     "tour, avant que le joueur suivant ait pioché.",
-    "citroncoco.call.gives_up_power": "{seat} renonce au pouvoir qu'il n'a pas utilisé",
+    "citroncoco.call.gives_up_power": "{seat} renonce à son pouvoir non utilisé",
     "citroncoco.call.last_turns_played": "Chaque joueur a joué son dernier tour après le « Citron "
     "Coco » : enregistrez les cartes retournées.",
     "citroncoco.round.reveal_due": "La manche est finie : enregistrez les cartes retournées.",
@@ -134,9 +136,9 @@ MESSAGES: dict[str, str] = {
     "derniers tours d'un « Citron Coco » ou quand un joueur n'a plus de carte.",
     "citroncoco.reveal.all_seats": "Donnez le jeu des {count} joueurs.",
     "citroncoco.reveal.count": "{seat} a {count} {count:carte|cartes}, pas {given}.",
-    "citroncoco.reveal.power_owed": "La dernière carte défaussée, le {value} {seat:de} ({power}), "
-    "a encore son pouvoir à utiliser : la manche prend fin une fois le pouvoir réalisé (power) ou "
-    "abandonné (forgo_power).",
+    "citroncoco.reveal.power_owed": "La dernière carte défaussée, le {value} {seat:de} "
+    "({power}), a encore son pouvoir à utiliser : la manche prend fin une fois le pouvoir "
+    "réalisé ou abandonné.",
     "citroncoco.reveal.may": "les cartes peuvent être retournées",
     "citroncoco.power.given_up": "{seat} renonce au pouvoir du {value} ({power}).",
     "citroncoco.round.scored": "Manche {round} : {scored}.",
@@ -157,20 +159,20 @@ MESSAGES: dict[str, str] = {
     "au choix : {rules}.",
     "citroncoco.missplay.reported": "{seat} : {fault}",
     "citroncoco.missplay.reported_note": "{seat} : {fault} ({note})",
-    "citroncoco.missplay.no_coin": "{seat} ne peut pas avoir fait cette faute : il n'a pas la "
-    "pièce, et la pièce n'a bloqué aucun de ses pouvoirs depuis la dernière pioche (« Lorsqu'un "
+    "citroncoco.missplay.no_coin": "{seat} ne peut pas avoir fait cette faute : pas de pièce en "
+    "main, et la pièce n'a bloqué aucun de ses pouvoirs depuis la dernière pioche (« Lorsqu'un "
     "joueur qui possède le jeton défausse une carte spéciale et effectue tout de même le pouvoir "
     "»).",
     "citroncoco.missplay.no_power": "{seat} ne peut pas avoir fait cette faute : aucune carte "
     "spéciale défaussée dans cette manche ne lui a donné de pouvoir à utiliser (aucune, ou la "
     "pièce l'a bloqué).",
-    "citroncoco.missplay.no_penalty": "{seat} ne peut pas avoir fait cette faute : il n'a pioché "
-    "aucune carte de pénalité dans cette manche, il n'en avait donc aucune à regarder.",
+    "citroncoco.missplay.no_penalty": "{seat} ne peut pas avoir fait cette faute : aucune carte "
+    "de pénalité piochée dans cette manche, donc aucune à regarder.",
     "citroncoco.fault.looked": "Un joueur a regardé une carte sans y être autorisé.",
     "citroncoco.fault.wrong_power": "Un joueur, après avoir défaussé une carte spéciale, n'a pas "
     "effectué le bon pouvoir.",
-    "citroncoco.fault.coin_power": "Le joueur qui a la pièce a défaussé une carte spéciale et "
-    "effectué tout de même le pouvoir (carte de pénalité, et il garde la pièce).",
+    "citroncoco.fault.coin_power": "Le détenteur de la pièce a défaussé une carte spéciale et "
+    "effectué tout de même le pouvoir (carte de pénalité, et la pièce ne change pas de main).",
     "citroncoco.fault.looked_at_penalty": "Un joueur a regardé une carte de pénalité.",
     # --- quick scoring (rounds only), forfeits and the faults the host reports ---
     "citroncoco.rounds.over": "La partie est finie : un navire a coulé.",
@@ -182,7 +184,6 @@ MESSAGES: dict[str, str] = {
     "citroncoco.rounds.too_few": "Avec ce paquet, les jeux réunis ne peuvent pas compter moins "
     "de {lowest} noix de coco.",
     "citroncoco.forfeit.power": "{seat} renonce au pouvoir du {value} ({power})",
-    "citroncoco.rounds.hands_or_totals": "Donnez soit les jeux (« hands »), soit les totaux "
-    "(« totals »).",
+    "citroncoco.rounds.hands_or_totals": "Donnez soit les jeux, soit les totaux.",
     "citroncoco.setup.empty_deck": "Le paquet doit compter au moins une carte.",
 }

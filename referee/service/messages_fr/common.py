@@ -5,25 +5,25 @@ from collections.abc import Callable
 
 MESSAGES: dict[str, str] = {
     "move.unknown": "« {type} » n'est pas un coup de ce jeu",
-    "move.host_only": "Seul l'hôte enregistre un « {type} »",
-    "move.needs_seat": "Un « {type} » s'enregistre pour un joueur : dites lequel",
+    "move.host_only": "Seul l'hôte enregistre le coup « {type} »",
+    "move.needs_seat": "Le coup « {type} » s'enregistre pour un joueur : dites lequel",
     "move.no_such_seat": "Il n'y a pas de place {seat_number} à cette table",
     "move.not_your_turn": "C'est au tour {turn_seat:de}, pas {seat:de}",
-    "move.game_over": "La partie est finie : plus de « {type} »",
+    "move.game_over": "La partie est finie : le coup « {type} » n'est plus possible",
     # ce que dit la plateforme des annulations, corrections et contestations
-    "platform.challenge.recorded": "Contestation du coup {challenged} enregistrée ; l'hôte "
+    "platform.challenge.recorded": "Contestation du coup n° {challenged} enregistrée ; l'hôte "
     "tranchera.",
     "platform.ruling.dismissed": "Contestation {challenge} rejetée.",
-    "platform.void.voided": "Coup {voided} ({type}) annulé : {why}. Tous les coups suivants sont "
-    "jugés à nouveau.",
-    "platform.correct.corrected": "Coup {corrected} ({type}) corrigé en {to_type}. À sa place : "
-    "{instead} Tous les coups suivants sont jugés à nouveau.",
-    "platform.correct.corrected_why": "Coup {corrected} ({type}) corrigé en {to_type} : {why}. À "
+    "platform.void.voided": "Coup n° {voided} (« {type} ») annulé : {why}. Tous les coups "
+    "suivants sont jugés à nouveau.",
+    "platform.correct.corrected": "Coup n° {corrected} (« {type} ») corrigé en « {to_type} ». À "
     "sa place : {instead} Tous les coups suivants sont jugés à nouveau.",
+    "platform.correct.corrected_why": "Coup n° {corrected} (« {type} ») corrigé en « {to_type} » "
+    ": {why}. À sa place : {instead} Tous les coups suivants sont jugés à nouveau.",
     # --- résultats seuls (décompte rapide) : une manche, ou la partie, notée d'un coup ---
-    "rounds.round_only": "Cette partie ne note que les résultats des manches : enregistrez un "
-    "« round », pas un « {type} ».",
-    "rounds.one_per_seat": "Donnez une valeur par joueur dans « {key} » : {count}, pas {given}.",
+    "rounds.round_only": "Cette partie ne note que les résultats des manches : enregistrez une "
+    "manche, pas le coup « {type} ».",
+    "rounds.one_per_seat": "Donnez une valeur par joueur pour {key} : {count}, pas {given}.",
     "cards.not_a_card": "« {text} » n'est pas une carte : écrivez la valeur puis la couleur, "
     "comme 7S, 10H, QD, AC ou JK",
 }
@@ -43,8 +43,34 @@ WORDS: dict[str, dict[str, str]] = {
     "unit": {"coconuts": "noix de coco", "victory points": "points de victoire",
              "warriors standing": "Warriors encore debout", "cards in hand": "cartes en main"},
     "value": {"A": "as", "J": "valets", "Q": "dames", "K": "rois"},
+    "nature": {"coeur": "cœur", "etoile": "étoile", "rose": "rose"},
     "attribute": {"nature": "la nature", "colour": "la couleur de fond", "force": "la force"},
     "token": {"colour": "couleur de fond"},
+    # les coups nommés dans une phrase (``type``, ``to_type``), dans les mots des règles
+    "type": {"announce": "annonce", "attack": "attaque", "bid": "enchère",
+             "challenge": "contestation", "choose_team": "choix de l'équipe",
+             "citron_coco": "Citron Coco", "contre": "contre", "correct": "correction",
+             "decline": "refus d'enchérir", "defend": "défense", "deploy": "déploiement",
+             "deux_cartes": "deux cartes", "discard": "défausse", "draw": "pioche",
+             "end_turn": "fin du tour", "first_player": "tirage du premier joueur",
+             "flag": "signalement d'une erreur", "forgo_power": "renoncement au pouvoir",
+             "missplay": "faute de jeu", "move": "déplacement", "nano": "Nano",
+             "nano_alpha": "Nano Alpha", "neuro": "Neuro", "no_defence": "pas de défense",
+             "obstacles": "pose des obstacles",
+             "open_more": "ouverture d'une ligne et d'une colonne", "pass": "passe",
+             "place": "pose d'une carte", "play": "pose de cartes", "power": "pouvoir",
+             "quick_play": "jeu rapide", "replace": "remplacement",
+             "reveal": "mains dévoilées", "reveal_bids": "enchères dévoilées",
+             "round": "manche", "ruling": "décision", "slap": "tape sur la défausse",
+             "start_domain": "première carte du domaine",
+             "turn_up": "première carte retournée", "void": "annulation"},
+    # les pouvoirs du Citron Coco (``power``) : le 11 est le « ravitaillement » de la règle
+    "power": {"Assault": "assaut", "Fellow": "coéquipier", "Seadog": "loup de mer",
+              "Witch": "sorcière", "Spy": "espion", "Supply": "ravitaillement",
+              "Queen": "reine", "Captain": "capitaine"},
+    # les listes qu'un décompte rapide donne, une valeur par joueur (``key``)
+    "key": {"hands": "les jeux", "totals": "les totaux", "warriors": "les Warriors encore "
+            "debout", "points": "les points de victoire", "cards": "les cartes en main"},
 }
 WORDS["colours"] = WORDS["given"] = WORDS["colour"]
 

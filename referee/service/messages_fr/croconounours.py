@@ -30,22 +30,22 @@ MESSAGES: dict[str, str] = {
     "croconounours.first.draws_or_seat": "Donnez soit les cartes piochées (draws), soit la place "
     "du premier joueur",
     "croconounours.first.not_drawing": "{seat} ne pioche pas pour désigner le premier joueur",
-    "croconounours.first.chosen": "{seat} est le premier joueur",
+    "croconounours.first.chosen": "{seat} joue en premier",
     "croconounours.first.tie": "{seats} {seats:a|ont} la carte la plus forte à égalité et "
     "{seats:pioche|piochent} une nouvelle carte",
-    "croconounours.first.highest": "{seat} a obtenu la carte la plus forte ({card}) et est le "
-    "premier joueur",
+    "croconounours.first.highest": "{seat} a obtenu la carte la plus forte ({card}) et joue en "
+    "premier",
     "croconounours.first.reshuffled": "Les cartes piochées sont remises dans le paquet, qui est "
     "mélangé",
-    "croconounours.first.who_draws": "{seats} {seats:pioche|piochent} une carte chacun pour "
-    "désigner le premier joueur",
+    "croconounours.first.who_draws": "{seats} {seats:pioche|piochent} une carte par personne "
+    "pour désigner qui joue en premier",
     "croconounours.first.not_in_pack": "Un paquet de {size} cartes ne contient pas {count} × "
     "{card}",
     # les équipes
     "croconounours.team.no_free_choice": "Les équipes sont un Warrior rouge, un vert et un jaune "
     ": le libre choix des couleurs n'est pas joué",
-    "croconounours.team.needs_seat": "Le joueur qui compose son équipe enregistre lui-même son "
-    "choix",
+    "croconounours.team.needs_seat": "Le choix de l'équipe s'enregistre pour la place qui la "
+    "compose",
     "croconounours.team.too_late": "Les équipes se composent avant que quiconque déploie",
     "croconounours.team.campaign": "{seat} joue les survivants de sa campagne, pas une nouvelle "
     "équipe",
@@ -58,7 +58,7 @@ MESSAGES: dict[str, str] = {
     "croconounours.deploy.corner_taken": "Le coin {square} est déjà pris",
     "croconounours.deploy.opposite": "L'adversaire déploie dans le coin opposé, {square}",
     "croconounours.deploy.choices_missing": "{seats} n'{seats:a|ont} pas encore composé "
-    "{seats:son|leur} équipe en secret (choose_team) : le déploiement attend tous les choix",
+    "{seats:son|leur} équipe en secret : le déploiement attend tous les choix",
     "croconounours.deploy.count": "{seat} déploie {count} {count:Warrior|Warriors}",
     "croconounours.deploy.squares": "Le premier Warrior se place dans le coin {corner} et les "
     "autres sur les cases adjacentes en ligne droite ({squares})",
@@ -84,7 +84,7 @@ MESSAGES: dict[str, str] = {
     "croconounours.board.no_such_square": "« {square} » n'est pas une case du plateau de 7×7 (a1 "
     "à g7)",
     "croconounours.warrior.unknown": "Aucun Warrior ne répond à « {warrior} »",
-    "croconounours.warrior.eliminated": "{warrior:cap} a été éliminé : il n'est plus sur le "
+    "croconounours.warrior.eliminated": "{warrior:cap} a été éliminé et n'est plus sur le "
     "plateau",
     "croconounours.warrior.not_yours": "{warrior:cap} appartient {owner_seat:à} : {seat} joue ses "
     "propres Warriors",
@@ -94,7 +94,7 @@ MESSAGES: dict[str, str] = {
     "croconounours.cards.all_seen": "{card} ne peut pas être dans la main {seat:de} : le paquet "
     "en contient {copies} et {shown} {shown:est déjà|sont déjà} face visible sur la défausse",
     # défausse et pioche
-    "croconounours.discard.over": "La phase de défausse vient en premier dans un tour ; elle est "
+    "croconounours.discard.over": "La phase de défausse, qui vient en premier dans un tour, est "
     "terminée",
     "croconounours.discard.nothing": "{seat} ne défausse rien",
     "croconounours.discard.cards": "{seat} défausse {cards}",
@@ -104,8 +104,8 @@ MESSAGES: dict[str, str] = {
     "croconounours.draw.not_enough": "Il ne reste que {count} {count:carte|cartes} dans la pioche "
     "et la défausse",
     "croconounours.draw.exactly": "{seat} a {held} {held:carte|cartes} en main et en pioche "
-    "{count} : on pioche 3 cartes, moins seulement pour ne pas dépasser 7 (l'option free_draw "
-    "permet d'en piocher moins)",
+    "{count} : on pioche 3 cartes, moins seulement pour ne pas dépasser 7 (l'option « Piocher "
+    "moins de 3 cartes » permet d'en piocher moins)",
     "croconounours.draw.drawn": "{seat} pioche {count} {count:carte|cartes}",
     "croconounours.draw.reshuffled": "La pioche est vide : la défausse ({count} "
     "{count:carte|cartes}) est mélangée pour constituer une nouvelle pioche",
@@ -114,8 +114,8 @@ MESSAGES: dict[str, str] = {
     "(trèfle ou pique)",
     "croconounours.move.not_next": "{to} n'est pas adjacente à {start} : un déplacement est d'une "
     "case",
-    "croconounours.move.wrong_suit": "De {start} à {to}, c'est un déplacement {kind} : il demande "
-    "du {suit}, pas {card}",
+    "croconounours.move.wrong_suit": "De {start} à {to}, le déplacement est {kind} et demande du "
+    "{suit}, pas {card}",
     "croconounours.move.obstacle_there": "Un obstacle se trouve sur {square}",
     "croconounours.move.occupied": "{warrior:cap} se trouve déjà sur {square}",
     "croconounours.move.squeezed": "Deux obstacles adjacents en diagonale empêchent de passer de "
@@ -129,9 +129,9 @@ MESSAGES: dict[str, str] = {
     "croconounours.attack.squeezed": "Deux obstacles adjacents en diagonale se trouvent entre "
     "{start} et {square}",
     "croconounours.attack.out_of_reach": "{square} est hors de portée {warrior:de} sur {start} : "
-    "il n'attaque que les cases adjacentes",
+    "seules les cases adjacentes sont à sa portée",
     "croconounours.attack.out_of_reach_yellow": "{square} est hors de portée {warrior:de} sur "
-    "{start} : il attaque les cases adjacentes ou tire à 2 cases exactement, pas plus loin",
+    "{start} : à sa portée, les cases adjacentes, ou un tir à 2 cases exactement, pas plus loin",
     "croconounours.attack.nobody_there": "Ni Warrior ni obstacle ne se trouve sur {square}",
     "croconounours.attack.not_an_enemy": "{target:cap} n'est pas un adversaire {warrior:de}",
     "croconounours.attack.obstacle_not_shot": "Un obstacle s'attaque normalement, depuis une case "
@@ -151,13 +151,13 @@ MESSAGES: dict[str, str] = {
     "{card} pour le {intent}",
     "croconounours.obstacle.pushed": "L'obstacle est repoussé sur {square} (un obstacle ne se "
     "défend jamais)",
-    "croconounours.obstacle.eaten": "L'obstacle sur {square} ne se défend jamais ; il est retiré "
-    "du jeu et mangé",
-    "croconounours.obstacle.eaten_unpushable": "L'obstacle sur {square} ne se défend jamais ; il "
-    "ne peut pas être repoussé, il est donc blessé : retiré du jeu et mangé",
+    "croconounours.obstacle.eaten": "L'obstacle sur {square} ne se défend jamais : on le retire "
+    "du jeu et on le mange",
+    "croconounours.obstacle.eaten_unpushable": "L'obstacle sur {square} ne se défend jamais et "
+    "ne peut pas être repoussé : blessé, on le retire du jeu et on le mange",
     # la défense
     "croconounours.defence.waiting": "{defender_seat} doit d'abord répondre à l'attaque sur "
-    "{target} (defend ou no_defence)",
+    "{target} : se défendre, ou noter « pas de défense »",
     "croconounours.defence.nothing_to_answer": "Aucune attaque n'attend de défense",
     "croconounours.defence.no_card": "{seat} n'a pas de carte pour se défendre",
     "croconounours.defence.may_dodge": "{seat} peut esquiver (un tir ne se pare pas)",
@@ -189,7 +189,7 @@ MESSAGES: dict[str, str] = {
     ": de {start} à {to}, c'est un déplacement {kind}",
     # le coup porte
     "croconounours.push.pushed": "{warrior:cap} est repoussé de {start} à {to}",
-    "croconounours.push.wounded_instead": "{warrior:cap} ne peut pas être repoussé, il est donc "
+    "croconounours.push.wounded_instead": "{warrior:cap} ne peut pas être repoussé et est donc "
     "blessé à la place",
     "croconounours.wound.green": "{warrior:cap} est blessé pour la première fois : le Warrior "
     "vert devient orange",
@@ -197,8 +197,8 @@ MESSAGES: dict[str, str] = {
     "{attacker}",
     "croconounours.wound.green_by_red": "{warrior:cap} est blessé sur {square} : éliminé et mangé "
     "par {attacker} (un Warrior vert blessé par un rouge est définitivement éliminé)",
-    "croconounours.end.side_out": "{side_seats} n'{side_seats:a|ont} plus de Warrior et "
-    "{side_seats:est éliminé|sont éliminés}",
+    "croconounours.end.side_out": "{side_seats} n'{side_seats:a|ont} plus de Warrior : "
+    "{side_seats:son|leur} camp est éliminé",
     "croconounours.end.side_wins": "{side_seats} {side_seats:gagne|gagnent}",
     # signalements
     "croconounours.missplay.not_reportable": "{rule} n'est pas une faute de jeu que la table peut "
@@ -208,15 +208,15 @@ MESSAGES: dict[str, str] = {
     "croconounours.missplay.in_setup": "Cette faute n'a pas pu avoir lieu : la mise en place "
     "n'est pas finie, personne n'a encore joué de tour",
     "croconounours.missplay.no_turn_yet": "Cette faute n'a pas pu avoir lieu : {seat} n'a pas "
-    "encore joué de tour, il n'a donc rien pioché ni joué de carte",
-    "croconounours.missplay.never_acted": "Cette faute n'a pas pu avoir lieu : {seat} ne s'est "
-    "jamais déplacé ni n'a attaqué, il n'a donc pas pu piocher après avoir agi",
+    "encore joué de tour, donc rien pioché ni joué de carte",
+    "croconounours.missplay.never_acted": "Cette faute n'a pas pu avoir lieu : aucun Warrior "
+    "{seat:de} ne s'est déplacé ni n'a attaqué, donc pas de pioche après une action",
     "croconounours.missplay.no_penalty": "La règle ne prévoit pas de sanction : la faute est "
     "enregistrée et le jeu continue",
     "croconounours.fault.overdrawn": "Un joueur a pioché plus de cartes que permis (plus de 3, ou "
     "plus de 7 en main)",
-    "croconounours.fault.no_action": "Une carte a été jouée sur un Warrior sans l'action qu'elle "
-    "paie",
+    "croconounours.fault.no_action": "Une carte a été jouée sur un Warrior sans l'action que "
+    "cette carte paie",
     "croconounours.fault.out_of_order": "Un joueur a défaussé ou pioché après avoir agi (phases "
     "dans le désordre)",
     # le résultat

@@ -23,7 +23,7 @@ _CITRONCOCO = {
 #: jeu -> option -> son nom court
 LABELS: dict[str, dict[str, str]] = {
     "citroncoco": {**_CITRONCOCO, "sum_quick_play": "La somme de deux cartes",
-                   "fellow_solo": "Le 2 (Fellow) sur ses propres cartes"},
+                   "fellow_solo": "Le 2 (coéquipier) sur ses propres cartes"},
     "citroncoco-teams": {**_CITRONCOCO, "teams": "Équipes", "nano": "Nano et Nano Alpha"},
     "croconounours": {
         "deck": "Paquet de cartes", "coloured_squares": "Couleur des cases",
@@ -63,8 +63,9 @@ _CC_DESCRIPTIONS = {
     "caller_wins_ties": "Le lanceur d'un « Citron Coco » à égalité pour le moins de noix de "
     "coco gagne la manche (par défaut, une égalité n'est pas « le moins » : le Citron Coco "
     "échoue).",
-    "round_starter": "Qui commence chaque manche suivante : « loser » (le joueur qui a marqué le "
-    "plus de noix de coco à la manche précédente) ou « left » (le joueur suivant).",
+    "round_starter": "Qui commence chaque manche suivante : « le perdant de la manche » (le "
+    "joueur qui a marqué le plus de noix de coco à la manche précédente) ou « le joueur suivant "
+    "».",
     "power_before_reveal": "On ne retourne les cartes qu'une fois le pouvoir de la dernière "
     "carte défaussée réalisé ou abandonné (« la manche prend fin après que ce pouvoir ait été "
     "réalisé »). Sinon : retourner les cartes fait perdre ce pouvoir (comme les parties étaient "
@@ -82,7 +83,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         **_CC_DESCRIPTIONS,
         "sum_quick_play": "Ajoute le deuxième jeu rapide : « la somme de deux cartes » de son "
         "propre jeu égale à la carte du haut de la défausse.",
-        "fellow_solo": "Le 2 (Fellow) permet de regarder une de ses propres cartes (en "
+        "fellow_solo": "Le 2 (coéquipier) permet de regarder une de ses propres cartes (en "
         "individuel il n'y a pas de coéquipier ; sinon le 2 n'a pas de pouvoir).",
         "quick_play_on_quick_play": "Un jeu rapide peut couvrir une carte elle-même défaussée en "
         "jeu rapide pendant le tour en cours.",
@@ -111,8 +112,8 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "les passages, les attaques et les tirs",
         "obstacles_per_side": "Les obstacles que place chaque joueur (la règle : 3 ; au plus 5)",
         "free_choice": "Chaque joueur compose en secret son équipe de 3 Warriors en choisissant "
-        "librement leurs couleurs (rouge, vert ou jaune, répétitions permises : coup "
-        "choose_team), révélée au déploiement",
+        "librement leurs couleurs (rouge, vert ou jaune, répétitions permises), révélée au "
+        "déploiement",
         "teams": "À 4 joueurs, jouer par équipe (« vous pouvez choisir de jouer par équipe ») : "
         "les places 0 et 2 contre les places 1 et 3 (deux coéquipiers ne jouent jamais l'un "
         "après l'autre). Sinon : chacun pour soi",
@@ -126,10 +127,9 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "diagonal_obstacles_stop_pushes": "Deux obstacles en diagonale arrêtent une poussée "
         "entre eux, comme ils arrêtent un déplacement. Sinon : l'interdiction ne vaut que pour "
         "les déplacements (déplacements et esquives)",
-        "campaign_reserve": "Ce que sont les « Warriors en réserve » d'une campagne : "
-        "« packets » (les bonbons qui restent dans le paquet de chaque camp : l'option packets, "
-        "moins ceux qui ont été mangés) ou « survivors » (les Warriors encore debout à la fin de "
-        "la partie)",
+        "campaign_reserve": "Ce que sont les « Warriors en réserve » d'une campagne : « les "
+        "bonbons qui restent dans les paquets » (ceux du paquet de chaque camp, moins ceux qui "
+        "ont été mangés) ou « les Warriors encore debout » (à la fin de la partie)",
         "packets": "Campagne : les bonbons que contient le paquet de chaque joueur au début de "
         "cette partie, par exemple {\"0\": 12, \"1\": 9} (3 d'entre eux entrent en jeu). Le "
         "classement donne la réserve de chaque joueur : ce nombre moins ses Warriors mangés",
@@ -150,18 +150,17 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "six » : les lignes ouvertes au début.",
         "max_cols": "« … et le nombre de colonnes ouvertes … inférieur ou égal à onze » : les "
         "colonnes ouvertes au début.",
-        "duty_starts": "« Quand un joueur n'a plus que deux cartes dans sa main, il annonce "
-        "« deux cartes » ; à partir de ce moment-là, chaque joueur est obligé de poser une carte "
-        "s'il le peut » : « two_cards » (la règle : l'obligation commence dès qu'une main n'a "
-        "plus que deux cartes, annoncées ou non) ou « announcement » (seulement une fois qu'un "
-        "joueur a dit « deux cartes »).",
+        "duty_starts": "« Quand un joueur n'a plus que deux cartes dans sa main, il annonce « "
+        "deux cartes » ; à partir de ce moment-là, chaque joueur est obligé de poser une carte "
+        "s'il le peut » : « dès qu'une main n'a plus que deux cartes » (la règle : annoncées ou "
+        "non) ou « une fois « deux cartes » annoncé ».",
         "duty_penalty": "« Si on peut prouver qu'il n'a pas respecté cette règle … il perd dix "
-        "points de victoire » : « per_player » (la règle : dix points une fois pour chaque "
-        "joueur dont on prouve qu'il a manqué à l'obligation) ou « per_pass » (dix points pour "
-        "chaque passe prouvé).",
+        "points de victoire » : « dix points une fois par joueur » (la règle : dix points une "
+        "fois pour chaque joueur dont on prouve qu'il a manqué à l'obligation) ou « dix points "
+        "par passe » (dix points pour chaque passe prouvé).",
         "open_more_after_passes": "« quand plusieurs joueurs ont encore des cartes … mais sont "
-        "tous bloqués, on ouvre une ligne et une colonne de plus » : open_more n'est accepté "
-        "qu'une fois que chaque joueur qui a encore des cartes a passé depuis le dernier "
+        "tous bloqués, on ouvre une ligne et une colonne de plus » : on n'ouvre une ligne et une "
+        "colonne qu'une fois que chaque joueur qui a encore des cartes a passé depuis le dernier "
         "changement du domaine.",
     },
     "plouc": {
@@ -170,15 +169,15 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "suivant)",
         "hand_size": "Les cartes distribuées à chacun ; vide : 7 jusqu'à 6 joueurs, 5 de 7 à 9",
         "zouzou": "La Zouzou : un « carte » ou un « plouc » oublié, relevé par le « contre » "
-        "d'un autre joueur : celui qui a oublié pioche une carte",
+        "d'un autre joueur : qui a oublié pioche une carte",
         "mega_one": "La Méga One : comme la Zouzou, mais c'est le joueur qui a dit « contre » "
         "qui donne une de ses cartes",
         "david_le_fou": "Le David le fou : tout joueur peut signaler toute erreur ; un "
         "signalement juste sanctionne le fautif par la sanction choisie avant de jouer, un "
-        "signalement faux fait piocher une carte à celui qui signale",
-        "sanction": "La sanction du David le fou pour un signalement juste : « zouzou » (le "
-        "fautif pioche une carte) ou « mega_one » (celui qui signale donne une de ses cartes au "
-        "fautif)",
+        "signalement faux fait piocher une carte à la place qui signale",
+        "sanction": "La sanction du David le fou pour un signalement juste : la Zouzou (le "
+        "fautif pioche une carte) ou la Méga One (la place qui signale donne une de ses cartes "
+        "au fautif)",
         "zero": "Le zéro : quand un 2 apparaît sur la défausse, le premier qui tape sur le tas "
         "doit échanger son tas de cartes avec un autre joueur",
         "trois_de_trefle": "Le 3 de trèfle : il est interdit de finir son plouc avec le 3 de "
@@ -189,27 +188,28 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "maitresse": "La maîtresse : interdiction de terminer par une carte spéciale pour faire "
         "le « plouc »",
         "aces": "« On ne peut mettre un as que de la couleur de la carte précédente » et « on "
-        "doit changer de couleur » : « previous_card » (la règle : un as ne va que sur une carte "
-        "de sa couleur, donc jamais sur un as, et la couleur annoncée diffère de toutes celles "
-        "que les as laissent sur le dessus) ou « suit_in_play » (un as va sur la couleur "
-        "annoncée par un as ; avec plusieurs as, la couleur annoncée doit seulement différer de "
-        "celle que suivait le premier)",
+        "doit changer de couleur » : « sur une carte de sa couleur » (la règle : un as ne va que "
+        "sur une carte de sa couleur, donc jamais sur un as, et la couleur annoncée diffère de "
+        "toutes celles que les as laissent sur le dessus) ou « sur la couleur annoncée » (un as "
+        "va sur la couleur annoncée par un as ; avec plusieurs as, la couleur annoncée doit "
+        "seulement différer de celle que suivait le premier)",
         "king_of_spades_answer": "« Sauf si le joueur suivant met le 7 de pique, c'est le joueur "
-        "suivant qui pioche 7 cartes » : « seven_of_spades » (la règle : seul le 7 de pique "
-        "répond au roi, et le joueur d'après pioche les 7 cartes) ou « stack » (d'autres 7 "
-        "peuvent être posés avec lui et y répondre à leur tour, 2 cartes de plus chacun)",
+        "suivant qui pioche 7 cartes » : « le 7 de pique seul » (la règle : seul le 7 de pique "
+        "répond au roi, et le joueur d'après pioche les 7 cartes) ou « les 7 s'y ajoutent » "
+        "(d'autres 7 peuvent être posés avec lui et y répondre à leur tour, 2 cartes de plus "
+        "chacun)",
         "square_of_sevens": "« Si l'on pose les 4 cartes 7 … le joueur suivant doit piocher 8 "
-        "cartes » : « next_player » (l'exemple de la règle : le joueur après celui qui a fait "
-        "le carré pioche les 8 cartes et joue après qu'il a rejoué) ou « after_replay » (les "
-        "cartes tombent sur le joueur suivant à la fin du coup rejoué, un 10 ou un 6 compris)",
-        "late_carte": "« Si un joueur n'a plus qu'une seule carte en main, il doit dire "
-        "« carte » » : « stands » (un « carte » dit après que le joueur suivant a joué est trop "
-        "tard : le « carte » oublié peut encore être relevé) ou « clears » (un « carte » en "
-        "retard l'efface quand même)",
+        "cartes » : « le joueur suivant pioche 8 cartes » (l'exemple de la règle : la place qui "
+        "suit celle qui a fait le carré pioche les 8 cartes et joue après le coup rejoué) ou « "
+        "le joueur suivant après le coup rejoué pioche 8 cartes » (les cartes tombent sur le "
+        "joueur suivant à la fin du coup rejoué, un 10 ou un 6 compris)",
+        "late_carte": "« Si un joueur n'a plus qu'une seule carte en main, il doit dire « carte "
+        "» » : « le « carte » oublié peut encore être relevé » (un « carte » dit après que le "
+        "joueur suivant a joué est trop tard) ou « un « carte » en retard l'efface »",
         "carte_flag": "Le David le fou, « dès qu'un joueur fait une erreur … le joueur qui voit "
-        "l'erreur la signale » : « log » (signaler un « carte » oublié est juste quand la partie "
-        "montre un coup qui a laissé une seule carte sans « carte » à temps, quoi que la main "
-        "contienne depuis) ou « hand_now » (seulement tant que « carte » est encore dû)",
+        "l'erreur la signale » : « d'après la partie » (signaler un « carte » oublié est juste "
+        "quand la partie montre un coup qui a laissé une seule carte sans « carte » à temps, "
+        "quoi que la main contienne depuis) ou « tant que « carte » est dû »",
     },
 }
 
@@ -229,7 +229,7 @@ CHOICES: dict[str, dict[str, dict[str, str]]] = {
                                    "per_pass": "dix points par passe"}},
     "plouc": {
         "sanction": {"zouzou": "la Zouzou : le fautif pioche une carte",
-                     "mega_one": "la Méga One : celui qui signale donne une carte"},
+                     "mega_one": "la Méga One : la place qui signale donne une carte"},
         "aces": {"previous_card": "sur une carte de sa couleur",
                  "suit_in_play": "sur la couleur annoncée"},
         "king_of_spades_answer": {"seven_of_spades": "le 7 de pique seul",

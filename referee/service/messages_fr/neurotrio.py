@@ -44,8 +44,8 @@ MESSAGES: dict[str, str] = {
     "neurotrio.place.fails_and": "{other} en ({other_row}, {other_col}) {shares} ; {more}",
     "neurotrio.shares.only": "n'a en commun que {attribute}",
     "neurotrio.shares.nothing": "n'a rien en commun",
-    "neurotrio.place.no_third": "Les deux exemplaires de {card} sont déjà dans le domaine : il "
-    "n'y en a pas de troisième",
+    "neurotrio.place.no_third": "Les deux exemplaires de {card} sont déjà dans le domaine : pas "
+    "de troisième",
     "neurotrio.place.placed": "{seat} a posé {card} en ({row}, {col}), compatible avec "
     "{compatible} de ses {count} {count:voisine|voisines}",
     "neurotrio.place.scores": "{seat} a posé {card} en ({row}, {col}), compatible avec "
@@ -65,17 +65,17 @@ MESSAGES: dict[str, str] = {
     "neurotrio.open.not_blocked": "Tous les joueurs qui ont encore des cartes doivent être "
     "bloqués ; {waiting_seats} n'{waiting_seats:a|ont} pas passé depuis le dernier changement "
     "du domaine",
-    "neurotrio.open.opens": "{holder_seats} {holder_seats:est bloqué|sont tous bloqués} : on "
-    "ouvre une ligne et une colonne de plus",
+    "neurotrio.open.opens": "{holder_seats} ne {holder_seats:peut|peuvent} plus poser : on ouvre "
+    "une ligne et une colonne de plus",
     # « neuro » et les enchères
     "neurotrio.neuro.round_on": "Un tour d'enchères est déjà en cours",
     "neurotrio.neuro.no_more": "Plus d'enchères : un seul joueur a encore des cartes en main",
     "neurotrio.neuro.no_play_since": "On dit « neuro » dès qu'un joueur vient de jouer (passer "
     "ou poser une carte), et personne n'a joué depuis le dernier tour d'enchères",
     "neurotrio.neuro.no_bases": "Les dix cartons de base sont tous sur le domaine",
-    "neurotrio.neuro.no_tokens": "{seat} a utilisé ses six cartons et doit enchérir s'il dit "
-    "« neuro »",
-    "neurotrio.neuro.says": "{seat} dit « neuro » : le tour d'enchères {round} part de lui, "
+    "neurotrio.neuro.no_tokens": "{seat} a utilisé ses six cartons et doit donc enchérir en "
+    "disant « neuro »",
+    "neurotrio.neuro.says": "{seat} dit « neuro » : le tour d'enchères {round} part {seat:de}, "
     "dans le sens horaire",
     "neurotrio.bid.no_round": "Aucun tour d'enchères n'est en cours",
     "neurotrio.bid.not_your_turn": "{seat} ne peut pas enchérir maintenant : c'est au tour "
@@ -113,20 +113,20 @@ MESSAGES: dict[str, str] = {
     "neurotrio.missplay.no_two_cards": "Aucune main n'est encore descendue à deux cartes : on a "
     "encore le droit de passer",
     "neurotrio.missplay.hands_known": "Toutes les mains sont connues : le moteur a réglé "
-    "l'obligation de « deux cartes » d'après elles",
-    "neurotrio.missplay.no_pass": "{seat} n'a pas passé depuis le début de l'obligation de "
-    "« deux cartes » : il n'a manqué à aucune obligation",
+    "l'obligation de « deux cartes » d'après les mains",
+    "neurotrio.missplay.no_pass": "{seat} n'a pas passé depuis le début de l'obligation de « "
+    "deux cartes » : aucune obligation manquée",
     "neurotrio.missplay.already_lost": "{seat} a déjà perdu ses dix points pour l'obligation de "
-    "« deux cartes » : « il perd dix points de victoire » une fois",
+    "« deux cartes » : on ne les perd qu'une fois",
     "neurotrio.missplay.all_reported": "{seat} a passé {count} fois sous l'obligation, et "
     "chaque passe est déjà signalé",
-    "neurotrio.missplay.passed_able": "{seat} a passé sous l'obligation de « deux cartes » "
-    "alors qu'il pouvait poser une carte",
+    "neurotrio.missplay.passed_able": "{seat} a passé sous l'obligation de « deux cartes » en "
+    "pouvant poser une carte",
     # ce que la fin prouve
-    "neurotrio.flag.duty": "{seat} a passé sous l'obligation de « deux cartes » alors qu'il "
-    "pouvait poser {card} en ({row}, {col})",
-    "neurotrio.flag.not_blocked": "{seat} n'était pas bloqué : il pouvait poser {card} en "
-    "({row}, {col})",
+    "neurotrio.flag.duty": "{seat} a passé sous l'obligation de « deux cartes » en pouvant poser "
+    "{card} en ({row}, {col})",
+    "neurotrio.flag.not_blocked": "Rien ne bloquait {seat} : {card} pouvait se poser en ({row}, "
+    "{col})",
     # sanctions
     "neurotrio.penalty.points": "−{points} {points:point|points} de victoire",
     "neurotrio.penalty.already_charged": "rien de plus : déjà décompté",
@@ -135,8 +135,8 @@ MESSAGES: dict[str, str] = {
     "neurotrio.effect.plays_first": "{seat} joue en premier",
     "neurotrio.effect.holds": "{seat} a {count} {count:carte|cartes} en main",
     "neurotrio.effect.two_cards_duty": "une main est descendue à deux cartes : personne ne peut "
-    "passer s'il peut poser",
-    "neurotrio.effect.duty_from_now": "désormais personne ne peut passer s'il peut poser une "
+    "passer en pouvant poser",
+    "neurotrio.effect.duty_from_now": "désormais personne ne peut passer en pouvant poser une "
     "carte",
     "neurotrio.effect.pass_costs": "−1 point de victoire",
     "neurotrio.effect.pass_checked": "vérifié d'après sa main à la fin (obligation de « deux "
@@ -144,18 +144,18 @@ MESSAGES: dict[str, str] = {
     "neurotrio.effect.open_limits": "jusqu'à {rows} {rows:ligne|lignes} et {cols} "
     "{cols:colonne|colonnes}",
     "neurotrio.effect.open_checked": "vérifié d'après les mains à la fin",
-    "neurotrio.effect.finished_first": "{seat} a posé toutes ses cartes, le premier : "
-    "+{points} {points:point|points} de victoire",
+    "neurotrio.effect.finished_first": "{seat} a posé toutes ses cartes en premier : +{points} "
+    "{points:point|points} de victoire",
     "neurotrio.effect.finished_second": "{seat} a posé toutes ses cartes, le second : "
     "+{points} {points:point|points} de victoire",
     "neurotrio.effect.finished_third": "{seat} a posé toutes ses cartes, le troisième : "
     "+{points} {points:point|points} de victoire",
     "neurotrio.effect.finished_later": "{seat} a posé toutes ses cartes, {rank}e : pas de "
     "bonus",
-    "neurotrio.effect.game_stops": "seul {seat} a encore des cartes : le jeu s'arrête et il "
-    "perd {points} {points:point|points} de victoire pour {count} {count:carte|cartes} ; il "
-    "montre sa main",
-    "neurotrio.effect.bids_first": "{seat} doit enchérir le premier",
+    "neurotrio.effect.game_stops": "il ne reste des cartes qu'à {seat} : le jeu s'arrête, {seat} "
+    "perd {points} {points:point|points} de victoire pour {count} {count:carte|cartes} et montre "
+    "sa main",
+    "neurotrio.effect.bids_first": "{seat} doit enchérir en premier",
     "neurotrio.effect.may_bid": "{seat} peut enchérir",
     "neurotrio.effect.round_ends": "le tour d'enchères est fini : {seat} reprend la "
     "construction du domaine",
@@ -175,18 +175,18 @@ MESSAGES: dict[str, str] = {
     "reçoivent, dans l'ordre, {bonuses} points de victoire, une fois chacun.",
     "neurotrio.rounds.no_bonus_for_last": "{seat} avait encore des cartes : pas de points pour "
     "avoir fini.",
-    "neurotrio.rounds.last_loses": "Le dernier joueur ({seat}) perd au moins {points} point de "
-    "victoire pour les cartes qu'il a encore en main.",
+    "neurotrio.rounds.last_loses": "Le dernier joueur ({seat}) perd au moins {points} "
+    "{points:point|points} de victoire pour les cartes encore en main.",
     # le résultat
     "neurotrio.outcome.wins": "{winner_seats} gagne avec {points} points de victoire",
     "neurotrio.outcome.shared": "{winner_seats} se partagent la victoire avec {points} points "
     "de victoire",
     "neurotrio.outcome.waiting": "Le domaine est fini ; on attend les cartes cachées et les "
     "cartons",
-    "neurotrio.report.duty": "Après l'annonce « deux cartes », le joueur a passé alors qu'il "
-    "pouvait poser une carte, et la table l'a prouvé en cours de jeu : il perd {points} points de "
-    "victoire (une seule fois, même si le moteur prouve la même faute à la fin). Le joueur doit "
-    "avoir passé après l'annonce, et les mains ne doivent pas encore être connues.",
+    "neurotrio.report.duty": "Après l'annonce « deux cartes », un joueur a passé en pouvant "
+    "poser une carte, et la table l'a prouvé en cours de jeu : {points} points de victoire "
+    "perdus (une seule fois, même si le moteur prouve la même faute à la fin). Le passe doit "
+    "avoir suivi l'annonce, et les mains ne doivent pas encore être connues.",
     "neurotrio.card.shape": "« {text} » n'est pas une carte : écrivez nature-couleur-force, comme "
     "coeur-noir-2",
     'neurotrio.card.nature': '« {text} » : la nature est coeur, etoile ou rose',

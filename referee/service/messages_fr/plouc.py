@@ -41,13 +41,13 @@ MESSAGES: dict[str, str] = {
     "7 de pique posé sur le roi de pique",
     "plouc.owed.seven_of_spades": "{seat} doit piocher {count} {count:carte|cartes} ou répondre "
     "au roi de pique par le 7 de pique",
-    "plouc.owed.seven_of_spades_alone": "Seul le 7 de pique répond au roi de pique : il se pose "
-    "seul, et le joueur suivant pioche {count} {count:carte|cartes}",
+    "plouc.owed.seven_of_spades_alone": "Seul le 7 de pique, posé seul, répond au roi de pique ; "
+    "le joueur suivant pioche {count} {count:carte|cartes}",
     "plouc.owed.seven": "{seat} doit piocher {count} {count:carte|cartes} ou répondre par un 7",
     "plouc.finish.three_of_clubs": "Il est interdit {seat:à} de finir son plouc avec le 3 de "
-    "trèfle : il pioche à la place",
-    "plouc.finish.special": "Il est interdit {seat:à} de terminer par une carte spéciale ({card}) "
-    "pour faire le « plouc » : il pioche à la place",
+    "trèfle : {seat} pioche à la place",
+    "plouc.finish.special": "Il est interdit {seat:à} de terminer par une carte spéciale "
+    "({card}) pour faire le « plouc » : {seat} pioche à la place",
     # piocher
     "plouc.draw.count": "{seat} pioche {count} {count:carte|cartes} maintenant, pas {claimed}",
     "plouc.draw.passes": "{seat} ne peut pas jouer : pioche {count} {count:carte|cartes} et passe "
@@ -57,31 +57,32 @@ MESSAGES: dict[str, str] = {
     "plouc.announce.carte_not_one": "{seat} a {count} {count:carte|cartes} en main : on dit « "
     "carte » quand il ne reste qu'une seule carte",
     "plouc.announce.carte_late": "{seat} dit « carte » trop tard : un autre joueur a joué depuis "
-    "qu'il ne lui reste qu'une carte",
+    "que {seat} n'a plus qu'une carte",
+    "plouc.announce.carte_late_again": "{seat} a déjà dit « carte », trop tard : le « carte » "
+    "oublié reste acquis, le redire n'y change rien",
     "plouc.announce.carte": "{seat} dit « carte » : plus qu'une carte en main",
     "plouc.announce.plouc_too_soon": "{seat} n'a pas posé sa dernière carte : on dit « plouc » "
     "sur la dernière carte",
     "plouc.announce.plouc": "Plouc ! {seat} n'a plus de carte et gagne",
     # contre (la Zouzou, la Méga One)
     "plouc.contre.not_played": "On ne dit « contre » qu'avec la Zouzou ou la Méga One",
-    "plouc.contre.on_self": "Un joueur ne se dit pas « contre » à lui-même",
+    "plouc.contre.on_self": "On ne se dit pas « contre » à soi-même",
     "plouc.contre.mega_one_no_card": "{seat} a {count} {count:carte|cartes} en main : avec la "
-    "Méga One, c'est celui qui dit contre qui donne une de ses cartes, et une dernière carte ne "
-    "se pose qu'en plouc",
+    "Méga One, qui dit « contre » donne une de ses cartes, et une dernière carte ne se pose "
+    "qu'en plouc",
     "plouc.contre.wrong": "{seat} ne doit aucune annonce maintenant : le « contre » est faux",
     "plouc.contre.right": "Contre ! {seat} a oublié de dire « {word} »",
     # David le fou
     "plouc.flag.not_played": "On ne signale une erreur qu'avec le David le fou",
-    "plouc.flag.on_self": "Un joueur ne signale pas sa propre erreur",
+    "plouc.flag.on_self": "On ne signale pas sa propre erreur",
     "plouc.flag.not_a_rule": "{rule} n'est pas une règle qu'un joueur peut enfreindre",
     "plouc.flag.earlier_event": "Un signalement porte sur un coup déjà joué",
     "plouc.flag.mega_one_no_card": "{seat} a {count} {count:carte|cartes} en main : la sanction "
-    "est la Méga One, celui qui signale doit donc avoir une carte à donner et une à garder",
+    "est la Méga One, et qui signale doit donc avoir une carte à donner et une à garder",
     "plouc.flag.stops": "{seat} signale une erreur {offender_seat:de} ({rule}) : le jeu s'arrête "
     "jusqu'à ce que l'hôte tranche",
     "plouc.flag.right": "{seat} a raison : {offender_seat} a enfreint {rule}",
-    "plouc.flag.wrong": "{seat} s'est trompé en signalant une erreur {offender_seat:de} ({rule}) "
-    ": {why}",
+    "plouc.flag.wrong": "{seat} a signalé à tort une erreur {offender_seat:de} ({rule}) : {why}",
     "plouc.flag.why.no_forgotten_carte": "la partie ne montre aucun « carte » oublié par {seat} "
     "qui puisse encore être relevé",
     "plouc.flag.why.no_forgotten_carte_after": "la partie ne montre aucun « carte » oublié par "
@@ -98,8 +99,8 @@ MESSAGES: dict[str, str] = {
     "plouc.slap.not_played": "On ne tape sur la défausse qu'avec le zéro",
     "plouc.slap.no_fresh_two": "Aucun 2 qui vient d'être posé n'est sur la défausse (ou on a déjà "
     "tapé dessus)",
-    "plouc.slap.with_self": "Celui qui tape échange son tas de cartes avec un autre joueur",
-    "plouc.slap.swaps": "{seat} a tapé le premier sur le 2 et échange son tas de cartes avec "
+    "plouc.slap.with_self": "Qui tape échange son tas de cartes avec un autre joueur",
+    "plouc.slap.swaps": "{seat} a tapé en premier sur le 2 et échange son tas de cartes avec "
     "{with_seat}",
     # le mot doux
     "plouc.missplay.not_reportable": "{rule} n'est pas une faute que l'hôte signale dans ce jeu",
@@ -131,9 +132,9 @@ MESSAGES: dict[str, str] = {
     "plouc.effect.next_draws_unanswerable": "le joueur suivant pioche {count} "
     "{count:carte|cartes} : rien ne répond au 7 de pique posé sur le roi",
     "plouc.effect.next_draws_unless_seven": "le joueur suivant pioche {count} "
-    "{count:carte|cartes} sauf s'il répond par un 7",
+    "{count:carte|cartes}, sauf à répondre par un 7",
     "plouc.effect.next_draws_unless_seven_of_spades": "le joueur suivant pioche {count} "
-    "{count:carte|cartes} sauf s'il répond par le 7 de pique",
+    "{count:carte|cartes}, sauf à répondre par le 7 de pique",
     "plouc.effect.skipped": "{count} {count:joueur passe|joueurs passent} leur tour",
     "plouc.effect.square": "carré {value:de} : {then}",
     "plouc.effect.square_drawer": "{drawer_seat} pioche {count} {count:carte|cartes} et joue "
@@ -157,14 +158,14 @@ MESSAGES: dict[str, str] = {
     # --- quick scoring (rounds only), forfeits and the faults the host reports ---
     "plouc.rounds.logged": "Cette partie est finie : sa fin est déjà enregistrée.",
     "plouc.rounds.no_seat": "Il n'y a pas de place {seat_number} à cette table.",
-    "plouc.rounds.winner_holds": "{seat} ne gagne qu'en posant sa dernière carte : il lui "
-    "reste {count} {count:carte|cartes}.",
-    "plouc.rounds.first_only": "Un seul joueur sort : {winner_seat} a dit « plouc » le premier, "
+    "plouc.rounds.winner_holds": "{seat} ne gagne qu'en posant sa dernière carte, et en a encore "
+    "{count} {count:carte|cartes}.",
+    "plouc.rounds.first_only": "Un seul joueur sort : {winner_seat} a dit « plouc » en premier, "
     "il reste donc des cartes à {seat}.",
     "plouc.rounds.too_many_cards": "Les mains comptent {count} {count:carte|cartes} ; avec la "
     "carte du dessus de la défausse, le paquet n'en a que {size}.",
-    "plouc.rounds.ends": "{seat} a posé sa dernière carte le premier et gagne ; cartes "
-    "restantes : {left}.",
-    "plouc.report.mot_doux": "La règle du mot doux : le joueur a dit un gros mot ; il pioche 2 "
-    "cartes de la pioche, mais sans jouer (avec l'option du mot doux)",
+    "plouc.rounds.ends": "{seat} a posé sa dernière carte en premier et gagne ; cartes restantes "
+    ": {left}.",
+    "plouc.report.mot_doux": "La règle du mot doux : un joueur a dit un gros mot, et pioche 2 "
+    "cartes de la pioche, sans jouer (avec l'option du mot doux)",
 }

@@ -64,5 +64,5 @@ def pad_for(game_id: str, table: Mapping[str, Any], access: Access | None,
     shape = SHAPERS.get(game_id)
     if shape is None:
         return base
-    moves = legal(seat) if legal is not None else []
+    moves = legal(seat) if legal is not None else None
     return {**base, **shape(table, seat, access.host, args, options=options or {}, legal=moves)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from referee.service import messages
 from referee.service.games import CITRONCOCO_DECK, CITRONCOCO_POWERS
 from referee.web.pads.cards import citron_card, citron_cards
 
@@ -76,9 +77,15 @@ def row(cards: list[Mapping[str, Any]], known: Mapping[int, int] | None = None
     return out
 
 
+def power_word(value: Any) -> str:
+    """The power's name in the reader's words (« loup de mer »), "" for a card without one."""
+    name = CITRONCOCO_POWERS.get(value, "")
+    return messages.code_word("power", name) if name else ""
+
+
 def power_of(mine: Mapping[str, Any], top: Any) -> dict[str, Any]:
     value: Any = mine.get("power") if mine.get("power") is not None else top
-    return {"value": value, "card": citron_card(value), "name": CITRONCOCO_POWERS.get(value, ""),
+    return {"value": value, "card": citron_card(value), "name": power_word(value),
             "fields": POWER_FIELDS.get(value, EVERY_FIELD)}
 
 

@@ -8,6 +8,7 @@ from typing import Any
 from flask_babel import gettext as _
 
 from referee.service.games import NEUROTRIO_FORCES, NEUROTRIO_NATURES, NEUROTRIO_TOKENS
+from referee.web.vocabulary import choice_label
 
 NATURE_SIGNS = {"coeur": "♥", "etoile": "★", "rose": "✿"}
 
@@ -82,6 +83,7 @@ def neurotrio(table: Mapping[str, Any], seat: int, host: bool, args: Mapping[str
         "forces": list(NEUROTRIO_FORCES),
         "bases": list(table.get("bases_left") or []),
         "tokens": list(NEUROTRIO_TOKENS),
+        "token_choices": [(str(t), str(choice_label(t))) for t in NEUROTRIO_TOKENS],
         "bidding": table.get("bidding"),
         "hand_size": seats[seat].get("hand_size") if seat < len(seats) else None,
         **reveals(table, offered),

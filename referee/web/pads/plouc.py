@@ -16,6 +16,17 @@ def owing(table: Mapping[str, Any], seat: int) -> list[int]:
                                                            and finisher == s["seat"]))]
 
 
+def may_say(legal: list[Mapping[str, Any]] | None, seat: int, word: str) -> bool:
+    """Whether the engine would take ``word`` from ``seat`` now (a late "carte" already said
+    is not offered again: the engine would refuse it); without the legal moves, the view's
+    ``carte_due`` alone decides."""
+    if legal is None:
+        return True
+    return any(move.get("type") == "announce" and move.get("seat") == seat
+               and any(p.get("word") == word for p in move.get("payloads") or [])
+               for move in legal or [])
+
+
 def plouc(table: Mapping[str, Any], seat: int, host: bool, args: Mapping[str, Any], *,
           options: Mapping[str, Any] | None = None,
               legal: list[Mapping[str, Any]] | None = None) -> dict[str, Any]:
@@ -27,7 +38,7 @@ def plouc(table: Mapping[str, Any], seat: int, host: bool, args: Mapping[str, An
         "phase": phase,
         "my_turn": table.get("turn") == seat and phase == "play",
         "draw_now": table.get("draw_now") or 0,
-        "carte_due": bool(mine.get("carte_due")),
+        "carte_due": bool(mine.get("carte_due")) and may_say(legal, seat, "carte"),
         "plouc_due": phase == "plouc" and table.get("finisher") == seat,
         "owing": owing(table, seat),
         "slap_open": bool(table.get("slap_open")),
