@@ -122,7 +122,7 @@ def words(locale: str = DEFAULT_LOCALE) -> Mapping[str, Mapping[str, str]]:
 
 def code_word(kind: str, code: str, locale: str | None = None) -> str:
     """A code in the reader's words, as a sentence says it (``("type", "quick_play")`` ->
-    "jeu rapide", ``("power", "Seadog")`` -> "loup de mer"); the code where none is known."""
+    "jeu rapide", ``("power", "Supply")`` -> "ravitaillement"); the code where none is known."""
     return str(words(locale_of(locale) if locale else current_locale()).get(kind, {}).get(code,
                                                                                          code))
 

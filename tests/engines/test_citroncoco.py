@@ -316,7 +316,7 @@ def test_cc_pow_2_what_the_next_draw_gives_up_is_said_as_data(t3: Table) -> None
     assert forfeits == (Message("citroncoco.forfeit.power",
                                 {"seat": 0, "value": 7, "power": "Seadog"}),)
     assert render(forfeits[0], ["Ana", "Ben", "Cid"], "fr") == (
-        "Ana renonce au pouvoir du 7 (loup de mer)")
+        "Ana renonce au pouvoir du 7 (Seadog)")
     assert t3.state.pending == {0: [7]}
     assert ENGINE.forfeits(t3.state, Event("discard", 1, {"value": 3}, 99)) == ()
 

@@ -53,31 +53,31 @@ MESSAGES: dict[str, str] = {
     "citroncoco.power.no_such_seat": "Il n'y a pas de place {seat_number} à cette table.",
     "citroncoco.power.no_card_to_give": "Il ne reste aucune carte à donner.",
     "citroncoco.power.assault": "{seat} donne la première carte de la pioche {target_seat:à}, "
-    "sans que personne ne la voie (1 : assaut).",
+    "sans que personne ne la voie (1 : Assault).",
     "citroncoco.power.fellow": "{seat} regarde la carte {target_seat:de} en position {slot} (2 : "
-    "coéquipier).",
-    "citroncoco.power.fellow_no_teammate": "Le 2 (coéquipier) n'a pas de pouvoir : il n'y a pas "
+    "Fellow).",
+    "citroncoco.power.fellow_no_teammate": "Le 2 (Fellow) n'a pas de pouvoir : il n'y a pas "
     "de coéquipier.",
-    "citroncoco.power.fellow_wrong_seat": "Mauvais pouvoir : le 2 (coéquipier) {seat:de} regarde "
+    "citroncoco.power.fellow_wrong_seat": "Mauvais pouvoir : le 2 (Fellow) {seat:de} regarde "
     "une carte {allowed_seats:de}, pas {target_seat:de}.",
     "citroncoco.power.seadog": "{seat} regarde la carte {target_seat:de} en position {slot} (7 : "
-    "loup de mer).",
-    "citroncoco.power.witch": "{seat} donne la pièce {target_seat:à} (9 : sorcière).",
+    "Seadog).",
+    "citroncoco.power.witch": "{seat} donne la pièce {target_seat:à} (9 : Witch).",
     "citroncoco.power.spy": "{seat} retourne face visible la carte {target_seat:de} en position "
-    "{slot} (10 : espion).",
+    "{slot} (10 : Spy).",
     "citroncoco.power.queen": "{seat} échange la carte {target_seat:de} en position {slot} avec "
-    "celle {other_seat:de} en position {other_slot} (12 : reine).",
+    "celle {other_seat:de} en position {other_slot} (12 : Queen).",
     "citroncoco.power.captain": "{seat} regarde la prochaine carte de la pioche (-1 : "
-    "capitaine).",
+    "Captain).",
     "citroncoco.spy.needs_value": "Donnez la valeur de la carte retournée face visible.",
     "citroncoco.spy.already_face_up": "La carte {seat:de} en position {slot} est déjà face "
     "visible.",
     "citroncoco.spy.face_up": "la carte {seat:de} en position {slot} reste face visible : un "
     "{value}",
     "citroncoco.supply.plays_again": "{seat} rejouera (11 : ravitaillement)",
-    "citroncoco.captain.skips_next": "{seat} passera son prochain tour (13 : capitaine)",
-    "citroncoco.captain.skips": "{seat} passe son tour (13 : capitaine)",
-    "citroncoco.queen.needs_other_seat": "Le 12 (reine) échange deux cartes : indiquez le joueur "
+    "citroncoco.captain.skips_next": "{seat} passera son prochain tour (13 : Captain)",
+    "citroncoco.captain.skips": "{seat} passe son tour (13 : Captain)",
+    "citroncoco.queen.needs_other_seat": "Le 12 (Queen) échange deux cartes : indiquez le joueur "
     "de la seconde carte.",
     "citroncoco.queen.same_card": "Un échange demande deux cartes différentes.",
     "citroncoco.queen.repeated": "{seat} refait le dernier échange ({target_seat} position {slot} "

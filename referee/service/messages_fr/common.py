@@ -64,10 +64,10 @@ WORDS: dict[str, dict[str, str]] = {
              "round": "manche", "ruling": "décision", "slap": "tape sur la défausse",
              "start_domain": "première carte du domaine",
              "turn_up": "première carte retournée", "void": "annulation"},
-    # les pouvoirs du Citron Coco (``power``) : le 11 est le « ravitaillement » de la règle
-    "power": {"Assault": "assaut", "Fellow": "coéquipier", "Seadog": "loup de mer",
-              "Witch": "sorcière", "Spy": "espion", "Supply": "ravitaillement",
-              "Queen": "reine", "Captain": "capitaine"},
+    # les pouvoirs du Citron Coco (``power``) sous les noms que leur donne la règle française
+    # (« 7 (Seadog) ») ; le 11, qu'elle appelle aussi « ravitaillement », sous ce nom-là
+    "power": {"Assault": "Assault", "Fellow": "Fellow", "Seadog": "Seadog", "Witch": "Witch",
+              "Spy": "Spy", "Supply": "ravitaillement", "Queen": "Queen", "Captain": "Captain"},
     # les listes qu'un décompte rapide donne, une valeur par joueur (``key``)
     "key": {"hands": "les jeux", "totals": "les totaux", "warriors": "les Warriors encore "
             "debout", "points": "les points de victoire", "cards": "les cartes en main"},

@@ -23,7 +23,7 @@ _CITRONCOCO = {
 #: jeu -> option -> son nom court
 LABELS: dict[str, dict[str, str]] = {
     "citroncoco": {**_CITRONCOCO, "sum_quick_play": "La somme de deux cartes",
-                   "fellow_solo": "Le 2 (coéquipier) sur ses propres cartes"},
+                   "fellow_solo": "Le 2 (Fellow) sur ses propres cartes"},
     "citroncoco-teams": {**_CITRONCOCO, "teams": "Équipes", "nano": "Nano et Nano Alpha"},
     "croconounours": {
         "deck": "Paquet de cartes", "coloured_squares": "Couleur des cases",
@@ -83,7 +83,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         **_CC_DESCRIPTIONS,
         "sum_quick_play": "Ajoute le deuxième jeu rapide : « la somme de deux cartes » de son "
         "propre jeu égale à la carte du haut de la défausse.",
-        "fellow_solo": "Le 2 (coéquipier) permet de regarder une de ses propres cartes (en "
+        "fellow_solo": "Le 2 (Fellow) permet de regarder une de ses propres cartes (en "
         "individuel il n'y a pas de coéquipier ; sinon le 2 n'a pas de pouvoir).",
         "quick_play_on_quick_play": "Un jeu rapide peut couvrir une carte elle-même défaussée en "
         "jeu rapide pendant le tour en cours.",

@@ -78,7 +78,8 @@ def row(cards: list[Mapping[str, Any]], known: Mapping[int, int] | None = None
 
 
 def power_word(value: Any) -> str:
-    """The power's name in the reader's words (« loup de mer »), "" for a card without one."""
+    """The power's name as the reader's rule text gives it (« Seadog », « ravitaillement »), ""
+    for a card without one."""
     name = CITRONCOCO_POWERS.get(value, "")
     return messages.code_word("power", name) if name else ""
 
