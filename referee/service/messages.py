@@ -405,13 +405,19 @@ def reword(data: Any, names: Names | None = None, locale: str | None = None) -> 
     and ``params``, ``penalty`` from ``penalty_data``, ``effects`` from ``effects_data``,
     ``outcome`` from the result. Data fields are untouched; stored sentences stay where no
     data says them."""
-    locale = locale_of(locale) if locale else current_locale()
+    return _reworded(data, names, locale_of(locale) if locale else current_locale())
+
+
+def _reworded(data: Any, names: Names | None, locale: str) -> Any:
+    """``reword`` with the locale settled once (it walks every value of an answer)."""
     if isinstance(data, list):
-        return [reword(item, names, locale) for item in data]
+        return [_reworded(item, names, locale) if isinstance(item, list | Mapping) else item
+                for item in data]
     if not isinstance(data, Mapping):
         return data
     names = _names_in(data, names)
-    out = {key: reword(value, names, locale) for key, value in data.items()}
+    out = {key: _reworded(value, names, locale) if isinstance(value, list | Mapping) else value
+           for key, value in data.items()}
     for text_key in ("reason", "message"):
         if text_key in data:
             out[text_key] = _say(said_from(data), data[text_key], names, locale)

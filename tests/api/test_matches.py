@@ -269,6 +269,16 @@ def test_openapi_document_and_interactive_docs_are_served(client: FlaskClient) -
     assert client.get("/api/docs/static/swagger-ui-bundle.js").status_code == 200
 
 
+def test_the_append_documents_its_body_headers_and_query(client: FlaskClient) -> None:
+    """The append's schemas are made once, not per request: the document still names the move
+    body, the If-Match and Idempotency-Key headers and the dry_run query."""
+    post = client.get("/api/openapi.json").json["paths"]["/api/matches/{match_id}/events"]["post"]
+    body = post["requestBody"]["content"]["application/json"]["schema"]
+    assert body == {"$ref": "#/components/schemas/Move"}
+    assert {(p["in"], p["name"]) for p in post["parameters"]} >= {
+        ("header", "If-Match"), ("header", "Idempotency-Key"), ("query", "dry_run")}
+
+
 def test_the_host_reissues_a_lost_seat_token_and_the_old_one_stops_working(
         client: FlaskClient) -> None:
     table = new_match(client)
