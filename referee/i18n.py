@@ -7,6 +7,8 @@ Accept-Language only. Times are shown in the server's time zone (REFEREE_TIMEZON
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -100,8 +102,23 @@ def told_in(words: Words | str, locale: str) -> str:
         return words
     from referee.web.vocabulary import move_word
 
-    with force_locale(locale):
+    with speaking(locale):
         return words.worded(Reader(locale=locale, gettext=gettext, move_word=move_word))
+
+
+@contextmanager
+def speaking(locale: str) -> Iterator[None]:
+    """Another language for a while (``force_locale``), with its own catalogue: the one kept
+    for the request is set aside meanwhile, then taken back."""
+    kept = g.pop(_TRANSLATIONS, None) if g else None
+    try:
+        with force_locale(locale):
+            yield
+    finally:
+        if g:
+            g.pop(_TRANSLATIONS, None)
+            if kept is not None:
+                setattr(g, _TRANSLATIONS, kept)
 
 
 def schema_errors(errors: Any) -> Any:
@@ -159,19 +176,18 @@ def request_translations() -> Any:
 
 
 class RequestDomain(Domain):
-    """Flask-Babel's domain, whose catalogue is looked up once per request and language (the
-    gettext of the code and the lazy strings go through it; ``force_locale`` changes the
-    language, and so the catalogue)."""
+    """Flask-Babel's domain, whose catalogue is looked up once per request (the gettext of the
+    code and the lazy strings go through it); a sentence in another language inside a request
+    goes through ``speaking``, which sets the kept catalogue aside."""
 
     def get_translations(self) -> Any:
         if not g:
             return super().get_translations()
-        language = str(get_locale())
-        kept = g.get(_TRANSLATIONS)
-        if kept is None or kept[0] != language:
-            kept = (language, super().get_translations())
-            setattr(g, _TRANSLATIONS, kept)
-        return kept[1]
+        found = g.get(_TRANSLATIONS)
+        if found is None:
+            found = super().get_translations()
+            setattr(g, _TRANSLATIONS, found)
+        return found
 
 
 def translation_directories(app: Flask) -> list[str]:

@@ -444,6 +444,11 @@ def flatten_errors(errors: Any, path: str = "") -> list[str]:
 # --- the match page: timeline, the table after any event, corrections -----------------------
 
 
+#: The events a match page shows at once, the latest first ("earlier" pages back): a phone's
+#: screenful or three, and a page that renders fast whatever the match's length.
+MATCH_PAGE_EVENTS = 25
+
+
 @bp.get("/m/<id:match_id>")
 def match(match_id: int) -> Any:
     return render_match(match_id, logged=int_arg("logged", request.args.get("logged"), 1))
@@ -461,7 +466,8 @@ def render_match(match_id: int, *, logged: int | None = None,
     after = int_arg("after", request.args.get("after"), 0)
     if at is not None and before is None and after is None:
         before = at + 11  # the page that shows the event asked for, near its top
-    timeline = matches.timeline(db(), match_id, token, before=before, after=after)
+    timeline = matches.timeline(db(), match_id, token, before=before, after=after,
+                                limit=MATCH_PAGE_EVENTS)
     game = games.for_match(match)
     as_arg = request.args.get("as", "")
     state = None
