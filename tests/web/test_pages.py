@@ -302,36 +302,6 @@ def test_challenge_and_ruling_from_the_match_page(app: Flask, client: FlaskClien
     assert 'id="e3" class="event missplay"' in page and "Penalty:" in page
 
 
-def long_match(client: FlaskClient, events: int) -> int:
-    """A two-seat CitronCoco match of ``events`` legal moves (a 5 passed back and forth)."""
-    made = create(client)
-    moves = [("draw", 0, {"source": "stock"}), ("discard", 0, {"value": 5})]
-    while len(moves) < events:
-        seat = 1 - moves[-1][1]
-        moves += [("draw", seat, {"source": "discard"}), ("discard", seat, {"value": 5})]
-    for type_, seat, payload in moves[:events]:
-        logged = client.post(f"/api/matches/{made.id}/events",
-                             json={"type": type_, "seat": seat, "payload": payload},
-                             headers={"Authorization": f"Bearer {made.host}"})
-        assert logged.status_code == 201, logged.get_json()
-    return made.id
-
-
-def test_a_match_page_shows_its_latest_events_and_pages_back(client: FlaskClient) -> None:
-    """A page of the log, not all of it: the latest 25 events, newest first, and a link to the
-    earlier ones, so a long match's page stays small and fast."""
-    match_id = long_match(client, 30)
-    page = client.get(f"/m/{match_id}").get_data(as_text=True)
-    assert "#30 to #6 shown" in plain_text(page)
-    earlier = re.search(r'href="(/m/\d+\?before=6)#timeline-title"', page)
-    assert earlier, "an 'earlier events' link to the events before #6"
-    assert "#5 to #1 shown" in plain_text(client.get(earlier.group(1)).get_data(as_text=True))
-
-
-def plain_text(html: str) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
-
-
 # --- export and import -----------------------------------------------------------------------
 
 
