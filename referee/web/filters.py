@@ -17,7 +17,9 @@ from referee.service.messages import NEURO_CARD
 from referee.service.messages import WARRIOR_ID as WARRIOR
 from referee.web import vocabulary
 from referee.web.pads import generic
-from referee.web.pads.cards import card_text
+from referee.web.pads.cards import card_text, citron_cards
+from referee.web.pads.citroncoco import deck_values
+from referee.web.pads.compose import hand_counts_of
 from referee.web.table_words import phase_words, said_keys, table_facts, worded
 
 
@@ -247,6 +249,12 @@ def is_cards(value: Any) -> bool:
         is_scalar(v) or (isinstance(v, dict) and ("value" in v or "card" in v)) for v in value)
 
 
+def citroncoco_deck(options: Any) -> list[dict[str, Any]]:
+    """The cards of a CitronCoco match's deck (its own composition, else the default), as the
+    pickers show them."""
+    return citron_cards(deck_values(dict(options or {})))
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.filters.update(words=words, when=when, value_text=value_text,
                                  payload_text=payload_text, game_title=game_title,
@@ -264,9 +272,9 @@ def init_app(app: Flask) -> None:
                                  translated=vocabulary.translated)
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,
                                cards=is_cards)
-    app.jinja_env.globals.update(game_title=game_title)
+    app.jinja_env.globals.update(game_title=game_title, citroncoco_deck=citroncoco_deck)
     app.jinja_env.filters.update(
-        name_choices=name_choices, decimal=format_decimal,
+        name_choices=name_choices, decimal=format_decimal, hand_counts_of=hand_counts_of,
         code_word=lambda code, kind: messages.code_word(kind, code),
         warrior_word=lambda ident, names: messages.warrior_name(ident, names,
                                                                 messages.current_locale()),

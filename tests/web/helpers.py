@@ -124,3 +124,10 @@ def served(app: Flask, host: str = "127.0.0.1") -> Iterator[int]:
     finally:
         http.shutdown()
         thread.join(5)
+
+
+def fill_hands(scope: Any, hands: list[list[int]]) -> None:
+    """Give CitronCoco hands in a browser as the hand pickers ask: how many of each card."""
+    for seat, hand in enumerate(hands):
+        for value in sorted(set(hand)):
+            scope.locator(f'input[name="counts.hands.{seat}.{value}"]').fill(str(hand.count(value)))

@@ -13,7 +13,7 @@ import pytest
 from referee import create_app, database
 from referee.cli import upgrade_database
 from tests.night_fixture import build_night
-from tests.web.helpers import served
+from tests.web.helpers import fill_hands, served
 from tests.web.test_browser import ARGS, CHROMIUM, TIMEOUT, TV, expect, phone, shoot
 
 pytestmark = pytest.mark.browser
@@ -185,8 +185,7 @@ def test_quick_scoring_from_creation_to_a_logged_round(chrome: Any, site: Any) -
     page.goto(page.url.replace("/invite", "/play"))
     expect(page.locator("h1 .badge.mode")).to_have_text("rounds only")
     page.select_option("#round-caller", label="Eve")
-    page.fill("#round-hands-0", "1 2")
-    page.fill("#round-hands-1", "5 6")
+    fill_hands(page.locator(".rounds-pad"), [[1, 2], [5, 6]])
     page.get_by_role("button", name="Log the result").click()
     page.wait_for_load_state()
     page.get_by_role("button", name="Yes, log round").click()  # a round ends: asked first

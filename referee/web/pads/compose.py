@@ -47,7 +47,9 @@ def compose(form: Mapping[str, Any]) -> Form:
     - ``each.<f>.<i>``: one input per seat, a line each in seat order (``each.<f>`` =
       ``lines``: an empty input is an empty line, a hand with no card; otherwise each is due);
     - ``rows.<f>.<i>.<key>``: one record per seat, a JSON list in seat order (whole numbers
-      as numbers; an empty input is left out).
+      as numbers; an empty input is left out);
+    - ``counts.<f>`` = the number of seats, ``counts.<f>.<i>.<value>``: how many cards of each
+      value seat ``<i>`` holds, a line per seat in seat order (an empty hand: ``-``).
     A payload field already filled in (``p.<f>``) is left as posted.
     """
     pairs = form.items(multi=True) if isinstance(form, MultiDict) else form.items()
@@ -116,6 +118,7 @@ READERS: dict[str, Callable[[Form, str, str], str]] = {
     "cardparts": lambda form, name, key: cards_of_parts(form, name),
     "each": lambda form, name, key: each_seat(form, name),
     "rows": lambda form, name, key: rows_by_seat(form, name),
+    "counts": lambda form, name, key: counted_hands(form, name),
 }
 
 
@@ -263,6 +266,44 @@ def rows_by_seat(form: Form, name: str) -> str:
     return json.dumps([found[s] for s in sorted(found)]) if found else ""
 
 
+#: The most cards of one value a hand is said to hold (a deck holds at most a few of each).
+MAX_OF_A_VALUE = 20
+
+
+def counted_hands(form: Form, name: str) -> str:
+    """Each seat's hand from how many cards of each value it holds (``counts.<f>.<i>.<v>``):
+    a line per seat, its values from the lowest; ``-`` for a hand with no card."""
+    seats = small_int(form.get(f"counts.{name}"), MAX_CELLS)
+    if not seats:
+        return ""
+    lines = []
+    for seat in range(seats):
+        hand: list[int] = []
+        for key, text in mapped(form, f"counts.{name}.{seat}.").items():
+            value, many = small_int(key, MAX_INT), (text or "0").strip() or "0"
+            count = small_int(many, MAX_OF_A_VALUE) if many.isdigit() else None
+            if value is None or count is None:
+                raise FormError(name, _("how many cards of each value: a whole number from 0 "
+                                        "to %(most)s.", most=MAX_OF_A_VALUE))
+            hand += [value] * count
+        lines.append(" ".join(str(v) for v in sorted(hand)) or "-")
+    return "\n".join(lines)
+
+
+def hand_counts_of(hands: Any, field: str) -> dict[str, str]:
+    """Hands (lists of values, or the lines a form posted) as the counts the hand pickers show
+    (``counts.<field>.<seat>.<value>``): the inverse of ``counted_hands``."""
+    if isinstance(hands, str):
+        hands = [[int(v) for v in line.split() if v.lstrip("-").isdigit()]
+                 for line in hands.splitlines()]
+    counts: dict[str, str] = {}
+    for seat, hand in enumerate(hands if isinstance(hands, list) else []):
+        for value in hand if isinstance(hand, list) else []:
+            key = f"counts.{field}.{seat}.{value}"
+            counts[key] = str(int(counts.get(key, "0")) + 1)
+    return counts
+
+
 def round_inputs(payload: Mapping[str, Any]) -> dict[str, str]:
     """A logged round as the rounds-only form's inputs (``p.<f>``, ``each.<f>.<i>``,
     ``rows.<f>.<i>.<key>``), the inverse of ``compose``: a correction starts from the round's
@@ -279,4 +320,6 @@ def round_inputs(payload: Mapping[str, Any]) -> dict[str, str]:
                     out[f"each.{name}.{i}"] = str(item)
         elif value is not None:
             out[f"p.{name}"] = str(value)
+        if isinstance(value, list) and all(isinstance(item, list) for item in value):
+            out.update(hand_counts_of(value, name))  # hands, as the counts of their values
     return out

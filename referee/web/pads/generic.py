@@ -45,7 +45,10 @@ SPECIAL = {("croconounours", "first_player", "draws"): "draws",
            ("neurotrio", "reveal_bids", "tokens"): "tokens",
            # a quick score: the caller and the winner by name, one count per player
            ("citroncoco", "round", "caller"): "seat", ("plouc", "round", "winner"): "seat",
-           ("citroncoco", "round", "totals"): "per_seat", ("plouc", "round", "cards"): "per_seat"}
+           ("citroncoco", "round", "totals"): "per_seat", ("plouc", "round", "cards"): "per_seat",
+           # a quick score's hands: how many of each of the deck's cards each seat holds (a
+           # reveal's hands keep their positions, which the pad's grid of pickers asks)
+           ("citroncoco", "round", "hands"): "hands"}
 CROCO_COLOURS = ("red", "green", "yellow")
 
 
