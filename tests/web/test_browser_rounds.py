@@ -34,17 +34,23 @@ def api(base: str, path: str) -> Any:
         return json.load(response)
 
 
-def create_rounds_match(page: Any, base: str, game: str, names: list[str]) -> int:
+#: The words the creation page and the badge use, by language.
+WORDS = {"en": ("Create the match", "rounds only"), "fr": ("Créer la partie", "manches seulement")}
+
+
+def create_rounds_match(page: Any, base: str, game: str, names: list[str],
+                        lang: str = "en") -> int:
     """The creation page with « Rounds only » chosen; the host lands on the match's pad."""
-    page.goto(f"{base}/new/{game}")
+    create, badge = WORDS[lang]
+    page.goto(f"{base}/new/{game}" + ("?lang=fr" if lang == "fr" else ""))
     for seat, name in enumerate(names):
         page.fill(f"#seat-{seat}", name)
     page.check('input[name="mode"][value="rounds"]')
-    page.get_by_role("button", name="Create the match").click()
+    page.get_by_role("button", name=create).click()
     page.wait_for_load_state()
     match_id = int(page.url.split("/m/")[1].split("/")[0])
     page.goto(f"{base}/m/{match_id}/play")
-    expect(page.locator("h1 .badge.mode")).to_have_text("rounds only")
+    expect(page.locator("h1 .badge.mode")).to_have_text(badge)
     return match_id
 
 
@@ -182,15 +188,7 @@ def test_rounds_pad_in_french(chrome: Any, site: Any) -> None:  # noqa: F811
     base, _night = site
     page = chrome.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR").new_page()
     page.set_default_timeout(TIMEOUT)
-    page.goto(f"{base}/new/plouc?lang=fr")
-    for seat, name in enumerate(("Ana", "Ben")):
-        page.fill(f"#seat-{seat}", name)
-    page.check('input[name="mode"][value="rounds"]')
-    page.get_by_role("button", name="Créer la partie").click()
-    page.wait_for_load_state()
-    match_id = int(page.url.split("/m/")[1].split("/")[0])
-    page.goto(f"{base}/m/{match_id}/play")
-    expect(page.locator("h1 .badge.mode")).to_have_text("manches seulement")
+    create_rounds_match(page, base, "plouc", ["Ana", "Ben"], lang="fr")
     expect(page.locator(".rounds-pad")).to_contain_text("Cartes restantes dans chaque main")
     expect(page.locator(".now .turn")).to_contain_text("score rapide")
     shoot(page, "rounds-plouc-pad-fr")
