@@ -20,7 +20,6 @@ from flask_babel import (
     Domain,
     force_locale,
     get_babel,
-    get_domain,
     get_locale,
     get_translations,
     gettext,
@@ -166,19 +165,12 @@ def keep_choice(response: Response) -> Response:
 _TRANSLATIONS = "referee_translations"
 
 
-def request_translations() -> Any:
-    """The catalogue of this request's language, looked up once per request (or app context)
-    and language: Flask-Babel looks the domain, the locale and the catalogue up again for every
-    string, and a page says hundreds of them."""
-    if not g:
-        return get_translations()
-    return get_domain().get_translations()
-
-
 class RequestDomain(Domain):
     """Flask-Babel's domain, whose catalogue is looked up once per request (the gettext of the
-    code and the lazy strings go through it); a sentence in another language inside a request
-    goes through ``speaking``, which sets the kept catalogue aside."""
+    code, the templates' and the lazy strings go through it: Flask-Babel would look the domain,
+    the locale and the catalogue up again for every string, and a page says hundreds); a
+    sentence in another language inside a request goes through ``speaking``, which sets the
+    kept catalogue aside."""
 
     def get_translations(self) -> Any:
         if not g:
@@ -210,10 +202,10 @@ def init_app(app: Flask) -> None:
     babel.domain_instance = RequestDomain(
         domain=get_babel(app).default_domain)
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: request_translations().ugettext(s),
-        ngettext=lambda s, p, n: request_translations().ungettext(s, p, n),
+        gettext=lambda s: get_translations().ugettext(s),
+        ngettext=lambda s, p, n: get_translations().ungettext(s, p, n),
         newstyle=True,
-        pgettext=lambda c, s: request_translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: request_translations().unpgettext(c, s, p, n))
+        pgettext=lambda c, s: get_translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: get_translations().unpgettext(c, s, p, n))
     app.after_request(keep_choice)
     app.jinja_env.globals.update(page_language=page_language, language_links=language_links)

@@ -44,8 +44,7 @@ def compose(form: Mapping[str, Any]) -> Form:
     - ``records.<f>`` = "key value" names, ``records.<f>.<key>``: a JSON list of records;
     - ``known.<f>.<key>``: the value the table already knows for ``p.<key>`` (a card's value
       at a position), used when ``p.<f>`` is left empty;
-    - ``each.<f>.<i>``: one input per seat, a line each in seat order (``each.<f>`` =
-      ``lines``: an empty input is an empty line, a hand with no card; otherwise each is due);
+    - ``each.<f>.<i>``: one input per seat, a line each in seat order, each due;
     - ``rows.<f>.<i>.<key>``: one record per seat, a JSON list in seat order (whole numbers
       as numbers; an empty input is left out);
     - ``counts.<f>`` = the number of seats, ``counts.<f>.<i>.<value>``: how many cards of each
@@ -236,13 +235,11 @@ def records(form: Form, name: str) -> str:
 
 
 def each_seat(form: Form, name: str) -> str:
-    """One value per seat (``each.<f>.<i>``), a line each in seat order: a round's hands, cards
-    left or warriors standing as the rounds-only pad asks for them, seat by seat."""
+    """One value per seat (``each.<f>.<i>``), a line each in seat order: cards left or
+    warriors standing as the rounds-only pad asks for them, seat by seat."""
     values = indexed(form, f"each.{name}.")
     if not values:
         return ""
-    if form.get(f"each.{name}") == "lines":
-        return "\n".join(v or "-" for _i, v in values)
     if not all(v for _i, v in values):
         raise FormError(name, _("give a value for every seat."))
     return "\n".join(v for _i, v in values)
@@ -306,20 +303,18 @@ def hand_counts_of(hands: Any, field: str) -> dict[str, str]:
 
 def round_inputs(payload: Mapping[str, Any]) -> dict[str, str]:
     """A logged round as the rounds-only form's inputs (``p.<f>``, ``each.<f>.<i>``,
-    ``rows.<f>.<i>.<key>``), the inverse of ``compose``: a correction starts from the round's
-    own values, seat by seat."""
+    ``rows.<f>.<i>.<key>``, hands as ``counts.<f>.<i>.<value>``), the inverse of ``compose``:
+    a correction starts from the round's own values, seat by seat."""
     out: dict[str, str] = {}
     for name, value in payload.items():
-        if isinstance(value, list):
+        if isinstance(value, list) and all(isinstance(item, list) for item in value):
+            out.update(hand_counts_of(value, name))
+        elif isinstance(value, list):
             for i, item in enumerate(value):
                 if isinstance(item, Mapping):
                     out.update({f"rows.{name}.{i}.{k}": str(v) for k, v in item.items()})
-                elif isinstance(item, list):
-                    out[f"each.{name}.{i}"] = " ".join(str(v) for v in item)
                 else:
                     out[f"each.{name}.{i}"] = str(item)
         elif value is not None:
             out[f"p.{name}"] = str(value)
-        if isinstance(value, list) and all(isinstance(item, list) for item in value):
-            out.update(hand_counts_of(value, name))  # hands, as the counts of their values
     return out
