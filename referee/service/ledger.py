@@ -13,6 +13,7 @@ from datetime import date
 from sqlalchemy.orm import Session
 
 from referee.store.projector import ReadModelProjector, SeatRecord, seat_records, status_of
+from referee.store.prepared import Transaction
 from referee.store.recorder import EventRecorder, Head
 
 #: Called as ``hook(session, match_id, seq)`` right after an event row is inserted, inside the
@@ -21,13 +22,13 @@ AppendHook = Callable[[Session, int, int], None]
 after_append: list[AppendHook] = []
 
 
-def appended(session: Session | None, match_id: int, seq: int) -> None:
+def appended(transaction: Transaction | None, match_id: int, seq: int) -> None:
     """Run the append hooks: the one place where an append announces itself (none run on a
-    unit of work without a database)."""
-    if session is None:
+    unit of work without a database; with no hook, no session is made for them)."""
+    if transaction is None or not after_append:
         return
     for hook in after_append:
-        hook(session, match_id, seq)
+        hook(transaction.session, match_id, seq)
 
 
 def tally(session: Session, game: str, status: str, day: date, delta: int) -> None:

@@ -26,6 +26,7 @@ from sqlalchemy import Engine, event, func, select
 from sqlalchemy.orm import Session
 
 from referee.store.db import Database
+from referee.store.prepared import Transaction
 
 log = logging.getLogger(__name__)
 
@@ -126,23 +127,31 @@ def send_notice(session: Session, notice: tuple[str, str]) -> None:
     session.execute(select(func.pg_notify(channel, func.concat(func.current_schema(), suffix))))
 
 
-def announced(session: Session, match_id: int, seq: int) -> tuple[str, str] | None:
-    """Wake this process's streams of ``match_id`` once the session commits; on PostgreSQL,
+def announced(transaction: Session | Transaction, match_id: int, seq: int
+              ) -> tuple[str, str] | None:
+    """Wake this process's streams of ``match_id`` once the transaction commits; on PostgreSQL,
     the NOTIFY the caller sends in the transaction (its channel, and its payload after the
     schema: ``concat(current_schema(), suffix)``), so that a hot path may send it within one
     of its own statements. None on another database."""
-    engine = session.get_bind()
-    assert isinstance(engine, Engine)
-    session.info.setdefault(PENDING, []).append((engine, match_id))
+    if isinstance(transaction, Transaction):
+        engine = transaction.engine
+    else:
+        bind = transaction.get_bind()
+        assert isinstance(bind, Engine)
+        engine = bind
+    transaction.info.setdefault(PENDING, []).append((engine, match_id))
     if engine.dialect.name == "postgresql":
         return CHANNEL, f":{match_id}:{seq}"
     return None
 
 
 @event.listens_for(Session, "after_commit")
-def _ring_after_commit(session: Session) -> None:
+def _ring_after_commit(session: Session | Transaction) -> None:
     for engine, match_id in session.info.pop(PENDING, ()):
         hub_for(engine).ring(match_id)
+
+
+Transaction.after_commit.append(_ring_after_commit)
 
 
 @event.listens_for(Session, "after_rollback")

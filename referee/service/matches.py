@@ -579,8 +579,8 @@ def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.E
              "recorded_at": row.recorded_at, "verdict": row.verdict,
              "key_token_hash": keyed.get("key_token_hash"),
              "key_request_hash": keyed.get("key_request_hash")}
-    session = getattr(uow, "session", None)
-    notice = announced(session, match_id, seq) if session is not None else None
+    transaction = getattr(uow, "transaction", None)  # None: a unit of work without a database
+    notice = announced(transaction, match_id, seq) if transaction is not None else None
     if row.type not in CORRECTIONS:
         after.moved_to(seq)
         if _results_unchanged(before, after):  # the hot path: a move that changed no result
@@ -588,7 +588,7 @@ def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.E
             uow.read_models.appended(event, before.started_at, notice)
             after.started_at = before.started_at
             _snapshot(uow, after)
-            ledger.appended(session, match_id, seq)
+            ledger.appended(transaction, match_id, seq)
             return after
     uow.events.append(**event)
     if notice is not None:
@@ -604,7 +604,7 @@ def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.E
     uow.read_models.results(match, stats.projection(seq, after.standings, after.folded,
                                                      after.render))
     after.started_at = uow.read_models.started_at(match_id)
-    ledger.appended(session, match_id, seq)  # the append's hooks, in its transaction
+    ledger.appended(transaction, match_id, seq)  # the append's hooks, in its transaction
     return after
 
 

@@ -94,7 +94,8 @@ def _make_sqlite_serialise_writers(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        if not connection.connection.driver_connection.in_transaction:  # begun on the driver
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 _KEPT = "referee.kept"

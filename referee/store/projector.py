@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 
 from referee.engines.base import Standings
 from referee.store import models
+from referee.store.prepared import Prepared, Transaction, transaction_of
 from referee.store.recorder import INSERT_EVENT_SQL, EventRecorder, event_types
 
 SeatRecord = tuple[int, bool, int]  # total, won, missplays
@@ -28,10 +29,10 @@ Render = Callable[[Any], str]
 _summaries = cast(Table, models.MatchSummary.__table__)
 _seats = cast(Table, models.Seat.__table__)
 _results = cast(Table, models.MatchResult.__table__)
-_UPDATE_HEAD = text(
+_UPDATE_HEAD = Prepared(text(
     "UPDATE match_summaries SET last_seq = :last_seq, updated_at = :updated_at "
     "WHERE match_id = :the_match").bindparams(
-    bindparam("updated_at", type_=DateTime(timezone=True)))
+    bindparam("updated_at", type_=DateTime(timezone=True))))
 _UPDATE_SUMMARY = update(_summaries).where(
     _summaries.c.match_id == bindparam("the_match")).values(
     last_seq=bindparam("last_seq"), updated_at=bindparam("updated_at"),
@@ -40,22 +41,22 @@ _UPDATE_SUMMARY = update(_summaries).where(
 
 _UPDATE_RESULT_SQL = ("UPDATE match_results SET events = :seq, ended_at = :recorded_at, "
                       "seconds = :seconds WHERE match_id = :match_id")
-_UPDATE_RESULT = text(_UPDATE_RESULT_SQL).bindparams(
-    bindparam("recorded_at", type_=DateTime(timezone=True)))
-_QUIET_HEAD = text(
+_UPDATE_RESULT = Prepared(text(_UPDATE_RESULT_SQL).bindparams(
+    bindparam("recorded_at", type_=DateTime(timezone=True))))
+_QUIET_HEAD = Prepared(text(
     "UPDATE match_summaries SET last_seq = :seq, updated_at = :recorded_at "
     "WHERE match_id = :match_id").bindparams(
-    bindparam("recorded_at", type_=DateTime(timezone=True)))
+    bindparam("recorded_at", type_=DateTime(timezone=True))))
 #: PostgreSQL: a quiet move's event row, its summary's head, its result's count and times and
 #: the NOTIFY that announces it, in one statement (one round trip instead of four); the data
 #: modifying parts of a WITH all run, whatever the final SELECT reads.
-_QUIET_APPEND = text(
+_QUIET_APPEND = Prepared(text(
     f"WITH logged AS ({INSERT_EVENT_SQL}), "
     "head AS (UPDATE match_summaries SET last_seq = :seq, updated_at = :recorded_at "
     "WHERE match_id = :match_id), "
     f"result AS ({_UPDATE_RESULT_SQL}) "
     "SELECT pg_notify(CAST(:channel AS text), "
-    "concat(current_schema(), CAST(:notice AS text)))").bindparams(*event_types())
+    "concat(current_schema(), CAST(:notice AS text)))").bindparams(*event_types()))
 
 
 def status_of(standings: Standings) -> str:
@@ -85,9 +86,13 @@ class Projection:
 class ReadModelProjector:
     """The read models in the database, written within one unit of work."""
 
-    def __init__(self, session: Session, events: EventRecorder) -> None:
-        self.session = session
+    def __init__(self, session: Session | Transaction, events: EventRecorder) -> None:
+        self.transaction = transaction_of(session)
         self.events = events
+
+    @property
+    def session(self) -> Session:
+        return self.transaction.session
 
     # --- one append -------------------------------------------------------------------------
 
@@ -98,13 +103,12 @@ class ReadModelProjector:
         """The summary in one UPDATE (its seq and time alone when the standings did not
         change); the seats in one more when their records changed; the tallies when the match
         started or finished."""
-        connection = self.session.connection()
         now = at or datetime.now(UTC)
         if before is not None and before[0] == standings:
-            connection.execute(_UPDATE_HEAD, {"the_match": match_id, "last_seq": seq,
-                                              "updated_at": now})
+            _UPDATE_HEAD.run(self.transaction, {"the_match": match_id, "last_seq": seq,
+                                                "updated_at": now})
         else:
-            connection.execute(_UPDATE_SUMMARY, {
+            self.session.connection().execute(_UPDATE_SUMMARY, {
                 "the_match": match_id, "last_seq": seq, "updated_at": now,
                 "status": status_of(standings), "totals": standings.as_dict(render),
                 "winners": list(standings.winners), "outcome": render(standings.outcome)})
@@ -137,7 +141,7 @@ class ReadModelProjector:
     def moved(self, match_id: int, seq: int, at: datetime, started: datetime) -> None:
         """One more move that changed no total, record, placement or call: only the result's
         event count and times move, in one UPDATE and no read (what ``results`` would write)."""
-        self.session.connection().execute(_UPDATE_RESULT, {
+        _UPDATE_RESULT.run(self.transaction, {
             "match_id": match_id, "seq": seq, "recorded_at": at,
             "seconds": _seconds(started, at)})
 
@@ -148,15 +152,14 @@ class ReadModelProjector:
         ``EventRecorder.append``, ``judged`` and ``moved`` write — and on PostgreSQL the NOTIFY
         ``notice`` gives (channel, payload after the schema), in one statement there; three
         statements on SQLite, where a statement costs no round trip."""
-        connection = self.session.connection()
         values = {**event, "seconds": _seconds(started, event["recorded_at"])}
-        if notice is not None and connection.dialect.name == "postgresql":
+        if notice is not None and self.transaction.dialect.name == "postgresql":
             values["channel"], values["notice"] = notice
-            connection.execute(_QUIET_APPEND, values)
+            _QUIET_APPEND.run(self.transaction, values).fetchall()
             return
         self.events.append(**event)
-        connection.execute(_QUIET_HEAD, values)
-        connection.execute(_UPDATE_RESULT, values)
+        _QUIET_HEAD.run(self.transaction, values)
+        _UPDATE_RESULT.run(self.transaction, values)
 
     def started_at(self, match_id: int) -> datetime | None:
         """When the match's first move was logged, as its result says (None: no result)."""

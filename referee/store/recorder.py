@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.sql.elements import BindParameter
 
 from referee.store import models
+from referee.store.prepared import Prepared, Transaction, transaction_of
 
 VOID, CHALLENGE, RULING, CORRECT = "void", "challenge", "ruling", "correct"
 
@@ -34,14 +35,14 @@ class Head:
     seat: int | None  # the seat whose token it is, if any
 
 
-#: Built once, as plain SQL: the statements of every append are executed on the session's
-#: connection with nothing to build, compile or look up per move.
+#: Built once, as plain SQL: the statements of every append are run on the driver's cursor of
+#: the session's connection (``Prepared``), with nothing to build, compile or look up per move.
 _SEAT_OF = "(SELECT seat FROM seats WHERE match_id = :match_id AND token_hash = :digest)"
 _LOCK_HEAD = {
-    dialect: text(
+    dialect: Prepared(text(
         f"SELECT s.last_seq, m.game, m.mode, m.host_token_hash, {_SEAT_OF} "
         "FROM match_summaries AS s JOIN matches AS m ON m.id = s.match_id "
-        f"WHERE s.match_id = :match_id{lock}")
+        f"WHERE s.match_id = :match_id{lock}"))
     for dialect, lock in (("postgresql", " FOR UPDATE OF s"), ("sqlite", ""))
 }
 #: The event row's columns and their parameters, for ``_INSERT_EVENT`` and the statement that
@@ -59,7 +60,7 @@ def event_types() -> tuple[BindParameter[Any], ...]:
             bindparam("recorded_at", type_=DateTime(timezone=True)))
 
 
-_INSERT_EVENT = text(INSERT_EVENT_SQL).bindparams(*event_types())
+_INSERT_EVENT = Prepared(text(INSERT_EVENT_SQL).bindparams(*event_types()))
 
 Event = models.Event
 
@@ -67,8 +68,12 @@ Event = models.Event
 class EventRecorder:
     """A match log in the database, read and appended within one unit of work."""
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
+    def __init__(self, session: Session | Transaction) -> None:
+        self.transaction = transaction_of(session)
+
+    @property
+    def session(self) -> Session:
+        return self.transaction.session
 
     # --- the match and its head -------------------------------------------------------------
 
@@ -95,13 +100,12 @@ class EventRecorder:
         """Lock the match's summary row (appends to one match queue up on it; SQLite's BEGIN
         IMMEDIATE already serialises writers) and read its last seq and the token's holder, in
         one statement. None when there is no such match."""
-        connection = self.session.connection()
-        statement = _LOCK_HEAD.get(connection.dialect.name, _LOCK_HEAD["postgresql"])
-        row = connection.execute(statement, {"match_id": match_id,
-                                             "digest": digest or ""}).first()
-        if row is None:
+        statement = _LOCK_HEAD.get(self.transaction.dialect.name, _LOCK_HEAD["postgresql"])
+        rows = statement.run(self.transaction, {"match_id": match_id, "digest": digest or ""}
+                             ).fetchall()
+        if not rows:
             return None
-        last_seq, game, mode, host_hash, seat = row
+        last_seq, game, mode, host_hash, seat = rows[0]
         return Head(last_seq, game, mode or "moves", host_hash,
                     digest is not None and digest == host_hash, seat)
 
@@ -114,7 +118,7 @@ class EventRecorder:
 
     def append(self, **values: Any) -> None:
         """Insert one event row (the hot path: one prepared statement, no ORM object)."""
-        self.session.connection().execute(_INSERT_EVENT, values)
+        _INSERT_EVENT.run(self.transaction, values)
 
     def add(self, row: models.Event) -> None:
         """Insert one event given as a row (imports and restores)."""

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 from referee.store import models
 from referee.store import replica as replicas
 from referee.store.db import Database
+from referee.store.prepared import Transaction
 from referee.store.projector import ReadModelProjector
 from referee.store.recorder import EventRecorder, Head
 from referee.store.snapshots import SnapshotStore
@@ -80,27 +81,31 @@ class UnitOfWork(Protocol):
 class SqlUnitOfWork:
     """One database transaction: commits when the block ends, rolls back when it raises.
 
-    ``session`` stays available to the parts of the service that read the log the slow way
-    (a stale move's table, a dry run), inside the same transaction."""
+    Its ``transaction`` begins on the driver at the first statement; ``session`` (an ORM
+    session on the same transaction, made when first asked for) serves the parts of the
+    service that read the log the slow way (a stale move's table, a dry run)."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
         self.joined = False
         self.snapshot_every = db.snapshot_every
-        self.session: Session
+        self.transaction: Transaction
         self.events: EventRecorder
         self.snapshots: SnapshotStore
         self.read_models: ReadModelProjector
 
+    @property
+    def session(self) -> Session:
+        return self.transaction.session
+
     def __enter__(self) -> SqlUnitOfWork:
         shared = self.db.shared()  # inside a page's one read: join it, it commits at its end
         self.joined = shared is not None
-        self.session = shared if shared is not None else self.db.sessions()
-        if not self.joined:
-            self.session.begin()
-        self.events = EventRecorder(self.session)
-        self.snapshots = SnapshotStore(self.session)
-        self.read_models = ReadModelProjector(self.session, self.events)
+        self.transaction = (Transaction.joining(shared) if shared is not None
+                            else Transaction(self.db.engine, self.db.sessions))
+        self.events = EventRecorder(self.transaction)
+        self.snapshots = SnapshotStore(self.transaction)
+        self.read_models = ReadModelProjector(self.transaction, self.events)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
@@ -113,14 +118,12 @@ class SqlUnitOfWork:
             else:
                 self.rollback()
         finally:
-            self.session.close()
+            self.transaction.close()
         if kind is None and self.db.replica is not None:
             replicas.note_write(self.db.engine)
 
     def commit(self) -> None:
-        if not self.joined and self.session.in_transaction():
-            self.session.commit()
+        self.transaction.commit()
 
     def rollback(self) -> None:
-        if not self.joined:
-            self.session.rollback()
+        self.transaction.rollback()

@@ -1,0 +1,206 @@
+"""The hot path's statements, compiled once per dialect and run on the driver's own cursor.
+
+An append sends a handful of fixed statements. Through SQLAlchemy's Core each execution costs
+some 50–100 µs of Python (cache lookup, execution context, result set-up): more than SQLite
+takes to run it. So each is compiled once per dialect and executed on the DBAPI cursor of the
+unit of work's connection, in its transaction, with the bind processors SQLAlchemy would apply
+(JSON and datetimes are stored exactly as the ORM stores them). What SQLAlchemy does around an
+execution that matters here is kept: the engine's ``before_cursor_execute`` and
+``after_cursor_execute`` listeners are told (statement counters and tracers see these too), a
+driver error is raised as SQLAlchemy's (``IntegrityError`` for a duplicate seq…), and a
+connection the server dropped is invalidated, never lent again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+from sqlalchemy import Engine, exc, text
+from sqlalchemy.engine import Connection, Dialect
+from sqlalchemy.orm import Session
+from sqlalchemy.pool import PoolProxiedConnection
+from sqlalchemy.sql.elements import TextClause
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    sql: str
+    order: tuple[str, ...] | None  # a positional paramstyle's names, in order
+    processors: tuple[tuple[str, Callable[[Any], Any]], ...]  # per name, a bind processor
+
+
+class Prepared:
+    """One statement with ``:name`` parameters, ready for any dialect it meets."""
+
+    def __init__(self, statement: TextClause) -> None:
+        self.statement = statement
+        self._compiled: dict[str, _Compiled] = {}
+
+    def _for(self, dialect: Dialect) -> _Compiled:
+        found = self._compiled.get(dialect.name)
+        if found is None:
+            compiled = self.statement.compile(dialect=dialect)
+            processors = []
+            for name, bind in compiled.binds.items():
+                process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+                if process is not None:
+                    processors.append((name, process))
+            order = tuple(compiled.positiontup or ()) if compiled.positional else None
+            found = self._compiled[dialect.name] = _Compiled(compiled.string, order,
+                                                              tuple(processors))
+        return found
+
+    def run(self, transaction: Transaction, values: Mapping[str, Any]) -> Any:
+        """Execute in ``transaction`` (begun now if it was not); the driver's cursor, to fetch
+        from (fetch every row: SQLite keeps a statement open until then)."""
+        return self.on(transaction, transaction.lent, values)
+
+    def on(self, transaction: Transaction, lent: PoolProxiedConnection,
+           values: Mapping[str, Any]) -> Any:
+        dialect = transaction.dialect
+        compiled = self._for(dialect)
+        params = dict(values)
+        for name, process in compiled.processors:
+            if name in params:
+                params[name] = process(params[name])
+        bound: Sequence[Any] | Mapping[str, Any] = (
+            params if compiled.order is None else tuple(params[n] for n in compiled.order))
+        cursor = lent.driver_connection.cursor()  # type: ignore[union-attr]
+        dispatch = transaction.engine.dispatch
+        if dispatch.before_cursor_execute:  # listeners get no Connection: there is none
+            for listen in dispatch.before_cursor_execute:
+                listen(None, cursor, compiled.sql, bound, None, False)
+        try:
+            cursor.execute(compiled.sql, bound)
+        except dialect.loaded_dbapi.Error as error:
+            _raise_from(transaction, lent, cursor, compiled.sql, bound, error)
+        if dispatch.after_cursor_execute:
+            for listen in dispatch.after_cursor_execute:
+                listen(None, cursor, compiled.sql, bound, None, False)
+        return cursor
+
+
+def _raise_from(transaction: Transaction, lent: PoolProxiedConnection, cursor: Any, sql: str,
+                bound: Any, error: Exception) -> NoReturn:
+    """Raise a driver error as SQLAlchemy would, invalidating a connection the server lost."""
+    dialect = transaction.dialect
+    if dialect.is_disconnect(error, lent.dbapi_connection, cursor):
+        lent.invalidate(error)
+    raise exc.DBAPIError.instance(sql, bound, error, dialect.loaded_dbapi.Error,
+                                  dialect=dialect) from error
+
+
+_BEGIN_IMMEDIATE = Prepared(text("BEGIN IMMEDIATE"))
+
+
+class Transaction:
+    """A unit of work's transaction, begun on a pooled connection through its driver.
+
+    The hot path (lock the head, insert the event, update the read models, commit) needs no
+    ORM session: its statements are ``Prepared``, and the transaction is begun, committed and
+    handed back to the pool on the driver. A session is made only when a slower path asks for
+    one (``session``), on the very same connection and transaction. A transaction can also
+    join a session that is already open (a page's one read): it then only borrows its
+    connection, and that session's owner ends it.
+    """
+
+    #: Called as ``hook(transaction)`` after each commit (``info`` says what to do).
+    after_commit: list[Callable[[Transaction], None]] = []
+
+    def __init__(self, engine: Engine, sessions: Callable[..., Session] | None = None,
+                 session: Session | None = None) -> None:
+        self.engine = engine
+        self.dialect = engine.dialect
+        self.info: dict[str, Any] = {}
+        self._sessions = sessions
+        self._session = session
+        self._bound: Connection | None = None  # the connection a session was made on
+        self._lent: PoolProxiedConnection | None = None
+        self.owner = session is None  # False: it borrows a session its owner ends
+
+    @classmethod
+    def joining(cls, session: Session) -> Transaction:
+        """A transaction that borrows ``session``'s (its owner commits or rolls it back)."""
+        bind = session.get_bind()
+        assert isinstance(bind, Engine)
+        return cls(bind, session=session)
+
+    @property
+    def lent(self) -> PoolProxiedConnection:
+        """The pooled connection, in the transaction (begun on the first call)."""
+        if self._session is not None:
+            return self._session.connection().connection
+        if self._lent is None:
+            lent = self.engine.raw_connection()
+            try:
+                if self.dialect.name == "sqlite":  # take the write lock now: writers queue up
+                    _BEGIN_IMMEDIATE.on(self, lent, {})
+            except BaseException:
+                lent.close()
+                raise
+            self._lent = lent
+        return self._lent
+
+    @property
+    def session(self) -> Session:
+        """An ORM session on this transaction (made on its connection the first time)."""
+        if self._session is None:
+            assert self._sessions is not None
+            if self._lent is None:
+                self._session = self._sessions()
+                self._session.begin()
+            else:
+                self._bound = Connection(self.engine, connection=self._lent)
+                self._lent = None  # the session's connection holds it now
+                self._session = self._sessions(bind=self._bound)
+                self._session.begin()
+        return self._session
+
+    @property
+    def has_session(self) -> bool:
+        return self._session is not None
+
+    def commit(self) -> None:
+        if not self.owner:
+            return
+        if self._session is not None:
+            if self._session.in_transaction():
+                self._session.commit()
+        elif self._lent is not None:
+            try:
+                self._lent.commit()
+            except self.dialect.loaded_dbapi.Error as error:
+                _raise_from(self, self._lent, None, "COMMIT", (), error)
+        for hook in self.after_commit:
+            hook(self)
+        self.info.clear()
+
+    def rollback(self) -> None:
+        self.info.clear()
+        if not self.owner:
+            return
+        if self._session is not None:
+            self._session.rollback()
+        elif self._lent is not None:
+            self._lent.rollback()
+
+    def close(self) -> None:
+        """Hand the connection back to the pool (rolled back if still in a transaction)."""
+        if not self.owner:
+            return
+        try:
+            if self._session is not None:
+                self._session.close()
+            if self._bound is not None:
+                self._bound.close()
+            elif self._lent is not None:
+                self._lent.close()
+        finally:
+            self._session = self._bound = self._lent = None
+
+
+def transaction_of(session: Session | Transaction) -> Transaction:
+    """The transaction an adapter works in: its own, or the one an open session holds."""
+    return session if isinstance(session, Transaction) else Transaction.joining(session)
