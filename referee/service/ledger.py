@@ -12,8 +12,8 @@ from datetime import date
 
 from sqlalchemy.orm import Session
 
-from referee.store.projector import ReadModelProjector, SeatRecord, seat_records, status_of
 from referee.store.prepared import Transaction
+from referee.store.projector import ReadModelProjector, SeatRecord, seat_records, status_of
 from referee.store.recorder import EventRecorder, Head
 
 #: Called as ``hook(session, match_id, seq)`` right after an event row is inserted, inside the

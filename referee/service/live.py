@@ -137,8 +137,7 @@ def announced(transaction: Session | Transaction, match_id: int, seq: int
         engine = transaction.engine
     else:
         bind = transaction.get_bind()
-        assert isinstance(bind, Engine)
-        engine = bind
+        engine = bind if isinstance(bind, Engine) else bind.engine
     transaction.info.setdefault(PENDING, []).append((engine, match_id))
     if engine.dialect.name == "postgresql":
         return CHANNEL, f":{match_id}:{seq}"

@@ -195,7 +195,7 @@ def loads(document: dict[str, Any]) -> Any:
 # --- copying a state -------------------------------------------------------------------------
 
 _ATOMS: frozenset[type] = frozenset({type(None), bool, int, float, str, bytes})
-_PLANS: dict[type, tuple[tuple[str, ...], bool] | None] = {}
+_DATACLASS_COPIERS: dict[type, Any] = {}
 
 
 def copy(value: Any) -> Any:
@@ -237,32 +237,42 @@ _COPIERS: dict[type, Any] = {
 }
 
 
-def _plan(kind: type) -> tuple[tuple[str, ...], bool] | None:
-    """A dataclass's field names and whether it is frozen (None: not a dataclass)."""
-    if kind not in _PLANS:
-        if dataclasses.is_dataclass(kind):
-            params = getattr(kind, "__dataclass_params__", None)
-            _PLANS[kind] = (tuple(f.name for f in dataclasses.fields(kind)),
-                            bool(params and params.frozen))
-        else:
-            _PLANS[kind] = None
-    return _PLANS[kind]
+def _dataclass_copier(kind: type) -> Any:
+    """A copier written for one dataclass (None: not a dataclass): its fields read, copied
+    where mutable and set by name, with no loop over a field list; a frozen one holding
+    nothing mutable is shared."""
+    if not dataclasses.is_dataclass(kind):
+        return None
+    names = [f.name for f in dataclasses.fields(kind)]
+    params = getattr(kind, "__dataclass_params__", None)
+    frozen = bool(params and params.frozen)
+    lines = ["def copier(value):"]
+    for i, name in enumerate(names):
+        lines.append(f"    f{i} = value.{name}")
+        lines.append(f"    c{i} = f{i} if type(f{i}) in atoms else copy(f{i})")
+    if frozen:
+        same = " and ".join(f"c{i} is f{i}" for i in range(len(names))) or "True"
+        lines.append(f"    if {same}:")
+        lines.append("        return value  # an immutable value: share it")
+    lines.append("    obj = new(kind)")
+    for i, name in enumerate(names):
+        lines.append(f"    put(obj, {name!r}, c{i})" if frozen else f"    obj.{name} = c{i}")
+    lines.append("    return obj")
+    scope: dict[str, Any] = {"atoms": _ATOMS, "copy": copy, "kind": kind,
+                             "new": cast(Any, kind).__new__, "put": object.__setattr__}
+    exec("\n".join(lines), scope)  # noqa: S102 — the source is made here from field names
+    return scope["copier"]
 
 
 def _copy_other(kind: type, value: Any) -> Any:
     if isinstance(value, enum.Enum):
         return value
-    plan = _plan(kind)
-    if plan is not None:
-        names, frozen = plan
-        fields_now = [getattr(value, n) for n in names]
-        copies = [v if type(v) in _ATOMS else copy(v) for v in fields_now]
-        if frozen and all(a is b for a, b in zip(copies, fields_now, strict=True)):
-            return value  # an immutable value: share it
-        obj = cast(Any, kind).__new__(kind)
-        for name, item in zip(names, copies, strict=True):
-            object.__setattr__(obj, name, item)
-        return obj
+    if kind not in _DATACLASS_COPIERS:
+        _DATACLASS_COPIERS[kind] = _dataclass_copier(kind)
+    copier = _DATACLASS_COPIERS[kind]
+    if copier is not None:
+        _COPIERS[kind] = copier  # found at once from now on
+        return copier(value)
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         items = [copy(v) for v in value]
         if all(a is b for a, b in zip(items, value, strict=True)):

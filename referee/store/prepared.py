@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 from sqlalchemy import Engine, exc, text
 from sqlalchemy.engine import Connection, Dialect
@@ -86,7 +86,7 @@ def _raise_from(transaction: Transaction, lent: PoolProxiedConnection, cursor: A
                 bound: Any, error: Exception) -> NoReturn:
     """Raise a driver error as SQLAlchemy would, invalidating a connection the server lost."""
     dialect = transaction.dialect
-    if dialect.is_disconnect(error, lent.dbapi_connection, cursor):
+    if dialect.is_disconnect(cast(Any, error), lent.dbapi_connection, cursor):
         lent.invalidate(error)
     raise exc.DBAPIError.instance(sql, bound, error, dialect.loaded_dbapi.Error,
                                   dialect=dialect) from error
@@ -124,8 +124,7 @@ class Transaction:
     def joining(cls, session: Session) -> Transaction:
         """A transaction that borrows ``session``'s (its owner commits or rolls it back)."""
         bind = session.get_bind()
-        assert isinstance(bind, Engine)
-        return cls(bind, session=session)
+        return cls(bind if isinstance(bind, Engine) else bind.engine, session=session)
 
     @property
     def lent(self) -> PoolProxiedConnection:
