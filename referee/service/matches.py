@@ -495,10 +495,10 @@ def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None,
     engine = before.engine
     if before.cold and head.last_seq >= uow.snapshot_every:
         _replace_stale_snapshots(uow, before, engine.state_version)
-    row = models.Event(match_id=match_id, seq=head.last_seq + 1, type=move.type, seat=seat,
-                       payload=loaded, schema_version=current_version(head.game, move.type),
-                       actor=access.actor, idempotency_key=move.idempotency_key,
-                       recorded_at=datetime.now(UTC), verdict={})
+    row = models.Event.held(
+        match_id=match_id, seq=head.last_seq + 1, type=move.type, seat=seat, payload=loaded,
+        schema_version=current_version(head.game, move.type), actor=access.actor,
+        idempotency_key=move.idempotency_key, recorded_at=datetime.now(UTC), verdict={})
     after = before.clone()
     now = staleness.outcome(lambda: _judge_new(uow, after, row))
     if move.seen is not None and move.seen != head.last_seq:  # the player saw an older table
