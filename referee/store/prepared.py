@@ -86,10 +86,11 @@ def _raise_from(transaction: Transaction, lent: PoolProxiedConnection, cursor: A
                 bound: Any, error: Exception) -> NoReturn:
     """Raise a driver error as SQLAlchemy would, invalidating a connection the server lost."""
     dialect = transaction.dialect
-    if dialect.is_disconnect(cast(Any, error), lent.dbapi_connection, cursor):
+    lost = dialect.is_disconnect(cast(Any, error), lent.dbapi_connection, cursor)
+    if lost:
         lent.invalidate(error)
     raise exc.DBAPIError.instance(sql, bound, error, dialect.loaded_dbapi.Error,
-                                  dialect=dialect) from error
+                                  connection_invalidated=lost, dialect=dialect) from error
 
 
 _BEGIN_IMMEDIATE = Prepared(text("BEGIN IMMEDIATE"))
