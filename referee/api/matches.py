@@ -9,7 +9,6 @@ from typing import Any
 from flask import Response, current_app, jsonify, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
-from marshmallow import EXCLUDE, ValidationError
 
 from referee import database
 from referee.api.locale import worded
@@ -35,6 +34,9 @@ from referee.api.schemas import (
     StateSchema,
     TimelineQuery,
     TimelineSchema,
+    plain_move,
+    plain_move_headers,
+    plain_recorded,
 )
 from referee.service import history, matches
 from referee.service.errors import BadRequest
@@ -140,25 +142,22 @@ _MOVE_QUERY, _MOVE_HEADERS, _MOVE = MoveQuery(), MoveHeadersSchema(), MoveSchema
 _RECORDED = RecordedSchema()
 #: The query of an append without one (webargs would load the same from an empty query).
 _NO_QUERY: dict[str, Any] = _MOVE_QUERY.load({})
-#: The headers the append reads, as its headers' schema names them.
-_MOVE_HEADER_NAMES = tuple(field.data_key or name
-                           for name, field in _MOVE_HEADERS.fields.items())
 
 
 def move_arguments() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None:
-    """An ordinary append's arguments (no query, a JSON body), loaded by the same schemas as
-    the decorators load them but without webargs' round of proxies and wrappers; None for
-    anything else, or anything a schema refuses, which the decorated view then parses and
-    answers (its errors as they are)."""
+    """An ordinary append's arguments (no query, a JSON body), as the decorators would load
+    them but without webargs' and marshmallow's rounds (``plain_move``); None for anything
+    else, which the decorated view then parses and answers (its errors as they are)."""
     if request.query_string or request.mimetype != "application/json":
         return None
     try:
         body = json.loads(request.get_data(cache=True).decode("utf-8"))  # as webargs reads it
-        present = {name: value for name in _MOVE_HEADER_NAMES
-                   if (value := request.headers.get(name)) is not None}
-        headers = _MOVE_HEADERS.load(present, unknown=EXCLUDE)
-        move = _MOVE.load(body)
-    except (ValueError, ValidationError):  # JSONDecodeError and UnicodeDecodeError included
+    except ValueError:  # JSONDecodeError and UnicodeDecodeError included
+        return None
+    headers = plain_move_headers(request.headers.get("If-Match"),
+                                 request.headers.get("Idempotency-Key"))
+    move = plain_move(body)
+    if headers is None or move is None:
         return None
     return dict(_NO_QUERY), headers, move
 
@@ -181,7 +180,8 @@ def log_move(query: dict[str, Any], headers: dict[str, Any], move: dict[str, Any
         response = jsonify(_RECORDED.dump(body))  # as the response decorator would make it
         response.headers.extend({"Idempotent-Replayed": "true"})
     else:
-        response = jsonify(worded(_RECORDED.dump(body)))  # what the decorators would send
+        plain = plain_recorded(body)  # the schema's data, without its copy (worded copies)
+        response = jsonify(worded(_RECORDED.dump(body) if plain is None else plain))
     response.status_code = 201
     return response
 
