@@ -22,6 +22,7 @@ from referee.service.messages import (
     locale_of,
     reset_locale,
     reword,
+    reword_shared,
     seat_names,
     set_locale,
 )
@@ -59,7 +60,7 @@ def worded(data: Any) -> Any:
     """A view's answer with its sentences in the reader's language, said before it is rendered
     (``reworded`` then leaves the response as it is, instead of parsing it again)."""
     setattr(g, _WORDED, True)
-    return reword(data, names_for_request())
+    return reword_shared(data, names_for_request())  # rendered at once: nothing to copy
 
 
 def reworded(response: Response) -> Response:

@@ -431,6 +431,49 @@ def _reworded(data: Any, names: Names | None, locale: str) -> Any:
     return out
 
 
+def reword_shared(data: Any, names: Names | None = None) -> Any:
+    """``reword``'s answer for the reader being served, made without copying what has no
+    sentence to say again: lists and dicts with none are ``data``'s own. For an answer written
+    out at once and never changed (a move's 201)."""
+    return _shared(data, names, current_locale())
+
+
+def _shared(data: Any, names: Names | None, locale: str) -> Any:
+    kind = type(data)
+    if kind is dict:
+        return _shared_dict(data, names, locale) if data else data
+    if kind is list:
+        return _shared_list(data, names, locale) if data else data
+    if isinstance(data, list | Mapping):  # another kind of list or mapping: as reword makes it
+        return _reworded(data, names, locale)
+    return data
+
+
+def _shared_list(data: list[Any], names: Names | None, locale: str) -> list[Any]:
+    new: list[Any] | None = None
+    for at, item in enumerate(data):
+        if type(item) not in _LEAVES and (said := _shared(item, names, locale)) is not item:
+            if new is None:
+                new = list(data)
+            new[at] = said
+    return data if new is None else new
+
+
+def _shared_dict(data: dict[str, Any], names: Names | None, locale: str) -> dict[str, Any]:
+    if "seats" in data:
+        names = _names_in(data, names)
+    out: dict[str, Any] | None = None
+    for key, value in data.items():
+        if type(value) not in _LEAVES and (said := _shared(value, names, locale)) is not value:
+            if out is None:
+                out = dict(data)
+            out[key] = said
+    if not _SAYING.isdisjoint(data):
+        out = dict(data) if out is None else out
+        _say_again(data, out, names, locale)
+    return data if out is None else out
+
+
 def _say_again(data: Mapping[str, Any], out: dict[str, Any], names: Names | None,
                locale: str) -> None:
     """``out``'s sentences (a copy of ``data``) rendered again from ``data``'s own data."""
@@ -486,4 +529,4 @@ def seat_names(db: Any, match_id: int) -> list[str] | None:
 __all__ = ["LOCALES", "Message", "MissingMessage", "catalogue", "choice_label", "current_locale",
            "fields_of", "for_match", "game_title", "locale_of", "option_description",
            "option_label", "outcome_text", "reading_in", "render", "renderer", "reset_locale",
-           "reword", "seat_name", "seat_names", "set_locale", "unit_label"]
+           "reword", "reword_shared", "seat_name", "seat_names", "set_locale", "unit_label"]
