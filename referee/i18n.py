@@ -166,8 +166,10 @@ def vary_on(response: Response, *headers: str) -> None:
 def keep_choice(response: Response) -> Response:
     """``?lang=`` is remembered, so every later page speaks the reader's choice."""
     vary_on(response, "Accept-Language")
+    if is_api(request.path):  # the API follows Accept-Language only: no query to read
+        return response
     asked = asked_language()
-    if asked and not is_api(request.path) and request.cookies.get(COOKIE) != asked:
+    if asked and request.cookies.get(COOKIE) != asked:
         response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax",
                             httponly=True, secure=request.is_secure)
     return response
