@@ -152,11 +152,24 @@ def readable(path: str) -> bool:
     return True
 
 
+def vary_on(response: Response, *headers: str) -> None:
+    """``response.vary.update(headers)`` without parsing the header when the response varies
+    on nothing yet, or already on each of them (werkzeug parses it again at every look)."""
+    said = response.headers.get("Vary")
+    if said is None:
+        response.headers["Vary"] = ", ".join(headers)
+    elif '"' in said or not {h.lower() for h in headers} <= {
+            part.strip().lower() for part in said.split(",")}:
+        response.vary.update(headers)
+
+
 def keep_choice(response: Response) -> Response:
     """``?lang=`` is remembered, so every later page speaks the reader's choice."""
-    response.vary.add("Accept-Language")
+    vary_on(response, "Accept-Language")
+    if is_api(request.path):  # the API follows Accept-Language only: no query to read
+        return response
     asked = asked_language()
-    if asked and not is_api(request.path) and request.cookies.get(COOKIE) != asked:
+    if asked and request.cookies.get(COOKIE) != asked:
         response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax",
                             httponly=True, secure=request.is_secure)
     return response

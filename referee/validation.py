@@ -157,21 +157,58 @@ def depth(raw: bytes) -> int:
     return deepest
 
 
+#: The policy's JSON reader, made once (``json.loads`` with hooks makes a new one per call).
+_DECODER = json.JSONDecoder(parse_int=_parse_int, parse_float=_parse_float,
+                            parse_constant=_refuse_constant)
+
+
 def load_json(raw: bytes, where: str = "body") -> Any:
     """A JSON document read under the policy, or ``Refused`` saying what and where."""
     text = decode(raw, where)
-    if depth(raw) > MAX_DEPTH:
+    # No deeper than its opening brackets, strings' included: most documents need no count.
+    if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and depth(raw) > MAX_DEPTH:
         raise Refused(sentence("The JSON nests deeper than %(depth)s levels.", depth=MAX_DEPTH),
                       where)
     try:
-        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
-                           parse_constant=_refuse_constant)
+        if text.startswith("\ufeff"):  # as json.loads says it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        value = _DECODER.decode(text)
     except (ValueError, RecursionError) as err:
         said = (sentence("The request body is not valid JSON.") if where == "body"
                 else sentence("This is not valid JSON."))
         raise Refused(said, where, detail=parser_words(err)) from None
-    check_value(value, where)
+    if not _plain(value):  # something to refuse: found again, with where it is
+        check_value(value, where)
     return value
+
+
+_REFUSED_TEXT = re.compile("[\x00\ud800-\udfff]")  # what check_text refuses
+_PLAIN_SCALARS = frozenset({int, bool, type(None)})
+
+
+def _plain(value: Any) -> bool:
+    """Nothing in a JSON value that ``check_value`` refuses, found without naming a path."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is dict:
+            if not all(type(key) is str and not _REFUSED_TEXT.search(key) for key in item):
+                return False
+            stack.extend(item.values())
+        elif kind is list:
+            stack.extend(item)
+        elif not _plain_scalar(item, kind):
+            return False
+    return True
+
+
+def _plain_scalar(item: Any, kind: type) -> bool:
+    if kind is str:
+        return _REFUSED_TEXT.search(item) is None
+    if kind is float:
+        return math.isfinite(item)
+    return kind in _PLAIN_SCALARS  # not a number too long (_TooLong), nor anything else
 
 
 def check_value(value: Any, where: str) -> None:

@@ -16,11 +16,13 @@ from typing import Any
 from flask import Flask, Response, current_app, g, request
 
 from referee import database
+from referee.i18n import vary_on
 from referee.service.messages import (
     LOCALES,
     locale_of,
     reset_locale,
     reword,
+    reword_shared,
     seat_names,
     set_locale,
 )
@@ -58,7 +60,7 @@ def worded(data: Any) -> Any:
     """A view's answer with its sentences in the reader's language, said before it is rendered
     (``reworded`` then leaves the response as it is, instead of parsing it again)."""
     setattr(g, _WORDED, True)
-    return reword(data, names_for_request())
+    return reword_shared(data, names_for_request())  # rendered at once: nothing to copy
 
 
 def reworded(response: Response) -> Response:
@@ -67,11 +69,11 @@ def reworded(response: Response) -> Response:
             or not request.path.startswith("/api/")):
         return response
     if g.pop(_WORDED, False):  # the view said them already (``worded``)
-        response.vary.update(("Accept-Language", "Cookie"))
+        vary_on(response, "Accept-Language", "Cookie")
         return response
     raw = response.get_data()
     if b'"message_id"' not in raw and b'"outcome"' not in raw:  # no sentence said by an engine
-        response.vary.update(("Accept-Language", "Cookie"))
+        vary_on(response, "Accept-Language", "Cookie")
         return response
     data: Any = response.get_json(silent=True)
     if not isinstance(data, dict | list):
@@ -81,7 +83,7 @@ def reworded(response: Response) -> Response:
         new["message"] = data["message"]  # an error's sentence: worded by its handler already
     if new != data:
         response.set_data(current_app.json.dumps(new) + "\n")
-    response.vary.update(("Accept-Language", "Cookie"))
+    vary_on(response, "Accept-Language", "Cookie")
     return response
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -33,6 +34,9 @@ from referee.api.schemas import (
     StateSchema,
     TimelineQuery,
     TimelineSchema,
+    plain_move,
+    plain_move_headers,
+    plain_recorded,
 )
 from referee.service import history, matches
 from referee.service.errors import BadRequest
@@ -135,10 +139,62 @@ class SeatToken(MethodView):
 #: The append's schemas, made once: webargs builds a schema given as a class again for every
 #: request, which costs the hot path more than parsing its three small inputs does.
 _MOVE_QUERY, _MOVE_HEADERS, _MOVE = MoveQuery(), MoveHeadersSchema(), MoveSchema()
+_RECORDED = RecordedSchema()
+#: The query of an append without one (webargs would load the same from an empty query).
+_NO_QUERY: dict[str, Any] = _MOVE_QUERY.load({})
+
+
+def move_arguments() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None:
+    """An ordinary append's arguments (no query, a JSON body), as the decorators would load
+    them but without webargs' and marshmallow's rounds (``plain_move``); None for anything
+    else, which the decorated view then parses and answers (its errors as they are)."""
+    if request.query_string or request.mimetype != "application/json":
+        return None
+    try:
+        body = json.loads(request.get_data(cache=True).decode("utf-8"))  # as webargs reads it
+    except ValueError:  # JSONDecodeError and UnicodeDecodeError included
+        return None
+    headers = plain_move_headers(request.headers.get("If-Match"),
+                                 request.headers.get("Idempotency-Key"))
+    move = plain_move(body)
+    if headers is None or move is None:
+        return None
+    return dict(_NO_QUERY), headers, move
+
+
+def log_move(query: dict[str, Any], headers: dict[str, Any], move: dict[str, Any],
+             match_id: int) -> Response:
+    """The append's answer: 201 with the verdict and the standings in the reader's words; 200
+    for a dry run; 201 again, marked, for a retry with the same ``Idempotency-Key``."""
+    recorded = matches.record(
+        database(current_app), match_id, bearer_token(), move["type"], move["seat"],
+        move["payload"], expected_seq=expected_seq(headers),
+        idempotency_key=headers.get("idempotency_key"), seen=move["seen"],
+        dry_run=query["dry_run"],
+    )
+    body = {"seq": recorded.seq, "verdict": recorded.verdict, "standings": recorded.standings}
+    if recorded.preview is not None:  # 200, not 201: nothing was appended
+        return jsonify(DryRunSchema().dump({**body, "dry_run": True, "changes": [],
+                                            "totals": {}, **recorded.preview}))
+    if recorded.replayed:  # the answer to an earlier request with the same key
+        response = jsonify(_RECORDED.dump(body))  # as the response decorator would make it
+        response.headers.extend({"Idempotent-Replayed": "true"})
+    else:
+        plain = plain_recorded(body)  # the schema's data, without its copy (worded copies)
+        response = jsonify(worded(_RECORDED.dump(body) if plain is None else plain))
+    response.status_code = 201
+    return response
 
 
 @blp.route("/<int(max=2147483647):match_id>/events")
 class Events(MethodView):
+    def dispatch_request(self, **kwargs: Any) -> Any:
+        """An ordinary append goes straight to ``log_move``; everything else through the
+        decorated methods."""
+        if request.method == "POST" and (arguments := move_arguments()) is not None:
+            return log_move(*arguments, **kwargs)
+        return super().dispatch_request(**kwargs)
+
     @blp.arguments(EventsQuery, location="query")
     @blp.response(200, EventPageSchema)
     def get(self, query: dict[str, Any], match_id: int) -> dict[str, Any]:
@@ -154,31 +210,11 @@ class Events(MethodView):
     @blp.alt_response(200, schema=DryRunSchema, description="A dry run: nothing appended")
     @blp.doc(security=BEARER)
     def post(self, query: dict[str, Any], headers: dict[str, Any], move: dict[str, Any],
-             match_id: int
-             ) -> Response | tuple[dict[str, Any], int] | tuple[dict[str, Any], int,
-                                                               dict[str, str]]:
+             match_id: int) -> Response:
         """Log a move: it is judged (ok or missplay) and appended, or refused (422); a move
         made against a table that has changed since in a way that changes its verdict is
         refused (409). With ``dry_run``: judged the same way, appended nowhere (200)."""
-        recorded = matches.record(
-            database(current_app), match_id, bearer_token(), move["type"], move["seat"],
-            move["payload"], expected_seq=expected_seq(headers),
-            idempotency_key=headers.get("idempotency_key"), seen=move["seen"],
-            dry_run=query["dry_run"],
-        )
-        body = {"seq": recorded.seq, "verdict": recorded.verdict,
-                "standings": recorded.standings}
-        if recorded.preview is not None:  # 200, not 201: nothing was appended
-            return jsonify(DryRunSchema().dump({**body, "dry_run": True, "changes": [],
-                                                "totals": {}, **recorded.preview}))
-        if recorded.replayed:  # the answer to an earlier request with the same key
-            return body, 201, {"Idempotent-Replayed": "true"}
-        response = jsonify(worded(_RECORDED.dump(body)))  # what the decorators would send
-        response.status_code = 201
-        return response
-
-
-_RECORDED = RecordedSchema()
+        return log_move(query, headers, move, match_id)
 
 
 @blp.route("/<int(max=2147483647):match_id>/timeline")

@@ -185,6 +185,53 @@ class MoveHeadersSchema(Schema):
                        "answer"})
 
 
+#: What ``plain_move`` lets through, as ``MoveSchema`` and ``MoveHeadersSchema`` bound it
+#: (tests check that they say the same).
+MOVE_FIELDS = frozenset({"type", "seat", "payload", "seen"})
+TYPE_LENGTH = (1, 40)
+SEAT_RANGE = (0, 100)
+SEEN_RANGE = (0, 2**31 - 1)
+KEY_LENGTH = (1, 200)
+
+
+def plain_move(body: Any) -> dict[str, Any] | None:
+    """``MoveSchema().load(body)`` for a move whose every field is plainly right (a type of 1
+    to 40 characters, a seat and a seen seq as whole numbers in range or null, a payload
+    object), without marshmallow's rounds; None for anything else, which the schema then reads
+    (and refuses or takes) as before."""
+    if type(body) is not dict or not MOVE_FIELDS.issuperset(body):
+        return None
+    kind, seat, seen = body.get("type"), body.get("seat"), body.get("seen")
+    if type(kind) is not str or not TYPE_LENGTH[0] <= len(kind) <= TYPE_LENGTH[1]:
+        return None
+    if seat is not None and (type(seat) is not int or not SEAT_RANGE[0] <= seat <= SEAT_RANGE[1]):
+        return None
+    if seen is not None and (type(seen) is not int or not SEEN_RANGE[0] <= seen <= SEEN_RANGE[1]):
+        return None
+    payload = body.get("payload", _ABSENT)
+    if payload is _ABSENT:
+        payload = {}
+    elif type(payload) is not dict:
+        return None
+    return {"type": kind, "seat": seat, "payload": dict(payload), "seen": seen}
+
+
+def plain_move_headers(if_match: str | None, key: str | None) -> dict[str, Any] | None:
+    """``MoveHeadersSchema().load`` of these two headers' values (None: not sent), or None when
+    the key's length is out of bounds (the schema then refuses it)."""
+    if key is not None and not KEY_LENGTH[0] <= len(key) <= KEY_LENGTH[1]:
+        return None
+    headers = {}
+    if if_match is not None:
+        headers["if_match"] = if_match
+    if key is not None:
+        headers["idempotency_key"] = key
+    return headers
+
+
+_ABSENT = object()
+
+
 class SeatTokenSchema(Schema):
     seat = fields.Integer(required=True)
     token = fields.String(required=True, metadata={"description": "The seat's new token"})
@@ -234,6 +281,38 @@ class RecordedSchema(Schema):
     seq = fields.Integer(required=True)
     verdict = fields.Nested(VerdictSchema, required=True)
     standings = fields.Dict(required=True)
+
+
+#: ``VerdictSchema``'s fields, each with the type of its value (null aside) and, for a list,
+#: of its items, for ``plain_recorded`` (tests check that they say the same).
+VERDICT_FIELDS: dict[str, tuple[type, type | None]] = {
+    "kind": (str, None), "rule": (str, None), "reason": (str, None), "message_id": (str, None),
+    "params": (dict, None), "penalty": (str, None), "penalty_data": (dict, None),
+    "effects": (list, str), "effects_data": (list, dict), "flags": (list, dict),
+}
+
+
+def plain_recorded(body: dict[str, Any]) -> dict[str, Any] | None:
+    """``RecordedSchema().dump(body)``'s data when each value already has the type its field
+    gives: the same values, not copied (the caller copies them anyway); None otherwise, for the
+    schema to dump. A verdict's keys that the schema does not name are left out, as it does."""
+    seq, verdict, standings = body.get("seq"), body.get("verdict"), body.get("standings")
+    if type(seq) is not int or type(verdict) is not dict or type(standings) is not dict:
+        return None
+    kept: dict[str, Any] = {}
+    for name, (kind, item) in VERDICT_FIELDS.items():
+        if name in verdict:
+            value = kept[name] = verdict[name]
+            if value is not None and not _plainly(value, kind, item):
+                return None
+    return {"seq": seq, "verdict": kept, "standings": standings}
+
+
+def _plainly(value: Any, kind: type, item: type | None) -> bool:
+    """``value`` is of type ``kind`` exactly, and so is each of its items of type ``item``."""
+    if item is None:
+        return type(value) is kind
+    return type(value) is list and all(type(each) is item for each in value)
 
 
 class JudgementSchema(Schema):

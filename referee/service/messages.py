@@ -388,11 +388,16 @@ def outcome_text(totals: Mapping[str, Any] | None, names: Names | None = None,
     return str(_say(said, stored, names, locale_of(locale) if locale else current_locale()))
 
 
+#: What an answer holds that is neither a list nor a mapping, to be kept as it is (``reword``
+#: walks every value: these need no call, nor a look at the abstract Mapping type).
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
 def _names_in(data: Mapping[str, Any], names: Names | None) -> Names | None:
     """A match's own names, when the dict is a match listing its seats."""
     seats = data.get("seats")
-    if isinstance(seats, list) and seats and all(isinstance(s, Mapping) and "name" in s
-                                                 for s in seats):
+    if isinstance(seats, list) and seats and type(seats[0]) not in _LEAVES \
+            and all(isinstance(s, Mapping) and "name" in s for s in seats):
         named = {s.get("seat", i): str(s["name"]) for i, s in enumerate(seats)}
         if all(isinstance(k, int) and 0 <= k < 1000 for k in named):
             return [named.get(i, "") for i in range(max(named) + 1)]
@@ -411,13 +416,67 @@ def reword(data: Any, names: Names | None = None, locale: str | None = None) -> 
 def _reworded(data: Any, names: Names | None, locale: str) -> Any:
     """``reword`` with the locale settled once (it walks every value of an answer)."""
     if isinstance(data, list):
-        return [_reworded(item, names, locale) if isinstance(item, list | Mapping) else item
-                for item in data]
-    if not isinstance(data, Mapping):
+        return [item if type(item) in _LEAVES else _reworded(item, names, locale)
+                for item in data] if data else []
+    if type(data) is not dict and not isinstance(data, Mapping):
         return data
-    names = _names_in(data, names)
-    out = {key: _reworded(value, names, locale) if isinstance(value, list | Mapping) else value
+    if not data:
+        return {}
+    if "seats" in data:
+        names = _names_in(data, names)
+    out = {key: value if type(value) in _LEAVES else _reworded(value, names, locale)
            for key, value in data.items()}
+    if not _SAYING.isdisjoint(data):  # a sentence here: said again
+        _say_again(data, out, names, locale)
+    return out
+
+
+def reword_shared(data: Any, names: Names | None = None) -> Any:
+    """``reword``'s answer for the reader being served, made without copying what has no
+    sentence to say again: lists and dicts with none are ``data``'s own. For an answer written
+    out at once and never changed (a move's 201)."""
+    return _shared(data, names, current_locale())
+
+
+def _shared(data: Any, names: Names | None, locale: str) -> Any:
+    kind = type(data)
+    if kind is dict:
+        return _shared_dict(data, names, locale) if data else data
+    if kind is list:
+        return _shared_list(data, names, locale) if data else data
+    if isinstance(data, list | Mapping):  # another kind of list or mapping: as reword makes it
+        return _reworded(data, names, locale)
+    return data
+
+
+def _shared_list(data: list[Any], names: Names | None, locale: str) -> list[Any]:
+    new: list[Any] | None = None
+    for at, item in enumerate(data):
+        if type(item) not in _LEAVES and (said := _shared(item, names, locale)) is not item:
+            if new is None:
+                new = list(data)
+            new[at] = said
+    return data if new is None else new
+
+
+def _shared_dict(data: dict[str, Any], names: Names | None, locale: str) -> dict[str, Any]:
+    if "seats" in data:
+        names = _names_in(data, names)
+    out: dict[str, Any] | None = None
+    for key, value in data.items():
+        if type(value) not in _LEAVES and (said := _shared(value, names, locale)) is not value:
+            if out is None:
+                out = dict(data)
+            out[key] = said
+    if not _SAYING.isdisjoint(data):
+        out = dict(data) if out is None else out
+        _say_again(data, out, names, locale)
+    return data if out is None else out
+
+
+def _say_again(data: Mapping[str, Any], out: dict[str, Any], names: Names | None,
+               locale: str) -> None:
+    """``out``'s sentences (a copy of ``data``) rendered again from ``data``'s own data."""
     for text_key in ("reason", "message"):
         if text_key in data:
             out[text_key] = _say(said_from(data), data[text_key], names, locale)
@@ -432,7 +491,10 @@ def _reworded(data: Any, names: Names | None, locale: str) -> Any:
                           for e, d in zip(effects, effects_data, strict=True)]
     if isinstance(data.get("outcome"), str):
         out["outcome"] = _say(_outcome_of(data), data["outcome"], names, locale)
-    return out
+
+
+#: The keys ``_reworded`` says a sentence again for.
+_SAYING = frozenset({"reason", "message", "penalty_data", "effects", "outcome"})
 
 
 _NAMES: WeakKeyDictionary[Any, OrderedDict[int, tuple[str, ...]]] = WeakKeyDictionary()
@@ -467,4 +529,4 @@ def seat_names(db: Any, match_id: int) -> list[str] | None:
 __all__ = ["LOCALES", "Message", "MissingMessage", "catalogue", "choice_label", "current_locale",
            "fields_of", "for_match", "game_title", "locale_of", "option_description",
            "option_label", "outcome_text", "reading_in", "render", "renderer", "reset_locale",
-           "reword", "seat_name", "seat_names", "set_locale", "unit_label"]
+           "reword", "reword_shared", "seat_name", "seat_names", "set_locale", "unit_label"]

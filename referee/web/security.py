@@ -168,7 +168,32 @@ def limit_posts(app: Flask) -> Limiter:
         shared = limiter.shared_limit(rate, scope=key.lower(), methods=["POST"],
                                       error_message=partial(limit_message, rate))
         app.view_functions[endpoint] = shared(view)  # type: ignore[assignment]  # one count for the API and the pages
+    check_before_limited_views_only(app, limiter)
     return limiter
+
+
+#: Flask-Limiter's settings that put a limit on every request (counted before its view).
+EVERY_REQUEST = ("RATELIMIT_DEFAULT", "RATELIMIT_APPLICATION", "RATELIMIT_META",
+                 "RATELIMIT_IN_MEMORY_FALLBACK", "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED")
+
+
+def check_before_limited_views_only(app: Flask, limiter: Limiter) -> None:
+    """Flask-Limiter looks for limits before every request; here they all wrap their views
+    (``LIMITED``, counted when the view runs), so unless the settings put limits on every
+    request, that look finds nothing on any other endpoint (a move, ``/healthz``): it is made
+    for the limited endpoints only."""
+    if any(app.config.get(key) for key in EVERY_REQUEST):
+        return
+    hooks = app.before_request_funcs.get(None, [])
+    check = getattr(limiter, "_check_request_limit", None)
+    if check not in hooks:
+        return
+
+    def check_limited_requests() -> None:
+        if request.endpoint in LIMITED:
+            check()
+
+    hooks[hooks.index(check)] = check_limited_requests
 
 
 def limit_message(rate: str) -> str:

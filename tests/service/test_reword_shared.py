@@ -1,0 +1,68 @@
+"""``reword_shared`` says an answer's sentences again as ``reword`` does, copying nothing that
+has none, and leaves its input as it was."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+
+from referee.service.messages import reading_in, reword, reword_shared
+
+NAMES = ["Alice", "Bob", "Chloé"]
+SAID = [
+    {"reason": "seat 0 discards.", "message_id": "citroncoco.play.discard",
+     "params": {"seat": 0, "value": 5}},
+    {"message": "old words", "message_id": "no.such.id", "params": {}},
+    {"penalty": "x", "penalty_data": {"message_id": "citroncoco.play.discard",
+                                      "params": {"seat": 1, "value": 3}}},
+    {"effects": ["a"], "effects_data": [{"message_id": "citroncoco.play.discard",
+                                         "params": {"seat": 2, "value": 1}}]},
+    {"outcome": "", "outcome_data": {"message_id": None, "params": {}}},
+    {"outcome": "", "result": {"winners": [1], "termination": "no.such.termination"}},
+    {"seats": [{"seat": 0, "name": "Zoé"}, {"seat": 1, "name": "Yann"}],
+     "reason": "", "message_id": "citroncoco.play.discard", "params": {"seat": 1, "value": 2}},
+]
+LEAVES: list[Any] = ["text", 0, 7, 1.5, True, None, ""]
+
+
+def answer(rng: random.Random, depth: int = 0) -> Any:
+    roll = rng.random()
+    if depth > 3 or roll < 0.3:
+        return rng.choice(LEAVES)
+    if roll < 0.5:
+        return [answer(rng, depth + 1) for _ in range(rng.randint(0, 3))]
+    if roll < 0.65:
+        return copy.deepcopy(rng.choice(SAID))
+    return {f"k{i}": answer(rng, depth + 1) for i in range(rng.randint(0, 4))}
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_reword_shared_says_what_reword_says(locale: str) -> None:
+    rng = random.Random(7)
+    with reading_in(locale):
+        for _ in range(3000):
+            data = {"verdict": answer(rng), "standings": answer(rng), "seq": 3}
+            before = copy.deepcopy(data)
+            shared = reword_shared(data, NAMES)
+            assert json.dumps(shared, sort_keys=True) == json.dumps(reword(data, NAMES),
+                                                                    sort_keys=True)
+            assert data == before
+
+
+def test_parts_without_sentences_are_not_copied() -> None:
+    standings = {"lines": [{"seats": [0], "detail": {"rounds": []}}], "outcome_data": {}}
+    data = {"verdict": copy.deepcopy(SAID[0]), "standings": standings}
+    shared = reword_shared(data, NAMES)
+    assert shared["standings"] is standings and shared is not data
+    assert shared["verdict"]["reason"] == "Alice discards the drawn 5."
+
+
+def test_other_mappings_come_out_as_reword_makes_them() -> None:
+    data = {"verdict": MappingProxyType(dict(SAID[0])), "rounds": (1, 2)}
+    assert reword_shared(data, NAMES) == reword(data, NAMES)
+    assert type(reword_shared(data, NAMES)["verdict"]) is dict
