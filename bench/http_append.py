@@ -69,8 +69,9 @@ def main() -> None:
     finally:
         stop_server(server)
     ours, base_rate = statistics.median(appends), statistics.median(checks)
-    print(f"gunicorn, {args.workers} sync worker(s), {url.split(':')[0]}; one client; "
-          f"{args.rounds} interleaved rounds of {args.per_round}")
+    print(f"gunicorn (gunicorn.conf.py: gthread), {args.workers} worker(s), "
+          f"{url.split(':')[0]}; one client; {args.rounds} interleaved rounds of "
+          f"{args.per_round}")
     print(f"judged append over HTTP: {ours:7.0f}/s")
     print(f"GET /healthz:            {base_rate:7.0f}/s")
     print(f"ratio append/healthz: {ours / base_rate:.2f} (target >= 0.5)")
