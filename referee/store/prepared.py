@@ -114,7 +114,9 @@ class Transaction:
                  session: Session | None = None) -> None:
         self.engine = engine
         self.dialect = engine.dialect
-        self.info: dict[str, Any] = {}
+        #: What to do after the commit; a joined transaction's is its session's (which its
+        #: owner's commit acts on).
+        self.info: dict[str, Any] = session.info if session is not None else {}
         self._sessions = sessions
         self._session = session
         self._bound: Connection | None = None  # the connection a session was made on
@@ -158,10 +160,6 @@ class Transaction:
                 self._session.begin()
         return self._session
 
-    @property
-    def has_session(self) -> bool:
-        return self._session is not None
-
     def commit(self) -> None:
         if not self.owner:
             return
@@ -178,9 +176,9 @@ class Transaction:
         self.info.clear()
 
     def rollback(self) -> None:
-        self.info.clear()
         if not self.owner:
             return
+        self.info.clear()
         if self._session is not None:
             self._session.rollback()
         elif self._lent is not None:
