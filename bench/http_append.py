@@ -6,7 +6,7 @@ rounds of ``GET /healthz`` (a request that judges nothing and writes nothing), s
 layer's own cost is measured beside the referee's. Prints both rates and their ratio
 (target >= 0.5).
 
-    .venv/bin/python bench/http_append.py [--database URL] [--rounds 6] [--per-round 100]
+    .venv/bin/python bench/http_append.py [--database URL] [--rounds 10] [--per-round 100]
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from load import start_server  # noqa: E402
 
 def main() -> None:
     p = parser(__doc__ or "")
-    p.add_argument("--rounds", type=int, default=6)
+    p.add_argument("--rounds", type=int, default=10)
     p.add_argument("--per-round", type=int, default=100)
     p.add_argument("--workers", type=int, default=1)
     args = p.parse_args()

@@ -63,6 +63,14 @@ def worded(data: Any) -> Any:
     return reword_shared(data, names_for_request())  # rendered at once: nothing to copy
 
 
+def worded_by_service(data: Any) -> Any:
+    """A view's answer that the service has worded whole for this reader already (its
+    ``reword`` with the match's names): ``reworded`` leaves it as it is, instead of parsing
+    the response and saying every sentence a second time."""
+    setattr(g, _WORDED, True)
+    return data
+
+
 def reworded(response: Response) -> Response:
     """An API answer's sentences in the reader's language, with the players' names."""
     if (response.is_streamed or response.mimetype != JSON

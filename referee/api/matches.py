@@ -11,7 +11,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from referee import database
-from referee.api.locale import worded
+from referee.api.locale import worded, worded_by_service
 from referee.api.schemas import (
     CreatedSchema,
     DryRunSchema,
@@ -224,9 +224,9 @@ class Timeline(MethodView):
     def get(self, query: dict[str, Any], match_id: int) -> dict[str, Any]:
         """The log judged as it stands now (verdicts, voids and what they changed), a page at a
         time: the latest events, or those ``before`` or ``after`` a seq."""
-        return matches.timeline(database(current_app), match_id, bearer_token(),
-                                before=query.get("before"), after=query.get("after"),
-                                limit=query["limit"])
+        return worded_by_service(matches.timeline(
+            database(current_app), match_id, bearer_token(), before=query.get("before"),
+            after=query.get("after"), limit=query["limit"]))
 
 
 @blp.route("/<int(max=2147483647):match_id>/state")
