@@ -144,19 +144,28 @@ class MatchPageSchema(Schema):
                        "first"})
 
 
+#: The bounds of a move's fields, which ``MoveSchema`` and ``MoveHeadersSchema`` validate and
+#: ``plain_move`` checks alike.
+MOVE_FIELDS = frozenset({"type", "seat", "payload", "seen"})
+TYPE_LENGTH = (1, 40)
+SEAT_RANGE = (0, 100)
+SEEN_RANGE = (0, 2**31 - 1)
+KEY_LENGTH = (1, 200)
+
+
 class MoveSchema(Schema):
-    type = fields.String(required=True, validate=validate.Length(min=1, max=40), metadata={
+    type = fields.String(required=True, validate=validate.Length(*TYPE_LENGTH), metadata={
         "description": "A move type of the match's game (GET /api/games/<game>), or void, "
                        "challenge, ruling", "example": "draw"})
     seat = fields.Integer(allow_none=True, load_default=None, strict=True,
-                          validate=validate.Range(min=0, max=100),
+                          validate=validate.Range(*SEAT_RANGE),
                           metadata={"description": "The seat making the move (default: the "
                                     "token's seat)", "example": 0})
     payload = fields.Dict(keys=fields.String(), load_default=dict, metadata={
         "description": "The move's details; its schema depends on the game and type",
         "example": {"source": "stock"}})
     seen = fields.Integer(allow_none=True, load_default=None, strict=True,
-                          validate=validate.Range(min=0, max=2**31 - 1), metadata={
+                          validate=validate.Range(*SEEN_RANGE), metadata={
         "description": "The seq of the table the player was looking at. When the log has "
                        "moved since and the move would be judged otherwise there than now, "
                        "nothing is logged: 409 with the events logged since", "example": 7})
@@ -180,18 +189,9 @@ class MoveHeadersSchema(Schema):
         "description": 'The seq of the last event the client saw, e.g. "12"; a stale one is '
                        "refused with 409"})
     idempotency_key = fields.String(data_key="Idempotency-Key",
-                                    validate=validate.Length(min=1, max=200), metadata={
+                                    validate=validate.Length(*KEY_LENGTH), metadata={
         "description": "A retried request with the same key appends nothing and gets the same "
                        "answer"})
-
-
-#: What ``plain_move`` lets through, as ``MoveSchema`` and ``MoveHeadersSchema`` bound it
-#: (tests check that they say the same).
-MOVE_FIELDS = frozenset({"type", "seat", "payload", "seen"})
-TYPE_LENGTH = (1, 40)
-SEAT_RANGE = (0, 100)
-SEEN_RANGE = (0, 2**31 - 1)
-KEY_LENGTH = (1, 200)
 
 
 def plain_move(body: Any) -> dict[str, Any] | None:

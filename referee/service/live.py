@@ -26,7 +26,7 @@ from sqlalchemy import Engine, event, func, select
 from sqlalchemy.orm import Session
 
 from referee.store.db import Database
-from referee.store.prepared import Transaction
+from referee.store.prepared import Transaction, transaction_of
 
 log = logging.getLogger(__name__)
 
@@ -133,12 +133,9 @@ def announced(transaction: Session | Transaction, match_id: int, seq: int
     the NOTIFY the caller sends in the transaction (its channel, and its payload after the
     schema: ``concat(current_schema(), suffix)``), so that a hot path may send it within one
     of its own statements. None on another database."""
-    if isinstance(transaction, Transaction):
-        engine = transaction.engine
-    else:
-        bind = transaction.get_bind()
-        engine = bind if isinstance(bind, Engine) else bind.engine
-    transaction.info.setdefault(PENDING, []).append((engine, match_id))
+    joined = transaction_of(transaction)  # a session's info is its joined transaction's
+    engine = joined.engine
+    joined.info.setdefault(PENDING, []).append((engine, match_id))
     if engine.dialect.name == "postgresql":
         return CHANNEL, f":{match_id}:{seq}"
     return None

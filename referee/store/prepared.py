@@ -152,12 +152,11 @@ class Transaction:
             assert self._sessions is not None
             if self._lent is None:
                 self._session = self._sessions()
-                self._session.begin()
             else:
                 self._bound = Connection(self.engine, connection=self._lent)
                 self._lent = None  # the session's connection holds it now
                 self._session = self._sessions(bind=self._bound)
-                self._session.begin()
+            self._session.begin()
         return self._session
 
     def commit(self) -> None:
