@@ -182,7 +182,7 @@ def load_json(raw: bytes, where: str = "body") -> Any:
     return value
 
 
-_REFUSED_TEXT = re.compile("[\x00\ud800-\udfff]")  # what check_text refuses
+_REFUSED_TEXT = re.compile(f"\\x00|{_SURROGATE.pattern}")  # what check_text refuses
 _PLAIN_SCALARS = frozenset({int, bool, type(None)})
 
 
