@@ -55,6 +55,7 @@ from referee.service.replay import (
     Folded,
     Judged,
     Loader,
+    Marks,
     Replacement,
     Source,
     accused_seat,
@@ -787,9 +788,7 @@ def _fold_at(session: Session, db: Database, match: models.Match, at: int) -> Fo
                   match.host_token_hash)
     if at == now.last_seq:
         return now.folded
-    loader = Loader(session, match)
-    loader.voided, loader.offenders, loader.replaced = now.voided, now.offenders, now.replaced
-    return loader.fold(at)
+    return Loader(session, match, marks=Marks(now.voided, now.replaced, now.offenders)).fold(at)
 
 
 # --- reading the log -------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from marshmallow import EXCLUDE
 from sqlalchemy.orm import Session
@@ -176,21 +176,33 @@ def accused_seat(challenge: dict[str, Any], challenged_seat: int | None) -> int 
     return challenge.get("offender", challenged_seat)
 
 
+class Marks(NamedTuple):
+    """What later events say of earlier ones: which are voided, which corrected, whom each
+    challenge accuses. A fold needs them before its first move."""
+
+    voided: dict[int, tuple[int, str]]
+    replaced: dict[int, Replacement]
+    offenders: dict[int, int | None]
+
+
 class Loader:
     """Reads a match's log and folds it; one per unit of work."""
 
     def __init__(self, session: Source, match: models.Match, *,
-                 as_of: int | None = None) -> None:
+                 as_of: int | None = None, marks: Marks | None = None) -> None:
         """``session``: a Session or a unit of work. ``as_of``: read the log as it stood at
         that seq (the corrections logged since are not known yet), for judging a move against
-        the table its player saw."""
+        the table its player saw. ``marks``: the log's marks already known (a cached state's),
+        so they are not read again."""
         self.log, self.snapshots = adapters(session)
         self.session = session
         self.match = match
         self.engine: Engine[Any] = engine_of(match)
-        self.voided = voided_seqs(self.log, match.id, as_of)
-        self.replaced = replacements(self.log, match.id, self.voided, as_of)
-        self.offenders = challenge_offenders(self.log, match.id)
+        if marks is None:
+            voided = voided_seqs(self.log, match.id, as_of)
+            marks = Marks(voided, replacements(self.log, match.id, voided, as_of),
+                          challenge_offenders(self.log, match.id))
+        self.voided, self.replaced, self.offenders = marks
 
     def in_place(self, row: models.Event) -> Logged:
         """What replay judges at ``row``'s place: its replacement when it was corrected."""

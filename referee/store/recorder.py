@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, bindparam, func, select, text
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, joinedload
 from sqlalchemy.sql.elements import BindParameter
 
 from referee.store import models
@@ -65,6 +65,11 @@ _INSERT_EVENT = Prepared(text(INSERT_EVENT_SQL).bindparams(*event_types()))
 Event = models.Event
 
 
+#: A match is read with its seats and their players in one statement (pages read one match
+#: at a time; the relationship's own select-in load would be a second round trip).
+_WITH_SEATS = (joinedload(models.Match.seats),)
+
+
 class EventRecorder:
     """A match log in the database, read and appended within one unit of work."""
 
@@ -80,7 +85,7 @@ class EventRecorder:
     def match(self, match_id: int, *, lock: bool = False) -> models.Match | None:
         """The match; ``lock``: with its summary row locked for the rest of the transaction
         (writers to one match queue up on it; SQLite's BEGIN IMMEDIATE already does)."""
-        match = self.session.get(models.Match, match_id)
+        match = self.session.get(models.Match, match_id, options=_WITH_SEATS)
         if match is not None and lock:
             self.session.execute(select(models.MatchSummary.last_seq)
                                  .where(models.MatchSummary.match_id == match_id)
