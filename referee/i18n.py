@@ -7,7 +7,7 @@ Accept-Language only. Times are shown in the server's time zone (REFEREE_TIMEZON
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -21,9 +21,11 @@ from flask_babel import (
     force_locale,
     get_babel,
     get_locale,
-    get_translations,
     gettext,
 )
+from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
@@ -195,6 +197,20 @@ class RequestDomain(Domain):
         return found
 
 
+def template_gettext(domain: RequestDomain) -> Callable[..., str]:
+    """The templates' ``_`` and ``gettext``: what Jinja's newstyle gettext does (the sentence
+    looked up, marked safe on an HTML page, then its variables put in, escaped), in one call
+    to the request's catalogue; Jinja's own makes three context calls and Flask-Babel's looks
+    the domain up again, for each of the hundreds of strings a page says."""
+
+    @pass_eval_context
+    def gettext(eval_ctx: EvalContext, string: str, /, **variables: Any) -> str:
+        said = domain.get_translations().ugettext(string)
+        return (Markup(said) if eval_ctx.autoescape else said) % variables
+
+    return gettext
+
+
 def translation_directories(app: Flask) -> list[str]:
     """Where the compiled catalogues are: compiled now when an install left them missing or
     stale; into the instance folder when the package's own folder cannot be written."""
@@ -212,13 +228,13 @@ def init_app(app: Flask) -> None:
     app.config["BABEL_DEFAULT_TIMEZONE"] = app.config["TIMEZONE"]
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(translation_directories(app))
     babel = Babel(app, locale_selector=selected_locale)
-    babel.domain_instance = RequestDomain(
-        domain=get_babel(app).default_domain)
+    domain = babel.domain_instance = RequestDomain(domain=get_babel(app).default_domain)
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: get_translations().ugettext(s),
-        ngettext=lambda s, p, n: get_translations().ungettext(s, p, n),
+        gettext=lambda s: domain.get_translations().ugettext(s),
+        ngettext=lambda s, p, n: domain.get_translations().ungettext(s, p, n),
         newstyle=True,
-        pgettext=lambda c, s: get_translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: get_translations().unpgettext(c, s, p, n))
+        pgettext=lambda c, s: domain.get_translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: domain.get_translations().unpgettext(c, s, p, n))
+    app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = template_gettext(domain)
     app.after_request(keep_choice)
     app.jinja_env.globals.update(page_language=page_language, language_links=language_links)

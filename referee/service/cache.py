@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
@@ -51,6 +52,10 @@ class Rejudged:
 
     verdict: dict[str, Any] | None
     impossible: dict[str, Any] | None = None
+
+
+#: The pages a cached state keeps (``MatchState.page``): a few readers' languages and seats.
+PAGES_KEPT = 16
 
 
 @dataclass
@@ -97,6 +102,20 @@ class MatchState:
     def render(self, said: Any) -> str:
         """What the engine said, with the players' names (never "seat 2")."""
         return render(said, list(self.names))
+
+    def page(self, key: tuple[Any, ...], make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """A read of this state made once and kept with it (the timeline's newest page, worded
+        for one reader: after each move, everyone at the table reads that same page), for as
+        long as the state is the match's latest. Kept pages are shared: read them, never change
+        them. At most ``PAGES_KEPT``: past that, the kept ones are dropped and kept afresh."""
+        pages: dict[tuple[Any, ...], dict[str, Any]] = self.memo.setdefault("pages", {})
+        found = pages.get(key)
+        if found is None:
+            found = make()
+            if len(pages) >= PAGES_KEPT:
+                pages.clear()
+            pages[key] = found
+        return found
 
     def moved_to(self, seq: int) -> None:
         """This clone now holds the state after event ``seq``."""

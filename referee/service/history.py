@@ -13,6 +13,7 @@ from referee.service.errors import Invalid, NotFound
 from referee.service.sentences import sentence
 from referee.store import models
 from referee.store.db import Database
+from referee.store.recorder import EventRecorder
 
 SelectAny = TypeVar("SelectAny", bound="Select[*tuple[Any, ...]]")  # any columns
 
@@ -47,7 +48,7 @@ def match_dict(match: models.Match) -> dict[str, Any]:
 
 def get_match_dict(db: Database, match_id: int) -> dict[str, Any]:
     with db.reading() as session:
-        match = session.get(models.Match, match_id)
+        match = EventRecorder(session).match(match_id)  # with its seats, in one statement
         if match is None:
             raise NotFound(sentence("There is no match %(match)s.", match=match_id),
                            where="match_id")

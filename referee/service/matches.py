@@ -43,7 +43,7 @@ from referee.service.cache import MatchState, StateCache, build, cache_for, curr
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import announced, send_notice
-from referee.service.messages import for_match, names_of, renderer, reword
+from referee.service.messages import current_locale, for_match, names_of, renderer, reword
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
@@ -900,7 +900,9 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
     the latest ``limit`` events, or those just before seq ``before``, or just after ``after``.
 
     Judgements come from the log (each event's verdict as appended) and, for the events a void
-    changed, from the cached state's re-judged window: nothing is folded for a page.
+    changed, from the cached state's re-judged window: nothing is folded for a page. The newest
+    page is kept with the cached state, worded for each reader, until the next move: the
+    answer is shared, to be read, not changed.
     """
     with db.reading() as session:
         match = get_match(session, match_id)
@@ -912,16 +914,23 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
             end = last if before is None else min(last, before - 1)
             first = max(1, end - limit + 1)
         now = _state_now(session, db, match)
-        rows = _rows(session, match_id, first, end) if end >= first else []
-        return reword({  # the verdicts' sentences for this reader, with the players' names
-            "match_id": match.id, "game": match.game, "last_seq": last,
-            "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
-            "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
-            "later": rows[-1].seq if rows and rows[-1].seq < last else None,
-            "challenges": sorted(s for s in now.offenders if s not in now.ruled
-                                 and s not in now.voided),
-            "standings": now.standings.as_dict(),
-        }, names_of(match))
+        names = names_of(match)
+
+        def page() -> dict[str, Any]:
+            rows = _rows(session, match_id, first, end) if end >= first else []
+            return reword({  # the verdicts' sentences for this reader, with the players' names
+                "match_id": match.id, "game": match.game, "last_seq": last,
+                "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
+                "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
+                "later": rows[-1].seq if rows and rows[-1].seq < last else None,
+                "challenges": sorted(s for s in now.offenders if s not in now.ruled
+                                     and s not in now.voided),
+                "standings": now.standings.as_dict(),
+            }, names)
+
+        if end < last:  # an earlier page: read by one reader now and then, not kept
+            return page()
+        return now.page(("timeline", first, end, viewer, current_locale(), *names), page)
 
 
 def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:

@@ -208,3 +208,82 @@ def test_the_host_token_is_checked_under_the_lock(client: FlaskClient) -> None:
     assert old.status_code == 401
     new = move(client, table, "draw", 0, {"source": "stock"}, token=reissued.json["token"])
     assert new.status_code == 201
+
+
+def test_a_match_is_read_with_its_seats_in_one_statement(client: FlaskClient,
+                                                         statements: Statements) -> None:
+    """A page reads its match, its summary, its seats and their players in one SELECT."""
+    table = new_match(client, players=3)
+    client.get(f"/api/matches/{table.id}")  # the seats' names, kept for wording, read once
+    statements.texts.clear()
+    assert client.get(f"/api/matches/{table.id}").status_code == 200
+    selects = [s for s in statements.texts if s.startswith("SELECT")]
+    assert len(selects) == 1 and "JOIN SEATS" in selects[0], selects
+
+
+def test_a_past_state_reads_only_the_snapshot_and_the_events_after_it(
+        client: FlaskClient, statements: Statements) -> None:
+    """The voids, corrections and challenges come from the cached state: not read again."""
+    table = new_match(client, players=2)
+    for turn in range(3):
+        plain_turn(client, table, turn % 2, source="discard" if turn else "stock")
+    client.get(f"/api/matches/{table.id}/state")  # the state now, cached
+    statements.texts.clear()
+    assert client.get(f"/api/matches/{table.id}/state?at=3").status_code == 200
+    selects = [s for s in statements.texts if s.startswith("SELECT")]
+    assert not [s for s in selects if "EVENTS.TYPE =" in s], selects
+    assert len(selects) <= 3, selects  # the match, its latest snapshot, the events after it
+
+
+def test_the_newest_timeline_page_is_read_from_the_log_once_per_move(
+        client: FlaskClient, statements: Statements) -> None:
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    url = f"/api/matches/{table.id}/timeline"
+    first = client.get(url).json
+    statements.texts.clear()
+    assert client.get(url).json == first
+    assert not [s for s in statements.texts if "FROM EVENTS" in s], statements.texts
+
+
+def test_a_move_logged_since_shows_on_the_newest_timeline_page(client: FlaskClient) -> None:
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    url = f"/api/matches/{table.id}/timeline"
+    assert [e["seq"] for e in client.get(url).json["events"]] == [1, 2]
+    assert move(client, table, "draw", 1, {"source": "discard"}).status_code == 201
+    page = client.get(url).json
+    assert [e["seq"] for e in page["events"]] == [1, 2, 3] and page["last_seq"] == 3
+
+
+def test_the_kept_timeline_page_speaks_each_readers_language(client: FlaskClient) -> None:
+    """The verdicts' sentences follow each reader, whoever read the page first."""
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    url = f"/api/matches/{table.id}/timeline"
+
+    def reason(language: str) -> str:
+        page = client.get(url, headers={"Accept-Language": language}).json
+        return str(page["events"][-1]["judged_now"]["reason"])
+
+    english, french = reason("en"), reason("fr")
+    assert english and french and english != french
+    assert reason("en") == english and reason("fr") == french
+
+
+def test_the_kept_timeline_page_shows_a_secret_to_its_seat_only(client: FlaskClient) -> None:
+    """CN-TEAM-2: the free secret choice of colours stays sealed to the public and the rival,
+    whoever read the page first."""
+    table = new_match(client, game="croconounours", players=2,
+                      options={"free_choice": True})
+    assert move(client, table, "choose_team", 0,
+                {"colours": ["red", "red", "yellow"]}).status_code == 201
+    url = f"/api/matches/{table.id}/timeline"
+
+    def colours(token: str | None) -> Any:
+        page = client.get(url, headers=auth(token) if token else {}).json
+        return page["events"][0]["payload"]["colours"]
+
+    assert colours(table.seats[0]) == ["red", "red", "yellow"]
+    assert colours(None) == colours(table.seats[1]) == ["sealed"] * 3
+    assert colours(table.host) == ["red", "red", "yellow"]
