@@ -13,16 +13,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+import flask_babel
 from babel import Locale
 from flask import Flask, Response, current_app, g, has_request_context, request
-from flask_babel import (
-    Babel,
-    Domain,
-    force_locale,
-    get_babel,
-    get_locale,
-    gettext,
-)
+from flask_babel import Babel, Domain, force_locale, get_babel, get_locale
+from flask_babel.speaklater import LazyString
 from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
@@ -195,6 +190,49 @@ class RequestDomain(Domain):
             found = super().get_translations()
             setattr(g, _TRANSLATIONS, found)
         return found
+
+
+# --- the code's gettext: Flask-Babel's, reading the catalogue the request keeps --------------
+# Flask-Babel looks the domain up in ``g`` again for every string; a page says hundreds. These
+# read the request's catalogue (``RequestDomain``) once it is kept, and are Flask-Babel's own
+# until then (outside a request, or for its first string).
+
+
+def _kept() -> Any:
+    return g.get(_TRANSLATIONS) if g else None
+
+
+def gettext(string: str, /, **variables: Any) -> str:
+    kept = _kept()
+    if kept is None:
+        return str(flask_babel.gettext(string, **variables))
+    said = kept.ugettext(string)
+    return str(said % variables if variables else said)
+
+
+def ngettext(singular: str, plural: str, num: int, /, **variables: Any) -> str:
+    kept = _kept()
+    if kept is None:
+        return str(flask_babel.ngettext(singular, plural, num, **variables))
+    variables.setdefault("num", num)
+    return str(kept.ungettext(singular, plural, num) % variables)
+
+
+def pgettext(context: str, string: str, /, **variables: Any) -> str:
+    kept = _kept()
+    if kept is None:
+        return str(flask_babel.pgettext(context, string, **variables))
+    said = kept.upgettext(context, string)
+    return str(said % variables if variables else said)
+
+
+def lazy_gettext(string: str, /, **variables: Any) -> LazyString:
+    """A sentence said in the language of whoever reads it (made once, read by many)."""
+    return LazyString(gettext, string, **variables)
+
+
+def lazy_pgettext(context: str, string: str, /, **variables: Any) -> LazyString:
+    return LazyString(pgettext, context, string, **variables)
 
 
 def template_gettext(domain: RequestDomain) -> Callable[..., str]:

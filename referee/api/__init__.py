@@ -7,13 +7,13 @@ from typing import Any
 
 import swagger_ui_bundle
 from flask import Flask, Response, jsonify, send_from_directory
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
 from referee.api.locale import names_for_request
 from referee.api.schemas import ErrorSchema
+from referee.i18n import gettext as _
+from referee.i18n import lazy_gettext as _l
 from referee.i18n import schema_errors, told
 from referee.service.errors import ServiceError
 

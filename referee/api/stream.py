@@ -6,13 +6,13 @@ from typing import Any
 
 from flask import Response, current_app, jsonify, request
 from flask.views import MethodView
-from flask_babel import gettext as _
 from flask_smorest import Blueprint
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from referee import database
 from referee.api import error_body
 from referee.api.schemas import ErrorSchema
+from referee.i18n import gettext as _
 from referee.service.streams import StreamSettings, follow
 
 blp = Blueprint("stream", __name__, url_prefix="/api/matches",

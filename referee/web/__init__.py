@@ -6,11 +6,11 @@ import json
 from typing import Any
 
 from flask import Flask, Response, request
-from flask_babel import gettext as _
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter
 
 from referee.api import error_body
+from referee.i18n import gettext as _
 from referee.web import corrections as _corrections  # noqa: F401  (its pages join bp)
 from referee.web import filters, flow, insights  # noqa: F401  (flow adds its pages to the blueprint)
 from referee.web.errors import PLAIN, error_page

@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from markupsafe import Markup, escape
+
+from referee.i18n import gettext as _
+from referee.i18n import ngettext
 
 WIDTH, HEIGHT = 800, 360
 LEFT, RIGHT, TOP, BOTTOM = 64, 150, 20, 44

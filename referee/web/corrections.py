@@ -14,8 +14,8 @@ import uuid
 from typing import Any
 
 from flask import redirect, render_template, request, url_for
-from flask_babel import gettext as _
 
+from referee.i18n import gettext as _
 from referee.service import matches
 from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
 from referee.service.messages import reword

@@ -6,7 +6,8 @@ from http import HTTPStatus
 from typing import Any
 
 from flask import render_template
-from flask_babel import lazy_gettext as _l
+
+from referee.i18n import lazy_gettext as _l
 
 # What each status means to a player at the table (lazy: read in each reader's language).
 PLAIN = {

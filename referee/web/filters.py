@@ -7,10 +7,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask import Flask, g
-from flask_babel import format_date, format_decimal, format_time, ngettext
-from flask_babel import gettext as _
+from flask_babel import format_date, format_decimal, format_time
 
 from referee.engines.messages import is_seat_key
+from referee.i18n import gettext as _
+from referee.i18n import ngettext
 from referee.service import messages
 from referee.service.games import game_title as _game_title
 from referee.service.messages import NEURO_CARD

@@ -13,8 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask_babel import gettext as _
-
+from referee.i18n import gettext as _
 from referee.i18n import told
 from referee.validation import MAX_INT, Refused, load_json, whole_number
 from referee.web import vocabulary

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import ngettext
 from markupsafe import Markup, escape
 
+from referee.i18n import gettext as _
+from referee.i18n import ngettext
 from referee.web import vocabulary
 from referee.web.chart import COLOURS
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 
+from referee.i18n import gettext as _
 from referee.i18n import told
 from referee.service import bgstats, history, nights, sheets, stats, whatif
 from referee.service.errors import Invalid, ServiceError

@@ -17,12 +17,12 @@ from urllib.parse import urlsplit
 
 from cryptography.fernet import Fernet, InvalidToken
 from flask import Flask, Response, current_app, g, request
-from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
+from referee.i18n import gettext as _
+from referee.i18n import lazy_gettext as _l
 from referee.web.errors import error_page
 
 csrf = CSRFProtect()

@@ -20,11 +20,11 @@ from flask import (
     request,
     url_for,
 )
-from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from referee import database
+from referee.i18n import gettext as _
 from referee.i18n import schema_errors, told
 from referee.service import history, legal, matches, nights, pages, stats, take_back
 from referee.service import links as seat_links

@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import has_request_context
-from flask_babel import gettext, lazy_pgettext
-from flask_babel import lazy_gettext as _l
 
+from referee.i18n import gettext, lazy_pgettext
+from referee.i18n import lazy_gettext as _l
 from referee.service import messages
 
 MOVE_NAMES = {

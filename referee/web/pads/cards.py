@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_babel import gettext as _
-from flask_babel import pgettext
-
+from referee.i18n import gettext as _
+from referee.i18n import pgettext
 from referee.service.games import JOKER_CARD
 
 #: The schemas' suit letters, in the order the pickers show them, with their signs.

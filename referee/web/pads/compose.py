@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 from urllib.parse import parse_qsl
 
-from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
+from referee.i18n import gettext as _
 from referee.service.games import JOKER_CARD
 from referee.validation import MAX_INT, small_int
 from referee.web.forms import FormError
