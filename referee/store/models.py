@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 from uuid import uuid4
@@ -153,6 +154,17 @@ class Event(Base):
         row: Event = instrumentation.manager_of_class(cls).new_instance()
         row.__dict__.update(values)
         return row
+
+    @classmethod
+    def held_all(cls, names: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[Event]:
+        """``held`` rows, each from its values in the order of ``names`` (a SELECT's columns)."""
+        new = instrumentation.manager_of_class(cls).new_instance
+        out: list[Event] = []
+        for values in rows:
+            row = new()
+            row.__dict__.update(zip(names, values, strict=True))
+            out.append(row)
+        return out
 
 
 class Snapshot(Base):

@@ -67,6 +67,7 @@ Event = models.Event
 
 #: Every column of the log, read as plain values (``EventRecorder.events``).
 _EVENT_COLUMNS = tuple(models.Event.__table__.columns)
+_EVENT_NAMES = tuple(column.key for column in _EVENT_COLUMNS)
 
 #: A match is read with its seats and their players in one statement (pages read one match
 #: at a time; the relationship's own select-in load would be a second round trip).
@@ -145,9 +146,8 @@ class EventRecorder:
                                               models.Event.seq > after)
         if upto is not None:
             query = query.where(models.Event.seq <= upto)
-        held = models.Event.held
-        return [held(**row._asdict())
-                for row in self.session.execute(query.order_by(models.Event.seq))]
+        return models.Event.held_all(_EVENT_NAMES,
+                                     self.session.execute(query.order_by(models.Event.seq)))
 
     def event_at(self, match_id: int, seq: int) -> models.Event | None:
         return self.session.scalars(select(models.Event).where(
