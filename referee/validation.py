@@ -291,7 +291,7 @@ def _screen_body(request: Any) -> None:
     if mimetype == "application/json" or mimetype.endswith("+json"):
         raw = request.get_data(cache=True)  # bounded by MAX_CONTENT_LENGTH, chunked or not
         if raw.strip():
-            load_json(raw, "body")
+            request.environ[_BODY] = load_json(raw, "body")
     elif mimetype == "application/x-www-form-urlencoded":
         check_urlencoded(request.get_data(cache=True), "form")
     elif mimetype == "multipart/form-data":
@@ -300,6 +300,18 @@ def _screen_body(request: Any) -> None:
             check_text(value, f"form.{name}")
         for name, upload in request.files.items(multi=True):
             check_text(upload.filename or "", f"form.{name}")
+
+
+#: Where the screen leaves the JSON body it read and let pass (``screened_body``).
+_BODY = "referee.screened_body"
+#: ``screened_body`` of a request whose body the screen did not read as JSON.
+NOT_SCREENED = object()
+
+
+def screened_body(request: Any) -> Any:
+    """The JSON body the screen read and let pass, so that a view need not decode it again;
+    ``NOT_SCREENED`` when there was none (no JSON mimetype, or an empty body)."""
+    return request.environ.get(_BODY, NOT_SCREENED)
 
 
 def refusal(err: Refused) -> Any:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -42,6 +41,7 @@ from referee.service import history, matches
 from referee.service.errors import BadRequest
 from referee.service.matches import ImportSchema  # an export, taken as it is
 from referee.service.sentences import sentence
+from referee.validation import NOT_SCREENED, screened_body
 
 blp = Blueprint("matches", __name__, url_prefix="/api/matches",
                 description="Matches: the log of moves and its judgement")
@@ -150,9 +150,8 @@ def move_arguments() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | 
     else, which the decorated view then parses and answers (its errors as they are)."""
     if request.query_string or request.mimetype != "application/json":
         return None
-    try:
-        body = json.loads(request.get_data(cache=True).decode("utf-8"))  # as webargs reads it
-    except ValueError:  # JSONDecodeError and UnicodeDecodeError included
+    body = screened_body(request)  # read once, by the request screen
+    if body is NOT_SCREENED:
         return None
     headers = plain_move_headers(request.headers.get("If-Match"),
                                  request.headers.get("Idempotency-Key"))
