@@ -201,3 +201,15 @@ class Transaction:
 def transaction_of(session: Session | Transaction) -> Transaction:
     """The transaction an adapter works in: its own, or the one an open session holds."""
     return session if isinstance(session, Transaction) else Transaction.joining(session)
+
+
+class Transactional:
+    """A store adapter (the log, the snapshots, the read models) working within one
+    transaction; its ORM session, for what is not ``Prepared``, made when first asked for."""
+
+    def __init__(self, session: Session | Transaction) -> None:
+        self.transaction = transaction_of(session)
+
+    @property
+    def session(self) -> Session:
+        return self.transaction.session

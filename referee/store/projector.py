@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from referee.engines.base import Standings
 from referee.store import models
-from referee.store.prepared import Prepared, Transaction, transaction_of
+from referee.store.prepared import Prepared, Transaction, Transactional
 from referee.store.recorder import INSERT_EVENT_SQL, EventRecorder, event_types
 
 SeatRecord = tuple[int, bool, int]  # total, won, missplays
@@ -83,16 +83,12 @@ class Projection:
     render: Render  # the outcome sentence, with the players' names
 
 
-class ReadModelProjector:
+class ReadModelProjector(Transactional):
     """The read models in the database, written within one unit of work."""
 
     def __init__(self, session: Session | Transaction, events: EventRecorder) -> None:
-        self.transaction = transaction_of(session)
+        super().__init__(session)
         self.events = events
-
-    @property
-    def session(self) -> Session:
-        return self.transaction.session
 
     # --- one append -------------------------------------------------------------------------
 

@@ -14,11 +14,11 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, DateTime, bindparam, func, select, text
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm import joinedload
 from sqlalchemy.sql.elements import BindParameter
 
 from referee.store import models
-from referee.store.prepared import Prepared, Transaction, transaction_of
+from referee.store.prepared import Prepared, Transactional
 
 VOID, CHALLENGE, RULING, CORRECT = "void", "challenge", "ruling", "correct"
 
@@ -74,15 +74,8 @@ _EVENT_NAMES = tuple(column.key for column in _EVENT_COLUMNS)
 _WITH_SEATS = (joinedload(models.Match.seats),)
 
 
-class EventRecorder:
+class EventRecorder(Transactional):
     """A match log in the database, read and appended within one unit of work."""
-
-    def __init__(self, session: Session | Transaction) -> None:
-        self.transaction = transaction_of(session)
-
-    @property
-    def session(self) -> Session:
-        return self.transaction.session
 
     # --- the match and its head -------------------------------------------------------------
 

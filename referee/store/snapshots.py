@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from referee.store import codec
 from referee.store.models import Snapshot, utcnow
-from referee.store.prepared import Transaction, transaction_of
+from referee.store.prepared import Transactional
 
 #: What loading a snapshot the code no longer fits can raise: a class that changed shape or
 #: moved (``Stale``), or a document damaged or written by other code.
@@ -75,16 +75,9 @@ def drop_from(session: Session, match_id: int, seq: int) -> None:
     session.execute(delete(Snapshot).where(Snapshot.match_id == match_id, Snapshot.seq >= seq))
 
 
-class SnapshotStore:
+class SnapshotStore(Transactional):
     """A match's snapshots in the database, within one unit of work (the functions above,
     bound to its session)."""
-
-    def __init__(self, session: Session | Transaction) -> None:
-        self.transaction = transaction_of(session)
-
-    @property
-    def session(self) -> Session:
-        return self.transaction.session
 
     def save(self, match_id: int, seq: int, state_version: int, value: Any) -> None:
         save(self.session, match_id, seq, state_version, value)
