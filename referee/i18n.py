@@ -7,7 +7,7 @@ Accept-Language only. Times are shown in the server's time zone (REFEREE_TIMEZON
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -192,37 +192,29 @@ class RequestDomain(Domain):
         return found
 
 
-# --- the code's gettext: Flask-Babel's, reading the catalogue the request keeps --------------
+# --- gettext: Flask-Babel's, reading the catalogue the request keeps -------------------------
 # Flask-Babel looks the domain up in ``g`` again for every string; a page says hundreds. These
-# read the request's catalogue (``RequestDomain``) once it is kept, and are Flask-Babel's own
-# until then (outside a request, or for its first string).
+# read the catalogue ``RequestDomain`` keeps for the request, looked up by Flask-Babel once.
 
 
-def _kept() -> Any:
-    return g.get(_TRANSLATIONS) if g else None
+def catalogue() -> Any:
+    """This request's catalogue (Flask-Babel's ``get_translations``, kept after the first)."""
+    kept = g.get(_TRANSLATIONS) if g else None
+    return kept if kept is not None else flask_babel.get_translations()
 
 
 def gettext(string: str, /, **variables: Any) -> str:
-    kept = _kept()
-    if kept is None:
-        return str(flask_babel.gettext(string, **variables))
-    said = kept.ugettext(string)
+    said = catalogue().ugettext(string)
     return str(said % variables if variables else said)
 
 
 def ngettext(singular: str, plural: str, num: int, /, **variables: Any) -> str:
-    kept = _kept()
-    if kept is None:
-        return str(flask_babel.ngettext(singular, plural, num, **variables))
     variables.setdefault("num", num)
-    return str(kept.ungettext(singular, plural, num) % variables)
+    return str(catalogue().ungettext(singular, plural, num) % variables)
 
 
 def pgettext(context: str, string: str, /, **variables: Any) -> str:
-    kept = _kept()
-    if kept is None:
-        return str(flask_babel.pgettext(context, string, **variables))
-    said = kept.upgettext(context, string)
+    said = catalogue().upgettext(context, string)
     return str(said % variables if variables else said)
 
 
@@ -235,18 +227,13 @@ def lazy_pgettext(context: str, string: str, /, **variables: Any) -> LazyString:
     return LazyString(pgettext, context, string, **variables)
 
 
-def template_gettext(domain: RequestDomain) -> Callable[..., str]:
+@pass_eval_context
+def template_gettext(eval_ctx: EvalContext, string: str, /, **variables: Any) -> str:
     """The templates' ``_`` and ``gettext``: what Jinja's newstyle gettext does (the sentence
-    looked up, marked safe on an HTML page, then its variables put in, escaped), in one call
-    to the request's catalogue; Jinja's own makes three context calls and Flask-Babel's looks
-    the domain up again, for each of the hundreds of strings a page says."""
-
-    @pass_eval_context
-    def gettext(eval_ctx: EvalContext, string: str, /, **variables: Any) -> str:
-        said = domain.get_translations().ugettext(string)
-        return (Markup(said) if eval_ctx.autoescape else said) % variables
-
-    return gettext
+    looked up, marked safe on an HTML page, then its variables put in, escaped), in one call;
+    Jinja's own makes three context calls for each of the hundreds of strings a page says."""
+    said = catalogue().ugettext(string)
+    return (Markup(said) if eval_ctx.autoescape else said) % variables
 
 
 def translation_directories(app: Flask) -> list[str]:
@@ -266,13 +253,13 @@ def init_app(app: Flask) -> None:
     app.config["BABEL_DEFAULT_TIMEZONE"] = app.config["TIMEZONE"]
     app.config["BABEL_TRANSLATION_DIRECTORIES"] = ";".join(translation_directories(app))
     babel = Babel(app, locale_selector=selected_locale)
-    domain = babel.domain_instance = RequestDomain(domain=get_babel(app).default_domain)
+    babel.domain_instance = RequestDomain(domain=get_babel(app).default_domain)
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: domain.get_translations().ugettext(s),
-        ngettext=lambda s, p, n: domain.get_translations().ungettext(s, p, n),
+        gettext=lambda s: catalogue().ugettext(s),
+        ngettext=lambda s, p, n: catalogue().ungettext(s, p, n),
         newstyle=True,
-        pgettext=lambda c, s: domain.get_translations().upgettext(c, s),
-        npgettext=lambda c, s, p, n: domain.get_translations().unpgettext(c, s, p, n))
-    app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = template_gettext(domain)
+        pgettext=lambda c, s: catalogue().upgettext(c, s),
+        npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n))
+    app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = template_gettext
     app.after_request(keep_choice)
     app.jinja_env.globals.update(page_language=page_language, language_links=language_links)
