@@ -20,7 +20,7 @@ from referee.web import vocabulary
 from referee.web.pads import generic
 from referee.web.pads.cards import card_text, citron_cards
 from referee.web.pads.citroncoco import deck_values
-from referee.web.pads.compose import hand_counts_of
+from referee.web.pads.compose import MAX_OF_A_VALUE, hand_counts_of
 from referee.web.table_words import phase_words, said_keys, table_facts, worded
 
 
@@ -273,7 +273,8 @@ def init_app(app: Flask) -> None:
                                  translated=vocabulary.translated)
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,
                                cards=is_cards)
-    app.jinja_env.globals.update(game_title=game_title, citroncoco_deck=citroncoco_deck)
+    app.jinja_env.globals.update(game_title=game_title, citroncoco_deck=citroncoco_deck,
+                                 most_of_a_value=MAX_OF_A_VALUE)  # a hand's count, at most
     app.jinja_env.filters.update(
         name_choices=name_choices, decimal=format_decimal, hand_counts_of=hand_counts_of,
         code_word=lambda code, kind: messages.code_word(kind, code),

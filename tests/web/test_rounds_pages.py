@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from referee.web.pads.compose import MAX_OF_A_VALUE
 from tests.web.helpers import create, move, plain
 
 RESULT = {"p.winner": "1", "each.cards.0": "4", "each.cards.1": "0", "each.cards.2": "2"}
@@ -74,6 +75,13 @@ def test_the_quick_form_shows_each_hand_as_the_decks_cards(client: FlaskClient,
     assert 'name="counts.hands.1.-1"' in page and 'name="counts.hands.0.13"' in page
     assert "Ana's hand" in plain_text and "Ben's hand" in plain_text
     assert "separated by spaces" not in page
+
+
+def test_a_count_field_is_bounded_as_the_form_reader_checks_it(client: FlaskClient,
+                                                               citroncoco: Any) -> None:
+    """The browser refuses a count past what ``counted_hands`` takes, before it is posted."""
+    page = client.get(f"/m/{citroncoco.id}/play").get_data(as_text=True)
+    assert f'min="0" max="{MAX_OF_A_VALUE}" placeholder="0"' in page
 
 
 def test_counted_hands_are_the_round_logged(client: FlaskClient, citroncoco: Any) -> None:
