@@ -10,12 +10,16 @@ by their host token's hash, which is unique to a match — and gives the others 
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
-from sqlalchemy import func, select, text
+from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.orm import Session
+from sqlalchemy.pool import StaticPool
 
 from referee.engines.base import EngineError
 from referee.service import ledger
@@ -39,41 +43,84 @@ def _match_key(match: models.Match | dict[str, Any]) -> str:
 
 
 def dump(db: Database) -> dict[str, Any]:
-    """Everything, as one JSON-ready document."""
-    with db.reading() as session:
-        players = session.scalars(select(models.Player).order_by(models.Player.id)).all()
-        nights = session.scalars(select(models.Night).order_by(models.Night.id)).all()
-        matches = session.scalars(select(models.Match).order_by(models.Match.id)).all()
-        out_matches = []
-        for match in matches:
-            events = session.scalars(select(models.Event).where(
-                models.Event.match_id == match.id).order_by(models.Event.seq)).all()
-            item: dict[str, Any] = {
-                "id": match.id, "game": match.game, "options": match.options,
-                "host_token_hash": match.host_token_hash, "night_id": match.night_id,
-                "follows_id": match.follows_id, "created_at": models.iso(match.created_at),
-                "mode": match.mode,
-                "seats": [{"seat": s.seat, "player_id": s.player_id,
-                           "token_hash": s.token_hash} for s in match.seats],
-                "events": [{"seq": e.seq, "type": e.type, "seat": e.seat, "payload": e.payload,
-                            "schema_version": e.schema_version, "actor": e.actor,
-                            "idempotency_key": e.idempotency_key,
-                            "recorded_at": models.iso(e.recorded_at)} for e in events],
-            }
-            if getattr(match, "uuid", None):
-                item["uuid"] = str(match.uuid)
-            if getattr(match, "is_copy", False):
-                item["is_copy"], item["copy_of"] = True, match.copy_of
-            out_matches.append(item)
-        return {
-            "format": FORMAT, "version": VERSION,
-            "created_at": datetime.now(UTC).isoformat(),
-            "players": [{"id": p.id, "name": p.name, "created_at": models.iso(p.created_at)}
-                        for p in players],
-            "nights": [{"id": n.id, "name": n.name, "created_at": models.iso(n.created_at),
-                        "placement_points": n.placement_points} for n in nights],
-            "matches": out_matches,
+    """Everything, as one JSON-ready document, read from one snapshot of the database: a match
+    created while the backup runs is in it with its players and its night, or not at all, and
+    each match's log is as it stood at that one moment."""
+    with _snapshot(db) as session:
+        return _document(session)
+
+
+@contextmanager
+def _snapshot(db: Database) -> Iterator[Session]:
+    """A session on one consistent snapshot of the whole database, however long it is read.
+
+    PostgreSQL: a REPEATABLE READ, READ ONLY transaction (as pg_dump takes): every statement
+    sees the database as the first one did; writers go on beside it.
+
+    SQLite: the file is first copied into memory by SQLite's online backup, in one step, which
+    reads it from one snapshot; the document is then read from the copy. The live file is held
+    by a reader only while its pages are copied, not while the document is built: a reader
+    holding its snapshot keeps the WAL from being checkpointed, and it grows with every write.
+    """
+    if not db.is_sqlite:
+        with db.engine.connect() as connection:
+            connection.execution_options(isolation_level="REPEATABLE READ",
+                                         postgresql_readonly=True)
+            with db.sessions(bind=connection) as session, session.begin():
+                yield session
+        return
+    copy = sqlite3.connect(":memory:", check_same_thread=False)
+    try:
+        source = db.engine.raw_connection()
+        try:
+            source.driver_connection.backup(copy)  # type: ignore[union-attr]
+        finally:
+            source.close()
+        engine = create_engine("sqlite://", creator=lambda: copy, poolclass=StaticPool)
+        try:
+            with Session(engine) as session, session.begin():
+                yield session
+        finally:
+            engine.dispose()
+    finally:
+        copy.close()
+
+
+def _document(session: Session) -> dict[str, Any]:
+    """The backup's document, read within ``session``'s transaction."""
+    players = session.scalars(select(models.Player).order_by(models.Player.id)).all()
+    nights = session.scalars(select(models.Night).order_by(models.Night.id)).all()
+    matches = session.scalars(select(models.Match).order_by(models.Match.id)).all()
+    out_matches = []
+    for match in matches:
+        events = session.scalars(select(models.Event).where(
+            models.Event.match_id == match.id).order_by(models.Event.seq)).all()
+        item: dict[str, Any] = {
+            "id": match.id, "game": match.game, "options": match.options,
+            "host_token_hash": match.host_token_hash, "night_id": match.night_id,
+            "follows_id": match.follows_id, "created_at": models.iso(match.created_at),
+            "mode": match.mode,
+            "seats": [{"seat": s.seat, "player_id": s.player_id,
+                       "token_hash": s.token_hash} for s in match.seats],
+            "events": [{"seq": e.seq, "type": e.type, "seat": e.seat, "payload": e.payload,
+                        "schema_version": e.schema_version, "actor": e.actor,
+                        "idempotency_key": e.idempotency_key,
+                        "recorded_at": models.iso(e.recorded_at)} for e in events],
         }
+        if getattr(match, "uuid", None):
+            item["uuid"] = str(match.uuid)
+        if getattr(match, "is_copy", False):
+            item["is_copy"], item["copy_of"] = True, match.copy_of
+        out_matches.append(item)
+    return {
+        "format": FORMAT, "version": VERSION,
+        "created_at": datetime.now(UTC).isoformat(),
+        "players": [{"id": p.id, "name": p.name, "created_at": models.iso(p.created_at)}
+                    for p in players],
+        "nights": [{"id": n.id, "name": n.name, "created_at": models.iso(n.created_at),
+                    "placement_points": n.placement_points} for n in nights],
+        "matches": out_matches,
+    }
 
 
 ID = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=2**31 - 1))

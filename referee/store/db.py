@@ -74,11 +74,28 @@ def _ping_after_idling(engine: Engine) -> None:
 _IDLE_SINCE = "referee_idle_since"
 
 
+#: What a transaction on SQLite begins with (``BEGIN <mode>``), as the execution option of the
+#: engine it is begun on: writes ``IMMEDIATE`` (the default), reads ``DEFERRED``.
+BEGIN_MODE = "referee_begin"
+
+#: The WAL file is cut back to this size whenever a checkpoint lets it start again from the
+#: top. A reader holding a snapshot keeps every frame written after it in the WAL (none can be
+#: checkpointed past it), so the file grows while it reads; without a limit it keeps that size
+#: for good. The auto-checkpoint (1,000 pages, some 4 MB) keeps it under this otherwise.
+WAL_SIZE_LIMIT = 8 * 1024 * 1024
+
+
 def _make_sqlite_serialise_writers(engine: Engine) -> None:
-    """WAL for concurrent readers, and BEGIN IMMEDIATE so that two writers queue up.
+    """WAL for concurrent readers, BEGIN IMMEDIATE so that two writers queue up, and plain
+    (deferred) BEGIN for reads, which then never wait for a writer.
 
     pysqlite's own transaction handling begins lazily and upgrades read locks to write locks,
-    which deadlocks two writers; taking the write lock at BEGIN serialises them instead.
+    which deadlocks two writers; taking the write lock at BEGIN serialises them instead. A read
+    needs no lock at all in WAL mode: it reads the snapshot of its first statement while a
+    writer goes on. A read must never write: a deferred transaction that writes takes the lock
+    without waiting for it (SQLITE_BUSY under a writer), and fails for good if another writer
+    committed since its snapshot (SQLITE_BUSY_SNAPSHOT); ``Database.shared_for_writing`` is
+    how a write joins a page's read.
     """
 
     @event.listens_for(engine, "connect")
@@ -90,15 +107,18 @@ def _make_sqlite_serialise_writers(engine: Engine) -> None:
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=30000")
         cursor.execute("PRAGMA synchronous=FULL")  # an acknowledged move survives a crash
+        cursor.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
         if not connection.connection.driver_connection.in_transaction:  # begun on the driver
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            mode = connection.get_execution_options().get(BEGIN_MODE, "IMMEDIATE")
+            connection.exec_driver_sql(f"BEGIN {mode}")
 
 
 _KEPT = "referee.kept"
+_OF = "referee.database"  # a one read's session: the database it reads
 
 
 def _keep_in_one_read(session: Session, instance: object) -> None:
@@ -117,7 +137,13 @@ class Database:
         self.engine = make_engine(url)
         self.snapshot_every = snapshot_every
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
-        event.listen(self.sessions, "loaded_as_persistent", _keep_in_one_read)
+        #: Where reads begin: on SQLite the same pool, begun deferred (see
+        #: ``_make_sqlite_serialise_writers``); elsewhere the engine itself.
+        self.reader = (self.engine.execution_options(**{BEGIN_MODE: "DEFERRED"})
+                       if self.engine.dialect.name == "sqlite" else self.engine)
+        self.read_sessions = sessionmaker(self.reader, expire_on_commit=False)
+        for sessions in (self.sessions, self.read_sessions):
+            event.listen(sessions, "loaded_as_persistent", _keep_in_one_read)
         self.replica = (replicas.Replica(make_engine(replica_url,
                                                      connect_args={"connect_timeout": 2}))
                         if replica_url else None)
@@ -129,7 +155,21 @@ class Database:
     def shared(self) -> Session | None:
         """The session of the ``one_read`` open in this context on this database, if any."""
         session = _shared.get()
-        return session if session is not None and session.get_bind() is self.engine else None
+        return session if session is not None and session.info.get(_OF) is self else None
+
+    def shared_for_writing(self) -> Session | None:
+        """The ``one_read`` open in this context, for a unit of work to join, able to write.
+
+        On SQLite a page's read begins deferred, and a deferred read cannot safely become a
+        write (see ``_make_sqlite_serialise_writers``): the first write joining it ends the
+        read (it wrote nothing) and the session begins again with the write lock, waiting its
+        turn as every write does. What the page loaded is expired and read again from there
+        on, so the rest of the page sees the write."""
+        session = self.shared()
+        if session is not None and session.get_bind() is not self.engine:
+            session.rollback()
+            session.bind = self.engine
+        return session
 
     @contextmanager
     def one_read(self) -> Iterator[Session]:
@@ -139,18 +179,23 @@ class Database:
         if (joined := self.shared()) is not None:
             yield joined
             return
-        with self.sessions() as session, session.begin():
+        with self.read_sessions() as session:
             session.info[_KEPT] = []
+            session.info[_OF] = self
             token = _shared.set(session)
             try:
                 yield session
+            except BaseException:
+                session.rollback()
+                raise
             finally:
                 _shared.reset(token)
+            session.commit()
 
     @contextmanager
     def unit_of_work(self) -> Iterator[Session]:
         """One transaction: everything in it commits together, or nothing does."""
-        if (joined := self.shared()) is not None:
+        if (joined := self.shared_for_writing()) is not None:
             yield joined
             return
         with self.sessions() as session, session.begin():
@@ -174,5 +219,5 @@ class Database:
                     return
         if policy is not None and policy.replica_ok:
             policy.served_by = "primary"  # one read from the primary: say so
-        with self.sessions() as session, session.begin():
+        with self.read_sessions() as session, session.begin():
             yield session

@@ -99,7 +99,7 @@ class SqlUnitOfWork:
         return self.transaction.session
 
     def __enter__(self) -> SqlUnitOfWork:
-        shared = self.db.shared()  # inside a page's one read: join it, it commits at its end
+        shared = self.db.shared_for_writing()  # a page's one read: join it, it commits
         self.joined = shared is not None
         self.transaction = (Transaction.joining(shared) if shared is not None
                             else Transaction(self.db.engine, self.db.sessions))
