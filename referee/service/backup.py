@@ -24,7 +24,7 @@ from referee.service.errors import Invalid
 from referee.service.imported import ImportEventSchema
 from referee.service.matches import _import_one, _parse_time, move_schemas, refresh_read_models
 from referee.service.modes import MODES
-from referee.service.players import PlayerName, player_named
+from referee.service.players import PlayerName, name_key, player_named
 from referee.service.replay import CORRECTIONS, Loader, fresh
 from referee.service.sentences import EngineSaid, GameTitle, sentence
 from referee.store import models
@@ -202,9 +202,10 @@ def restore(db: Database, data: Any) -> dict[str, int]:
 
 def _players(session: Session, items: list[dict[str, Any]], keep_ids: bool) -> dict[int, int]:
     """Each backed-up player's id here: the player of that name (``player_named``), made with
-    the backup's id when the instance was empty."""
+    the backup's id when the instance was empty; in the order of their keys, as a match's
+    creation makes its new players, so that the two never wait for each other in a circle."""
     out = {}
-    for index, item in enumerate(items):
+    for index, item in sorted(enumerate(items), key=lambda pair: name_key(pair[1]["name"])):
         found = player_named(session, item["name"], where=f"players.{index}.name",
                              created_at=_parse_time(item.get("created_at")),
                              player_id=item["id"] if keep_ids else None)
