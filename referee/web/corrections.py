@@ -19,7 +19,7 @@ from referee.i18n import gettext as _
 from referee.service import matches
 from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
 from referee.service.messages import reword
-from referee.store.bounds import IDEMPOTENCY_KEY_LENGTH, INT32_MAX
+from referee.store.bounds import INT32_MAX
 from referee.web import games, pads, views
 from referee.web.errors import PageError
 from referee.web.forms import Field, FormError, read_fields
@@ -100,10 +100,7 @@ def confirm(match_id: int, kind: str, seq: int) -> Any:
     if not 0 <= expected <= INT32_MAX:  # no log is there, and the seq's column cannot hold it
         raise PageError(400, _("This confirmation's seq must be between 0 and %(most)s.",
                                most=INT32_MAX), where="form.expected")
-    key = request.form.get("key") or None
-    if key is not None and len(key) > IDEMPOTENCY_KEY_LENGTH:
-        raise PageError(400, _("This confirmation's key is longer than %(most)s characters.",
-                               most=IDEMPOTENCY_KEY_LENGTH), where="form.key")
+    key = views.idempotency_key(request.form)
     if not isinstance(body, dict) or body.get("seq") != seq:
         raise PageError(400, _("This confirmation does not match its event."))
     try:

@@ -383,12 +383,14 @@ def test_the_creation_page_takes_a_name_whose_key_is_longer(client: FlaskClient)
 
 
 @on_postgresql
-@pytest.mark.parametrize("field, value", [("expected", INT32_OVER),
-                                          ("key", "k" * (IDEMPOTENCY_KEY_LENGTH + 1))])
+@pytest.mark.parametrize("field, value, status, said", [
+    ("expected", INT32_OVER, 400, f"seq must be between 0 and {INT32_MAX}"),
+    ("key", "k" * (IDEMPOTENCY_KEY_LENGTH + 1), 422,
+     f"key is at most {IDEMPOTENCY_KEY_LENGTH} characters")])
 def test_a_confirmation_beyond_a_column_is_refused(client: FlaskClient, field: str,
-                                                   value: str) -> None:
-    """A void's confirmation page posted back with a seq or a key the columns cannot hold:
-    400 naming the field, nothing logged."""
+                                                   value: str, status: int, said: str) -> None:
+    """A void's confirmation page posted back with a seq or a key the columns cannot hold: a
+    4xx page saying which, nothing logged."""
     made = create(client)
     host = made.host_client
     assert web_move(host, made.id, "draw", 0, {"p.source": "stock"}).status_code == 303
@@ -397,8 +399,21 @@ def test_a_confirmation_beyond_a_column_is_refused(client: FlaskClient, field: s
                            preview.get_data(as_text=True)))
     form["body"] = form["body"].replace("&#34;", '"')
     response = host.post(f"/m/{made.id}/void/1", data={**form, field: value})
-    assert response.status_code == 400
+    assert response.status_code == status
+    assert said in response.get_data(as_text=True)
     assert client.get(f"/api/matches/{made.id}").json["last_seq"] == 1
+
+
+@on_postgresql
+def test_a_move_forms_key_beyond_its_column_is_refused(client: FlaskClient) -> None:
+    """A pad's move posted with a key longer than the column holds: 422 on the pad, naming the
+    key, nothing logged."""
+    made = create(client)
+    response = web_move(made.host_client, made.id, "draw", 0, {"p.source": "stock"},
+                        key="k" * (IDEMPOTENCY_KEY_LENGTH + 1))
+    assert response.status_code == 422
+    assert "key is at most 200 characters" in response.get_data(as_text=True)
+    assert client.get(f"/api/matches/{made.id}").json["last_seq"] == 0
 
 
 def a_backup(client: FlaskClient, app: Flask) -> dict[str, Any]:
