@@ -251,8 +251,7 @@ def test_an_if_match_beyond_any_seq_is_refused(client: FlaskClient, table: Table
     f"/m/{INT32_OVER}", f"/m/{INT32_OVER}/play", f"/m/{INT32_OVER}/board",
     f"/nights/{INT32_OVER}", f"/players/{INT32_OVER}", f"/players/{INT32_OVER}/versus",
 ])
-def test_an_id_beyond_its_column_is_not_found(client: FlaskClient, table: Table,
-                                              address: str) -> None:
+def test_an_id_beyond_its_column_is_not_found(client: FlaskClient, address: str) -> None:
     """A path's id that no INTEGER column holds names nothing: 404, not the database's
     overflow."""
     assert client.get(address).status_code == 404
