@@ -80,6 +80,9 @@ TEMPLATES = (
     marked("Not a match identity (a lowercase uuid)."),
     marked("An actor is 'host' or 'seat:<n>'."),
     marked("Not a time in ISO 8601 in years 1 to 9999 (such as 2026-05-01T20:30:00+02:00)."),
+    marked("A player's name needs at least one visible character."),
+    marked("A player's name is at most {max} characters."),
+    marked("This name is too long once its case is folded."),
 )
 
 

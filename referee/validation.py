@@ -17,11 +17,12 @@ from typing import Any
 from urllib.parse import unquote_to_bytes
 
 from referee.service.sentences import ENGLISH, Finished, Words, sentence
+from referee.store.bounds import INT32_MAX
 
 MAX_DEPTH = 32  # the deepest a request's JSON may nest (a move's payload needs 4)
 MAX_DIGITS = 100  # the longest number a request's JSON may hold (typed fields have ranges)
 MAX_INT = 2**63 - 1  # a whole number typed into a form: it fits in 64 bits, signed
-MAX_ID = 2**31 - 1  # the largest id an INTEGER column holds on PostgreSQL
+MAX_ID = INT32_MAX  # the largest id an INTEGER column holds on PostgreSQL
 
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(rb"[\[\]{}]")

@@ -10,14 +10,13 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from referee import database
-from referee.api.schemas import MAX_ID, ErrorSchema
+from referee.api.schemas import ID, ErrorSchema
 from referee.service import bgstats, nights, sheets, stats, whatif
 from referee.service.nights import MAX_PLACES
 
 blp = Blueprint("insights", __name__, url_prefix="/api",
                 description="What-if, statistics, nights' leaderboards, CSV and BG Stats")
 
-ID = f"int(max={MAX_ID})"
 CSV_DOC = {"responses": {"200": {"description": "CSV with a header row",
                                  "content": {"text/csv": {"schema": {"type": "string"}}}}}}
 

@@ -12,6 +12,7 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields
 
 from referee import database
 from referee.api.matches import BEARER, bearer_token
+from referee.api.schemas import ID
 from referee.service import legal
 
 blp = Blueprint("legal_moves", __name__, url_prefix="/api/matches",
@@ -63,7 +64,7 @@ class LegalMovesSchema(Schema):
     moves = fields.List(fields.Nested(LegalMoveSchema), required=True)
 
 
-@blp.route("/<int(max=2147483647):match_id>/legal-moves")
+@blp.route(f"/<{ID}:match_id>/legal-moves")
 class LegalMoves(MethodView):
     @blp.arguments(LegalQuery, location="query")
     @blp.response(200, LegalMovesSchema)

@@ -12,6 +12,8 @@ from flask_smorest import Blueprint
 from referee import database
 from referee.api.locale import worded, worded_by_service
 from referee.api.schemas import (
+    ID,
+    MAX_ID,
     CreatedSchema,
     DryRunSchema,
     ErrorSchema,
@@ -66,7 +68,11 @@ def expected_seq(headers: dict[str, Any]) -> int | None:
     if not found:
         raise BadRequest(sentence('If-Match must be the seq of the last event seen, like "12".'),
                          where="header.If-Match")
-    return int(found.group(1))
+    seq = int(found.group(1))
+    if seq > MAX_ID:  # no log reaches it, and the seq's column could not be asked about it
+        raise BadRequest(sentence("If-Match must be a seq of at most %(most)s.", most=MAX_ID),
+                         where="header.If-Match")
+    return seq
 
 
 def created_dict(created: matches.Created) -> dict[str, Any]:
@@ -117,7 +123,7 @@ class Import(MethodView):
         return created_dict(created)
 
 
-@blp.route("/<int(max=2147483647):match_id>")
+@blp.route(f"/<{ID}:match_id>")
 class Match(MethodView):
     @blp.response(200, MatchSchema)
     def get(self, match_id: int) -> dict[str, Any]:
@@ -125,7 +131,7 @@ class Match(MethodView):
         return history.get_match_dict(database(current_app), match_id)
 
 
-@blp.route("/<int(max=2147483647):match_id>/seats/<int(max=100):seat>/token")
+@blp.route(f"/<{ID}:match_id>/seats/<int(max=100):seat>/token")
 class SeatToken(MethodView):
     @blp.response(201, SeatTokenSchema)
     @blp.doc(security=BEARER)
@@ -185,7 +191,7 @@ def log_move(query: dict[str, Any], headers: dict[str, Any], move: dict[str, Any
     return response
 
 
-@blp.route("/<int(max=2147483647):match_id>/events")
+@blp.route(f"/<{ID}:match_id>/events")
 class Events(MethodView):
     def dispatch_request(self, **kwargs: Any) -> Any:
         """An ordinary append goes straight to ``log_move``; everything else through the
@@ -216,7 +222,7 @@ class Events(MethodView):
         return log_move(query, headers, move, match_id)
 
 
-@blp.route("/<int(max=2147483647):match_id>/timeline")
+@blp.route(f"/<{ID}:match_id>/timeline")
 class Timeline(MethodView):
     @blp.arguments(TimelineQuery, location="query")
     @blp.response(200, TimelineSchema)
@@ -228,7 +234,7 @@ class Timeline(MethodView):
             after=query.get("after"), limit=query["limit"]))
 
 
-@blp.route("/<int(max=2147483647):match_id>/state")
+@blp.route(f"/<{ID}:match_id>/state")
 class State(MethodView):
     @blp.arguments(StateQuery, location="query")
     @blp.response(200, StateSchema)
@@ -239,7 +245,7 @@ class State(MethodView):
                                 bearer_token(), query.get("as_seat"))
 
 
-@blp.route("/<int(max=2147483647):match_id>/standings")
+@blp.route(f"/<{ID}:match_id>/standings")
 class StandingsView(MethodView):
     @blp.response(200, StandingsSchema)
     def get(self, match_id: int) -> dict[str, Any]:
@@ -247,7 +253,7 @@ class StandingsView(MethodView):
         return matches.standings(database(current_app), match_id)
 
 
-@blp.route("/<int(max=2147483647):match_id>/export")
+@blp.route(f"/<{ID}:match_id>/export")
 class Export(MethodView):
     @blp.response(200, ExportSchema)
     def get(self, match_id: int) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from flask_smorest import Blueprint
 
 from referee import database
 from referee.api.schemas import (
+    ID,
     NightInSchema,
     NightListSchema,
     NightSchema,
@@ -33,7 +34,7 @@ class Players(MethodView):
                                               query["per_page"])}
 
 
-@blp.route("/players/<int(max=2147483647):player_id>")
+@blp.route(f"/players/<{ID}:player_id>")
 class Player(MethodView):
     @blp.response(200, PlayerSchema)
     def get(self, player_id: int) -> dict[str, Any]:
@@ -57,7 +58,7 @@ class Nights(MethodView):
         return history.create_night(database(current_app), body["name"])
 
 
-@blp.route("/nights/<int(max=2147483647):night_id>")
+@blp.route(f"/nights/<{ID}:night_id>")
 class Night(MethodView):
     @blp.response(200, NightSchema)
     def get(self, night_id: int) -> dict[str, Any]:

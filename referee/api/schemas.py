@@ -8,8 +8,13 @@ from marshmallow import EXCLUDE, Schema, fields, validate, validates_schema
 from marshmallow.exceptions import ValidationError
 
 from referee.service.matches import ImportSchema  # noqa: F401  (the API takes exports as-is)
+from referee.service.players import PlayerName
+from referee.store import bounds
+from referee.store.bounds import INT32_MAX
 
-MAX_ID = 2**31 - 1  # the largest id an INTEGER column holds on PostgreSQL
+MAX_ID = INT32_MAX  # the largest id an INTEGER column holds on PostgreSQL
+#: A row id in an address: ``/<{ID}:match_id>``.
+ID = f"int(max={INT32_MAX})"
 
 
 CURSOR = r"^[0-9]{1,17}\.[0-9]{1,18}$"  # a moment (microseconds) and a match id, as pages give
@@ -43,9 +48,11 @@ class ErrorSchema(Schema):
 
 
 class SeatInSchema(Schema):
-    name = fields.String(validate=validate.Length(min=1, max=80),
-                         metadata={"description": "A player's name (an existing player with that "
-                                   "name is reused, otherwise one is created)"})
+    name = PlayerName(metadata={
+        "description": "A player's name (an existing player with that name is reused, "
+                       "otherwise one is created); compared and kept in one form: Unicode NFC, "
+                       "invisible characters dropped, white space trimmed and collapsed, case "
+                       "ignored"})
     player_id = fields.Integer(validate=validate.Range(min=1, max=MAX_ID),
                                metadata={"description": "Or an existing player's id"})
 
@@ -147,10 +154,10 @@ class MatchPageSchema(Schema):
 #: The bounds of a move's fields, which ``MoveSchema`` and ``MoveHeadersSchema`` validate and
 #: ``plain_move`` checks alike.
 MOVE_FIELDS = frozenset({"type", "seat", "payload", "seen"})
-TYPE_LENGTH = (1, 40)
+TYPE_LENGTH = (1, bounds.TYPE_LENGTH)
 SEAT_RANGE = (0, 100)
-SEEN_RANGE = (0, 2**31 - 1)
-KEY_LENGTH = (1, 200)
+SEEN_RANGE = (0, INT32_MAX)
+KEY_LENGTH = (1, bounds.IDEMPOTENCY_KEY_LENGTH)
 
 
 class MoveSchema(Schema):
@@ -382,9 +389,9 @@ class TimelineQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    before = fields.Integer(validate=validate.Range(min=1, max=2**31 - 1), metadata={
+    before = fields.Integer(validate=validate.Range(min=1, max=MAX_ID), metadata={
         "description": "The events just before this seq (the page's `earlier`)"})
-    after = fields.Integer(validate=validate.Range(min=0, max=2**31 - 1), metadata={
+    after = fields.Integer(validate=validate.Range(min=0, max=MAX_ID), metadata={
         "description": "The events just after this seq (the page's `later`)"})
     limit = fields.Integer(load_default=50, validate=validate.Range(min=1, max=500))
 
@@ -467,7 +474,8 @@ class GameSchema(Schema):
 
 
 class NightInSchema(Schema):
-    name = fields.String(required=True, validate=validate.Length(min=1, max=120))
+    name = fields.String(required=True, validate=validate.Length(
+        min=1, max=bounds.NIGHT_NAME_LENGTH))
 
 
 class NightSchema(Schema):

@@ -11,7 +11,7 @@ from marshmallow import EXCLUDE, Schema, fields, validate
 
 from referee import database
 from referee.api import error_body
-from referee.api.schemas import ErrorSchema
+from referee.api.schemas import ID, MAX_ID, ErrorSchema
 from referee.i18n import gettext as _
 from referee.service.streams import StreamSettings, follow
 
@@ -33,7 +33,7 @@ class StreamQuery(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    after = fields.Integer(validate=validate.Range(min=0, max=2**31 - 1), metadata={
+    after = fields.Integer(validate=validate.Range(min=0, max=MAX_ID), metadata={
         "description": "Start after this seq (default: from now on). Last-Event-ID wins."})
 
 
@@ -42,7 +42,7 @@ class StreamHeaders(Schema):
         unknown = EXCLUDE
 
     last_event_id = fields.Integer(data_key="Last-Event-ID",
-                                   validate=validate.Range(min=0, max=2**31 - 1), metadata={
+                                   validate=validate.Range(min=0, max=MAX_ID), metadata={
                                        "description": "The last seq received, on reconnection"})
 
 
@@ -58,7 +58,7 @@ def settings() -> StreamSettings:
                           recheck=float(config.get("STREAM_RECHECK", 5.0)))
 
 
-@blp.route("/<int(max=2147483647):match_id>/stream")
+@blp.route(f"/<{ID}:match_id>/stream")
 class Stream(MethodView):
     @blp.arguments(StreamHeaders, location="headers")
     @blp.arguments(StreamQuery, location="query")

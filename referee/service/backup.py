@@ -21,14 +21,24 @@ from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
-from referee.engines.base import EngineError
+from referee.engines.base import REGISTRY, EngineError
 from referee.service import ledger
 from referee.service.cache import build
 from referee.service.errors import Invalid
+from referee.service.imported import ImportEventSchema
 from referee.service.matches import _import_one, _parse_time, move_schemas, refresh_read_models
+from referee.service.modes import MODES
+from referee.service.players import PlayerName, name_key, player_named
 from referee.service.replay import CORRECTIONS, Loader, fresh
 from referee.service.sentences import EngineSaid, GameTitle, sentence
 from referee.store import models
+from referee.store.bounds import (
+    HASH_LENGTH,
+    IDEMPOTENCY_KEY_LENGTH,
+    INT32_MAX,
+    NIGHT_NAME_LENGTH,
+    UUID_LENGTH,
+)
 from referee.store.db import Database
 
 FORMAT = "referee-backup"
@@ -123,35 +133,46 @@ def _document(session: Session) -> dict[str, Any]:
     }
 
 
-ID = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=2**31 - 1))
+ID = fields.Integer(strict=True, required=True, validate=validate.Range(min=1, max=INT32_MAX))
+HASH = fields.String(required=True, validate=validate.Length(min=1, max=HASH_LENGTH))
 
 
 class _PlayerItem(Schema):
     id = ID
-    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    name = PlayerName(required=True)
 
 
 class _NightItem(Schema):
     id = ID
-    name = fields.String(required=True)
+    name = fields.String(required=True, validate=validate.Length(min=1, max=NIGHT_NAME_LENGTH))
     placement_points = fields.List(fields.Integer(strict=True), allow_none=True)
 
 
 class _SeatItem(Schema):
     seat = fields.Integer(strict=True, required=True, validate=validate.Range(min=0, max=100))
     player_id = ID
-    token_hash = fields.String(allow_none=True)
+    token_hash = HASH
+
+
+class _EventItem(ImportEventSchema):
+    idempotency_key = fields.String(allow_none=True, validate=validate.Length(
+        min=1, max=IDEMPOTENCY_KEY_LENGTH))
 
 
 class _MatchItem(Schema):
+    """A match as the restore reads it: every value that reaches a column within its bounds."""
+
     id = ID
-    game = fields.String(required=True)
+    game = fields.String(required=True, validate=validate.OneOf(sorted(REGISTRY)))
     options = fields.Dict(required=True)
-    host_token_hash = fields.String(required=True)
+    host_token_hash = HASH
     night_id = fields.Integer(strict=True, allow_none=True)
     follows_id = fields.Integer(strict=True, allow_none=True)
+    mode = fields.String(allow_none=True, validate=validate.OneOf(MODES))
+    uuid = fields.String(allow_none=True, validate=validate.Length(max=UUID_LENGTH))
+    copy_of = fields.String(allow_none=True, validate=validate.Length(max=UUID_LENGTH))
     seats = fields.List(fields.Nested(_SeatItem, unknown=INCLUDE), required=True)
-    events = fields.List(fields.Dict(), required=True)
+    events = fields.List(fields.Nested(_EventItem), required=True)
 
 
 def _shape(data: dict[str, Any]) -> None:
@@ -227,17 +248,14 @@ def restore(db: Database, data: Any) -> dict[str, int]:
 
 
 def _players(session: Session, items: list[dict[str, Any]], keep_ids: bool) -> dict[int, int]:
+    """Each backed-up player's id here: the player of that name (``player_named``), made with
+    the backup's id when the instance was empty; in the order of their keys, as a match's
+    creation makes its new players, so that the two never wait for each other in a circle."""
     out = {}
-    for item in items:
-        key = item["name"].strip().casefold()
-        found = session.scalars(select(models.Player).where(models.Player.name_key == key)).first()
-        if found is None:
-            found = models.Player(name=item["name"], name_key=key,
-                                  created_at=_parse_time(item.get("created_at")))
-            if keep_ids:
-                found.id = item["id"]
-            session.add(found)
-            session.flush()
+    for index, item in sorted(enumerate(items), key=lambda pair: name_key(pair[1]["name"])):
+        found = player_named(session, item["name"], where=f"players.{index}.name",
+                             created_at=_parse_time(item.get("created_at")),
+                             player_id=item["id"] if keep_ids else None)
         out[item["id"]] = found.id
     return out
 

@@ -41,13 +41,14 @@ from referee.service.sentences import (
     title_of,
 )
 from referee.store import models
+from referee.store.bounds import INT32_MAX, TYPE_LENGTH
 from referee.store.upcast import current_version, upcast
 
 TAKE_BACK = "PLATFORM-TAKE-BACK"
 
 
 class ReplacementMoveSchema(Schema):
-    type = fields.String(required=True, validate=validate.Length(min=1, max=40),
+    type = fields.String(required=True, validate=validate.Length(min=1, max=TYPE_LENGTH),
                          metadata={"description": "The move type that should have been logged"})
     seat = fields.Integer(allow_none=True, load_default=None,
                           validate=validate.Range(min=0, max=100),
@@ -60,7 +61,7 @@ class ReplacementMoveSchema(Schema):
 
 
 class CorrectSchema(Schema):
-    seq = fields.Integer(required=True, validate=validate.Range(min=1, max=2**31 - 1),
+    seq = fields.Integer(required=True, validate=validate.Range(min=1, max=INT32_MAX),
                          metadata={"description": "The event logged wrongly"})
     move = fields.Nested(ReplacementMoveSchema, required=True, metadata={
         "description": "The move that should have been logged in its place"})

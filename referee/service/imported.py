@@ -10,7 +10,8 @@ from datetime import UTC, datetime
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 
-MAX_ID = 2**31 - 1
+from referee.store.bounds import INT32_MAX, TYPE_LENGTH
+
 ACTOR = r"^(host|seat:\d{1,3})$"  # who logged the event, as ``Access.actor`` writes it
 TIME_ERROR = "Not a time in ISO 8601 in years 1 to 9999 (such as 2026-05-01T20:30:00+02:00)."
 
@@ -31,8 +32,8 @@ class ImportEventSchema(Schema):
     class Meta:
         unknown = EXCLUDE  # verdicts and re-judgements are judged again, not taken
 
-    seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=MAX_ID))
-    type = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    seq = fields.Integer(required=True, strict=True, validate=validate.Range(min=1, max=INT32_MAX))
+    type = fields.String(required=True, validate=validate.Length(min=1, max=TYPE_LENGTH))
     seat = fields.Integer(allow_none=True, load_default=None, strict=True,
                           validate=validate.Range(min=0, max=100))
     payload = fields.Dict(keys=fields.String(), allow_none=True, load_default=dict)

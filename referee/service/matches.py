@@ -12,7 +12,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
-from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -45,6 +44,7 @@ from referee.service.imported import ImportEventSchema
 from referee.service.live import announced, send_notice
 from referee.service.messages import current_locale, for_match, names_of, renderer, reword
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
+from referee.service.players import PlayerName, players_named
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
     CHALLENGE,
@@ -79,6 +79,7 @@ from referee.service.sentences import (
 )
 from referee.service.tokens import hash_token, new_token
 from referee.store import models
+from referee.store.bounds import INT32_MAX
 from referee.store.db import Database
 from referee.store.uow import SqlUnitOfWork, UnitOfWork
 from referee.store.upcast import current_version, upcast
@@ -88,14 +89,14 @@ EXPORT_VERSION = 2  # 2: the options are the match's full set, its readings (ser
 
 
 class VoidSchema(Schema):
-    seq = fields.Integer(required=True, validate=validate.Range(min=1, max=2**31 - 1),
+    seq = fields.Integer(required=True, validate=validate.Range(min=1, max=INT32_MAX),
                          metadata={"description": "The event that was logged by mistake"})
     reason = fields.String(required=True, validate=validate.Length(min=1, max=500),
                            metadata={"description": "Why it is voided, shown in the timeline"})
 
 
 class ChallengeSchema(Schema):
-    seq = fields.Integer(required=True, validate=validate.Range(min=1, max=2**31 - 1),
+    seq = fields.Integer(required=True, validate=validate.Range(min=1, max=INT32_MAX),
                          metadata={"description": "The event challenged"})
     claim = fields.String(required=True, validate=validate.Length(min=1, max=500),
                           metadata={"description": "What the challenger says happened"})
@@ -104,7 +105,7 @@ class ChallengeSchema(Schema):
 
 
 class RulingSchema(Schema):
-    challenge = fields.Integer(required=True, validate=validate.Range(min=1, max=2**31 - 1),
+    challenge = fields.Integer(required=True, validate=validate.Range(min=1, max=INT32_MAX),
                                metadata={"description": "The challenge ruled on"})
     upheld = fields.Boolean(required=True,
                             metadata={"description": "True: the accused seat committed a fault"})
@@ -118,7 +119,7 @@ class ImportSeatSchema(Schema):
         unknown = EXCLUDE
 
     seat = fields.Integer()
-    name = fields.String(required=True, validate=validate.Length(min=1, max=80))
+    name = PlayerName(required=True)
 
 
 class ImportSchema(Schema):
@@ -135,7 +136,7 @@ class ImportSchema(Schema):
                         validate=validate.Length(min=1, max=12))
     events = fields.List(fields.Nested(ImportEventSchema), required=True)
     night_id = fields.Integer(allow_none=True, load_default=None,
-                              validate=validate.Range(min=1, max=2**31 - 1))
+                              validate=validate.Range(min=1, max=INT32_MAX))
     uuid = fields.String(allow_none=True, load_default=None, validate=validate.Regexp(
         r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
         error="Not a match identity (a lowercase uuid)."), metadata={
@@ -247,23 +248,24 @@ def viewer_for(match: models.Match, token: str | None, as_seat: int | None) -> V
 
 
 def player_for(session: Session, spec: SeatSpec, index: int) -> models.Player:
-    """A seat names an existing player, by id or by name, or creates one by name."""
-    if spec.player_id is not None:
-        player = session.get(models.Player, spec.player_id)
-        if player is None:
-            raise Invalid(sentence("There is no player %(player)s.", player=spec.player_id),
-                          where=f"seats.{index}.player_id")
-        return player
-    name = (spec.name or "").strip()
-    if not name:
-        raise Invalid(sentence("A seat needs a player's name or id."), where=f"seats.{index}")
-    key = name.casefold()
-    player = session.scalars(select(models.Player).where(models.Player.name_key == key)).first()
+    """The existing player a seat names by id."""
+    player = session.get(models.Player, spec.player_id)
     if player is None:
-        player = models.Player(name=name, name_key=key)
-        session.add(player)
-        session.flush()
+        raise Invalid(sentence("There is no player %(player)s.", player=spec.player_id),
+                      where=f"seats.{index}.player_id")
     return player
+
+
+def seated_players(session: Session, seats: list[SeatSpec]) -> list[models.Player]:
+    """Each seat's player: by id, or found or created by name (``players_named``)."""
+    for index, spec in enumerate(seats):
+        if spec.player_id is None and not (spec.name or "").strip():
+            raise Invalid(sentence("A seat needs a player's name or id."), where=f"seats.{index}")
+    by_name = [i for i, spec in enumerate(seats) if spec.player_id is None]
+    named = iter(players_named(session, [seats[i].name or "" for i in by_name],
+                               [f"seats.{i}.name" for i in by_name]))
+    return [next(named) if spec.player_id is None else player_for(session, spec, index)
+            for index, spec in enumerate(seats)]
 
 
 # --- commands --------------------------------------------------------------------------------
@@ -324,7 +326,7 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
                                game=title_of(engine), low=engine.min_seats,
                                high=engine.max_seats, count=len(seats)),
                       where="seats")
-    players = [player_for(session, spec, i) for i, spec in enumerate(seats)]
+    players = seated_players(session, seats)
     if len({p.id for p in players}) != len(players):
         raise Invalid(sentence("A player can hold only one seat in a match."), where="seats")
     if night_id is not None and session.get(models.Night, night_id) is None:

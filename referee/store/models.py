@@ -22,6 +22,18 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, instrumentation, mapped_column, relationship
 
+from referee.store.bounds import (
+    ACTOR_LENGTH,
+    HASH_LENGTH,
+    IDEMPOTENCY_KEY_LENGTH,
+    MODE_LENGTH,
+    NAME_KEY_LENGTH,
+    NAME_LENGTH,
+    NIGHT_NAME_LENGTH,
+    TYPE_LENGTH,
+    UUID_LENGTH,
+)
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
@@ -48,8 +60,8 @@ class Player(Base):
     __tablename__ = "players"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(80))
-    name_key: Mapped[str] = mapped_column(String(80), unique=True)  # case-folded name
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    name_key: Mapped[str] = mapped_column(String(NAME_KEY_LENGTH), unique=True)  # case-folded name
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 
@@ -59,7 +71,7 @@ class Night(Base):
     __tablename__ = "nights"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(120))
+    name: Mapped[str] = mapped_column(String(NIGHT_NAME_LENGTH))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # points per placement in each finished match (1st, 2nd, …); None: the default scale
     placement_points: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
@@ -69,20 +81,21 @@ class Match(Base):
     __tablename__ = "matches"
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    game: Mapped[str] = mapped_column(String(40), index=True)
+    game: Mapped[str] = mapped_column(String(TYPE_LENGTH), index=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
-    host_token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    host_token_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), unique=True)
     night_id: Mapped[int | None] = mapped_column(ForeignKey("nights.id"), index=True)
     follows_id: Mapped[int | None] = mapped_column(ForeignKey("matches.id"))
     # "moves" (every move judged) or "rounds" (quick scoring: one event per round)
-    mode: Mapped[str] = mapped_column(String(10), default="moves", server_default="moves")
+    mode: Mapped[str] = mapped_column(String(MODE_LENGTH), default="moves", server_default="moves")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # The match's identity wherever its log travels (exports carry it): an import of a match
     # already here is refused, so one match never counts twice in the players' records.
-    uuid: Mapped[str] = mapped_column(String(36), index=True, unique=True, default=new_uuid)
+    uuid: Mapped[str] = mapped_column(String(UUID_LENGTH), index=True, unique=True,
+                                      default=new_uuid)
     # An import made on purpose as a copy: shown as such and left out of the players' records.
     is_copy: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
-    copy_of: Mapped[str | None] = mapped_column(String(36))  # the uuid of the match copied
+    copy_of: Mapped[str | None] = mapped_column(String(UUID_LENGTH))  # the uuid of the match copied
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="match", order_by="Seat.seat", lazy="selectin"
@@ -100,7 +113,7 @@ class Seat(Base):
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"))
     seat: Mapped[int] = mapped_column(Integer)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
-    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    token_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), unique=True)
     # read model, refreshed with every append
     total: Mapped[int] = mapped_column(Integer, default=0)
     won: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -115,7 +128,7 @@ class ReplacedToken(Base):
 
     __tablename__ = "replaced_tokens"
 
-    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), index=True)
     seat: Mapped[int] = mapped_column(Integer)
     replaced_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
@@ -134,15 +147,15 @@ class Event(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"))
     seq: Mapped[int] = mapped_column(Integer)
-    type: Mapped[str] = mapped_column(String(40))
+    type: Mapped[str] = mapped_column(String(TYPE_LENGTH))
     seat: Mapped[int | None] = mapped_column(Integer)
     payload: Mapped[dict[str, Any]] = mapped_column(JSON)
     schema_version: Mapped[int] = mapped_column(Integer, default=1)
-    actor: Mapped[str] = mapped_column(String(20))  # "host" or "seat:N"
-    idempotency_key: Mapped[str | None] = mapped_column(String(200))
+    actor: Mapped[str] = mapped_column(String(ACTOR_LENGTH))  # "host" or "seat:N"
+    idempotency_key: Mapped[str | None] = mapped_column(String(IDEMPOTENCY_KEY_LENGTH))
     # Whose key it is and for which request (sha256 of the token, of the canonical request).
-    key_token_hash: Mapped[str | None] = mapped_column(String(64))
-    key_request_hash: Mapped[str | None] = mapped_column(String(64))
+    key_token_hash: Mapped[str | None] = mapped_column(String(HASH_LENGTH))
+    key_request_hash: Mapped[str | None] = mapped_column(String(HASH_LENGTH))
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     verdict: Mapped[dict[str, Any]] = mapped_column(JSON)  # as judged when appended
 
@@ -196,7 +209,7 @@ class MatchSummary(Base):
     )
 
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
-    game: Mapped[str] = mapped_column(String(40), index=True)
+    game: Mapped[str] = mapped_column(String(TYPE_LENGTH), index=True)
     seat_names: Mapped[list[Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(20), index=True)  # "in progress" | "finished"
     totals: Mapped[dict[str, Any]] = mapped_column(JSON)  # standings as last judged
@@ -227,7 +240,7 @@ class SeatResult(Base):
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
-    game: Mapped[str] = mapped_column(String(40))
+    game: Mapped[str] = mapped_column(String(TYPE_LENGTH))
     night_id: Mapped[int | None] = mapped_column(Integer)
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     rank: Mapped[int] = mapped_column(Integer, default=1)  # 1 = first; ties share a rank
@@ -248,7 +261,7 @@ class MatchResult(Base):
 
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
     night_id: Mapped[int | None] = mapped_column(Integer, index=True)
-    game: Mapped[str] = mapped_column(String(40))
+    game: Mapped[str] = mapped_column(String(TYPE_LENGTH))
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     events: Mapped[int] = mapped_column(Integer, default=0)
     rounds: Mapped[int] = mapped_column(Integer, default=0)
@@ -266,7 +279,7 @@ class MatchTally(Base):
 
     __tablename__ = "match_tallies"
 
-    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    game: Mapped[str] = mapped_column(String(TYPE_LENGTH), primary_key=True)
     status: Mapped[str] = mapped_column(String(20), primary_key=True)
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     count: Mapped[int] = mapped_column(Integer, default=0)

@@ -11,6 +11,7 @@ from werkzeug.routing import IntegerConverter
 
 from referee.api import error_body
 from referee.i18n import gettext as _
+from referee.store.bounds import INT32_MAX
 from referee.web import corrections as _corrections  # noqa: F401  (its pages join bp)
 from referee.web import filters, flow, insights  # noqa: F401  (flow adds its pages to the blueprint)
 from referee.web.errors import PLAIN, error_page
@@ -25,7 +26,7 @@ class IdConverter(IntegerConverter):
     """A row id in a page's address: a positive 32-bit integer, as the database holds."""
 
     def __init__(self, url_map: Any) -> None:
-        super().__init__(url_map, min=1, max=2**31 - 1)
+        super().__init__(url_map, min=1, max=INT32_MAX)
 
 
 def bad_host() -> Response:

@@ -19,6 +19,7 @@ from referee.i18n import gettext as _
 from referee.service import matches
 from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
 from referee.service.messages import reword
+from referee.store.bounds import INT32_MAX
 from referee.web import games, pads, views
 from referee.web.errors import PageError
 from referee.web.forms import Field, FormError, read_fields
@@ -96,12 +97,15 @@ def confirm(match_id: int, kind: str, seq: int) -> Any:
     except ValueError:
         raise PageError(400, _("This confirmation lost its preview: start the correction "
                                "again from the timeline.")) from None
+    if not 0 <= expected <= INT32_MAX:  # no log is there, and the seq's column cannot hold it
+        raise PageError(400, _("This confirmation's seq must be between 0 and %(most)s.",
+                               most=INT32_MAX), where="form.expected")
+    key = views.idempotency_key(request.form)
     if not isinstance(body, dict) or body.get("seq") != seq:
         raise PageError(400, _("This confirmation does not match its event."))
     try:
         recorded = matches.record(views.db(), match_id, token, kind, None, body,
-                                  expected_seq=expected,
-                                  idempotency_key=request.form.get("key") or None)
+                                  expected_seq=expected, idempotency_key=key)
     except Conflict:
         move = body.get("move") or {}
         return render_preview(

@@ -12,6 +12,7 @@ from referee.i18n import gettext as _
 from referee.i18n import told
 from referee.service import bgstats, history, nights, sheets, stats, whatif
 from referee.service.errors import Invalid, ServiceError
+from referee.store.bounds import INT32_MAX
 from referee.web import games, views
 from referee.web.errors import PageError
 from referee.web.forms import FormError, read_fields
@@ -84,7 +85,7 @@ def night_points(night_id: int) -> Any:
 @bp.get("/players/<id:player_id>/versus")
 def versus(player_id: int) -> str:
     other = request.args.get("other", "")
-    if not other.isdigit() or not 1 <= int(other) <= 2**31 - 1:
+    if not other.isdigit() or not 1 <= int(other) <= INT32_MAX:
         raise PageError(400, _("Choose the other player."))
     return render_template("versus.html", h2h=stats.head_to_head(db(), player_id, int(other)),
                            titles=titles())

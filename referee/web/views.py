@@ -31,6 +31,7 @@ from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
 from referee.service.messages import reword
+from referee.store.bounds import IDEMPOTENCY_KEY_LENGTH
 from referee.validation import Refused, load_json, whole_number
 from referee.web import addresses, confirm, games, pads, security
 from referee.web.chart import TV_HEIGHT, TV_LABEL, TV_TICK, rounds_chart, score_sheet
@@ -107,6 +108,16 @@ def qr_svg(url: str, title: str) -> Markup:
 
 
 # --- small parsers -------------------------------------------------------------------------
+
+
+def idempotency_key(form: Any) -> str | None:
+    """A form's ``key`` (its Idempotency-Key: a form posted twice logs once), refused when
+    longer than its column holds."""
+    key = form.get("key") or None
+    if key is not None and len(key) > IDEMPOTENCY_KEY_LENGTH:
+        raise Invalid(_("A form's key is at most %(most)s characters.",
+                        most=IDEMPOTENCY_KEY_LENGTH), where="form.key")
+    return key
 
 
 def int_arg(name: str, value: str | None, minimum: int | None = None) -> int | None:
@@ -393,7 +404,7 @@ def log_move(match_id: int) -> Any:
         if asked := confirm.ask(match_id, page_token(match_id), form, move_type, seat, payload):
             return asked
         recorded = matches.record(db(), match_id, page_token(match_id), move_type, seat,
-                                  payload, idempotency_key=form.get("key") or None,
+                                  payload, idempotency_key=idempotency_key(form),
                                   seen=int_arg("seen", form.get("seen"), 0))
     except (ServiceError, FormError) as err:
         if back == "match":

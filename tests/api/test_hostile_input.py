@@ -4,12 +4,31 @@ changed, never a 500 (the validation policy at the edges, referee/validation.py)
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import text
 
+from referee import database
+from referee.service import backup
+from referee.service.errors import Invalid
+from referee.store.bounds import (
+    ACTOR_LENGTH,
+    HASH_LENGTH,
+    IDEMPOTENCY_KEY_LENGTH,
+    INT32_MAX,
+    MODE_LENGTH,
+    NAME_LENGTH,
+    NIGHT_NAME_LENGTH,
+    TYPE_LENGTH,
+    UUID_LENGTH,
+)
 from tests.helpers import Table, auth, move, new_match
+from tests.web.helpers import create
+from tests.web.helpers import move as web_move
 
 
 def raw_post(client: FlaskClient, url: str, text: str, token: str | None = None) -> Any:
@@ -191,3 +210,250 @@ def test_an_import_keeps_the_actor_it_was_given(client: FlaskClient, table: Tabl
 def test_trace_on_a_page_is_not_allowed(client: FlaskClient) -> None:
     response = client.open("/history", method="TRACE")
     assert response.status_code == 405 and "GET" in response.headers["Allow"]
+
+
+# --- the columns' bounds, checked at the edge: never the database's error --------------------
+
+INT32_OVER = str(INT32_MAX + 1)  # the first number an INTEGER column cannot hold
+#: The bounds are PostgreSQL's (SQLite holds any length and 64-bit integers): walked there.
+on_postgresql = pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+
+
+def fingerprint(client: FlaskClient, table: Table) -> tuple[int, int, int]:
+    """What a refused request must leave as it was: the matches, the players, the log."""
+    players = len(client.get("/api/players?per_page=200").json["items"])
+    return client.get("/api/matches").json["total"], players, last_seq(client, table)
+
+
+@on_postgresql
+@pytest.mark.parametrize("if_match", [f'"{INT32_OVER}"', f'W/"{INT32_OVER}"', '"999999999999"'])
+def test_an_if_match_beyond_any_seq_is_refused(client: FlaskClient, table: Table,
+                                               if_match: str) -> None:
+    """If-Match past the largest seq a log can reach (an INTEGER): 400 naming the header, the
+    move not logged (the database was asked nothing about it)."""
+    before = fingerprint(client, table)
+    response = move(client, table, "draw", 1, {"source": "stock"},
+                    headers={"If-Match": if_match})
+    assert response.status_code == 400, response.json
+    assert response.json["where"] == "header.If-Match"
+    assert str(INT32_MAX) in response.json["message"]
+    assert fingerprint(client, table) == before
+
+
+@on_postgresql
+@pytest.mark.parametrize("address", [
+    f"/api/matches/{INT32_OVER}", f"/api/matches/{INT32_OVER}/events",
+    f"/api/matches/{INT32_OVER}/state", f"/api/matches/{INT32_OVER}/timeline",
+    f"/api/matches/{INT32_OVER}/standings", f"/api/matches/{INT32_OVER}/export",
+    f"/api/matches/{INT32_OVER}/legal-moves", f"/api/matches/{INT32_OVER}/sheet.csv",
+    f"/api/players/{INT32_OVER}", f"/api/players/{INT32_OVER}/stats",
+    f"/api/nights/{INT32_OVER}", f"/api/nights/{INT32_OVER}/board",
+    f"/m/{INT32_OVER}", f"/m/{INT32_OVER}/play", f"/m/{INT32_OVER}/board",
+    f"/nights/{INT32_OVER}", f"/players/{INT32_OVER}", f"/players/{INT32_OVER}/versus",
+])
+def test_an_id_beyond_its_column_is_not_found(client: FlaskClient, address: str) -> None:
+    """A path's id that no INTEGER column holds names nothing: 404, not the database's
+    overflow."""
+    assert client.get(address).status_code == 404
+
+
+@on_postgresql
+@pytest.mark.parametrize("query", [
+    f"events?after={INT32_OVER}", f"state?at={INT32_OVER}", f"timeline?before={INT32_OVER}",
+    f"timeline?after={INT32_OVER}",
+])
+def test_a_seq_in_a_query_beyond_its_column_is_refused(client: FlaskClient, table: Table,
+                                                       query: str) -> None:
+    response = client.get(f"/api/matches/{table.id}/{query}")
+    assert response.status_code == 422 and response.json["where"].startswith("query.")
+
+
+@on_postgresql
+@pytest.mark.parametrize("query", [f"player={INT32_OVER}", f"night={INT32_OVER}",
+                                   f"per_page={INT32_OVER}"])
+def test_a_list_filter_beyond_its_column_is_refused(client: FlaskClient, table: Table,
+                                                    query: str) -> None:
+    response = client.get(f"/api/matches?{query}")
+    assert response.status_code == 422 and response.json["where"].startswith("query.")
+
+
+LONG_NAME = "x" * (NAME_LENGTH + 1)
+
+
+@on_postgresql
+@pytest.mark.parametrize("change, where", [
+    ({"seats": [{"player_id": INT32_MAX + 1}, {"name": "Bob"}]}, "json.seats.0.player_id"),
+    ({"night_id": INT32_MAX + 1}, "json.night_id"),
+    ({"follows": INT32_MAX + 1}, "json.follows"),
+    ({"seats": [{"name": LONG_NAME}, {"name": "Bob"}]}, "json.seats.0.name"),
+    ({"seats": [{"name": "Ann"}, {"name": " " + "y" * NAME_LENGTH + "\u200b "}]}, None),
+])
+def test_a_creation_beyond_a_column_is_refused(client: FlaskClient, table: Table,
+                                               change: dict[str, Any], where: str | None) -> None:
+    """A player id, night, followed match or name the columns cannot hold: 422 naming it, no
+    match and no player made. (A name whose invisible characters and spaces take it past 80
+    is 80 characters once read, and is taken: the last case.)"""
+    before = fingerprint(client, table)
+    response = client.post("/api/matches", json={"game": "citroncoco", "seats": [
+        {"name": "Ann"}, {"name": "Bob"}], **change})
+    if where is None:
+        assert response.status_code == 201 and response.json["seats"][1]["name"] == "y" * 80
+        return
+    assert response.status_code == 422, response.json
+    assert response.json["where"] == where
+    assert fingerprint(client, table) == before
+
+
+@on_postgresql
+@pytest.mark.parametrize("name", ["ß" * NAME_LENGTH, "\u0390" * NAME_LENGTH, "ﬃ" * NAME_LENGTH],
+                         ids=["ß", "ΐ", "ﬃ"])
+def test_a_name_whose_case_folded_key_is_longer_than_the_name_is_taken(
+        client: FlaskClient, app: Flask, name: str) -> None:
+    """80 « ß » fold to 160 characters, 80 « ΐ » or « ﬃ » to 240: the key's column holds three
+    times a name, so each is a player (where the key used to overflow VARCHAR(80) on
+    PostgreSQL), found again by the same name."""
+    first = client.post("/api/matches", json={"game": "citroncoco",
+                                               "seats": [{"name": name}, {"name": "Bob"}]})
+    assert first.status_code == 201, first.json
+    again = client.post("/api/matches", json={"game": "citroncoco",
+                                               "seats": [{"name": name}, {"name": "Bob"}]})
+    assert again.status_code == 201, again.json
+    assert again.json["seats"][0]["player_id"] == first.json["seats"][0]["player_id"]
+
+
+@on_postgresql
+def test_a_nights_name_beyond_its_column_is_refused(client: FlaskClient) -> None:
+    response = client.post("/api/nights", json={"name": "n" * (NIGHT_NAME_LENGTH + 1)})
+    assert response.status_code == 422 and response.json["where"] == "json.name"
+    assert client.get("/api/nights").json["items"] == []
+
+
+@on_postgresql
+@pytest.mark.parametrize("seen", [INT32_MAX + 1, 10**30])
+def test_a_seen_seq_beyond_its_column_is_refused(client: FlaskClient, table: Table,
+                                                 seen: int) -> None:
+    before = fingerprint(client, table)
+    response = client.post(f"/api/matches/{table.id}/events", headers=auth(table.seats[1]),
+                           json={"type": "draw", "seat": 1, "payload": {"source": "stock"},
+                                 "seen": seen})
+    assert response.status_code == 422 and response.json["where"] == "json.seen"
+    assert fingerprint(client, table) == before
+
+
+@on_postgresql
+def test_an_idempotency_key_beyond_its_column_is_refused(client: FlaskClient,
+                                                         table: Table) -> None:
+    before = fingerprint(client, table)
+    response = move(client, table, "draw", 1, {"source": "stock"}, headers={
+        "Idempotency-Key": "k" * (IDEMPOTENCY_KEY_LENGTH + 1)})
+    assert response.status_code == 422 and response.json["where"] == "headers.Idempotency-Key"
+    assert fingerprint(client, table) == before
+
+
+@on_postgresql
+@pytest.mark.parametrize("change, where", [
+    ({"night_id": INT32_MAX + 1}, "json.night_id"),
+    ({"seats": [{"name": LONG_NAME}, {"name": "Bob"}]}, "json.seats.0.name"),
+])
+def test_an_import_beyond_a_column_is_refused(client: FlaskClient, table: Table,
+                                              change: dict[str, Any], where: str) -> None:
+    before = fingerprint(client, table)
+    response = client.post("/api/matches/import?copy=true",
+                           json={**export_of(client, table), **change})
+    assert response.status_code == 422, response.json
+    assert response.json["where"] == where
+    assert fingerprint(client, table) == before
+
+
+@on_postgresql
+def test_the_creation_page_refuses_a_name_beyond_its_column(client: FlaskClient,
+                                                            table: Table) -> None:
+    before = fingerprint(client, table)
+    response = client.post("/new/citroncoco", data={"seat": ["Ann", LONG_NAME]})
+    assert response.status_code == 422
+    assert f"name is at most {NAME_LENGTH} characters" in response.get_data(as_text=True)
+    assert fingerprint(client, table) == before
+
+
+@on_postgresql
+def test_the_creation_page_takes_a_name_whose_key_is_longer(client: FlaskClient) -> None:
+    response = client.post("/new/citroncoco", data={"seat": ["ß" * NAME_LENGTH, "Bob"]})
+    assert response.status_code == 303
+
+
+@on_postgresql
+@pytest.mark.parametrize("field, value, status, said", [
+    ("expected", INT32_OVER, 400, f"seq must be between 0 and {INT32_MAX}"),
+    ("key", "k" * (IDEMPOTENCY_KEY_LENGTH + 1), 422,
+     f"key is at most {IDEMPOTENCY_KEY_LENGTH} characters")])
+def test_a_confirmation_beyond_a_column_is_refused(client: FlaskClient, field: str,
+                                                   value: str, status: int, said: str) -> None:
+    """A void's confirmation page posted back with a seq or a key the columns cannot hold: a
+    4xx page saying which, nothing logged."""
+    made = create(client)
+    host = made.host_client
+    assert web_move(host, made.id, "draw", 0, {"p.source": "stock"}).status_code == 303
+    preview = host.post(f"/m/{made.id}/void/1", data={"reason": "wrong seat"})
+    form = dict(re.findall(r'name="(confirm|body|expected|key)" value="([^"]*)"',
+                           preview.get_data(as_text=True)))
+    form["body"] = form["body"].replace("&#34;", '"')
+    response = host.post(f"/m/{made.id}/void/1", data={**form, field: value})
+    assert response.status_code == status
+    assert said in response.get_data(as_text=True)
+    assert client.get(f"/api/matches/{made.id}").json["last_seq"] == 1
+
+
+@on_postgresql
+def test_a_move_forms_key_beyond_its_column_is_refused(client: FlaskClient) -> None:
+    """A pad's move posted with a key longer than the column holds: 422 on the pad, naming the
+    key, nothing logged."""
+    made = create(client)
+    response = web_move(made.host_client, made.id, "draw", 0, {"p.source": "stock"},
+                        key="k" * (IDEMPOTENCY_KEY_LENGTH + 1))
+    assert response.status_code == 422
+    assert "key is at most 200 characters" in response.get_data(as_text=True)
+    assert client.get(f"/api/matches/{made.id}").json["last_seq"] == 0
+
+
+def a_backup(client: FlaskClient, app: Flask) -> dict[str, Any]:
+    """A backup of an instance with one match (one move logged), one night, two players."""
+    night = client.post("/api/nights", json={"name": "Friday"}).json["id"]
+    made = new_match(client, players=2, night_id=night)
+    assert move(client, made, "draw", 0, {"source": "stock"},
+                headers={"Idempotency-Key": "k1"}).status_code == 201
+    return backup.dump(database(app))
+
+
+@on_postgresql
+@pytest.mark.parametrize("path, value, where", [
+    (("players", 0, "name"), LONG_NAME, "players.0.name"),
+    (("players", 0, "name"), "\u200b", "players.0.name"),
+    (("nights", 0, "name"), "n" * (NIGHT_NAME_LENGTH + 1), "nights.0.name"),
+    (("matches", 0, "host_token_hash"), "h" * (HASH_LENGTH + 1), "matches.0.host_token_hash"),
+    (("matches", 0, "uuid"), "u" * (UUID_LENGTH + 1), "matches.0.uuid"),
+    (("matches", 0, "mode"), "m" * (MODE_LENGTH + 1), "matches.0.mode"),
+    (("matches", 0, "game"), "g" * (TYPE_LENGTH + 1), "matches.0.game"),
+    (("matches", 0, "events", 0, "idempotency_key"), "k" * (IDEMPOTENCY_KEY_LENGTH + 1),
+     "matches.0.events"),
+    (("matches", 0, "events", 0, "actor"), "a" * (ACTOR_LENGTH + 1), "matches.0.events"),
+    (("matches", 0, "events", 0, "type"), "t" * (TYPE_LENGTH + 1), "matches.0.events"),
+])
+def test_a_restore_beyond_a_column_is_refused(client: FlaskClient, app: Flask,
+                                              path: tuple[Any, ...], value: Any,
+                                              where: str) -> None:
+    """A backup whose value no column holds is refused naming it, before anything is written:
+    restored into an emptied instance, nothing is there afterwards."""
+    data = a_backup(client, app)
+    item = data
+    for step in path[:-1]:
+        item = item[step]
+    item[path[-1]] = value
+    with database(app).unit_of_work() as session:  # an empty instance to restore into
+        for table in ("seat_results", "match_results", "match_tallies", "match_summaries",
+                      "events", "snapshots", "seats", "matches", "nights", "players"):
+            session.execute(text(f"DELETE FROM {table}"))
+    with pytest.raises(Invalid) as refused:
+        backup.restore(database(app), data)
+    assert refused.value.details["where"] == where
+    assert client.get("/api/matches").json["total"] == 0
+    assert client.get("/api/players").json["items"] == []
