@@ -89,7 +89,7 @@ def database_health(db: Database) -> Health:
     try:
         cursor = connection.cursor()
         cursor.execute(SQLITE_PAGES if db.is_sqlite else PG_WRITABLE)
-        row = tuple(cursor.fetchone())
+        row = tuple(cursor.fetchone() or ())
         cursor.close()
     except Exception:  # noqa: BLE001 — any driver error means "not healthy", never a 500
         connection.invalidate()

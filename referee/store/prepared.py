@@ -144,7 +144,11 @@ class Transaction:
         if self._session is not None:
             return self._session.connection().connection
         if self._lent is None:
-            lent = self.engine.raw_connection()
+            try:
+                lent = self.engine.raw_connection()
+            except self.dialect.loaded_dbapi.Error as error:  # refused, say: SQLAlchemy's too
+                raise exc.DBAPIError.instance(None, None, error, self.dialect.loaded_dbapi.Error,
+                                              dialect=self.dialect) from error
             try:
                 if self.dialect.name == "sqlite":  # take the write lock now: writers queue up
                     _BEGIN_IMMEDIATE.on(self, lent, {})
