@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, jsonify
@@ -68,13 +67,14 @@ def cannot_write_sqlite(db: Database, row: tuple[Any, ...]) -> str | None:
     name = db.engine.url.database
     if not name or name == ":memory:" or name.startswith("file:"):
         return None
-    path = Path(name).resolve()
-    stats = os.statvfs(path.parent)
+    path = os.path.abspath(name)  # no symlink resolved: a system call per part would be
+    folder = os.path.dirname(path)
+    stats = os.statvfs(folder)
     if stats.f_flag & os.ST_RDONLY:
         return "the file system is read-only"
     if stats.f_bavail * stats.f_frsize < MIN_FREE_BYTES:
         return "the disk is full"
-    if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+    if not (os.access(path, os.W_OK) and os.access(folder, os.W_OK)):
         return "the database file may not be written"
     return None
 
