@@ -269,3 +269,17 @@ def test_a_database_error_that_is_no_outage_stays_a_bug(sqlite_template: Path,
     with pytest.raises(exc.OperationalError, match="no such table"):
         draw(app.test_client(), table)
     database(app).engine.dispose()
+
+
+def test_the_openapi_document_declares_the_503_of_every_operation(sqlite_template: Path,
+                                                                  tmp_path: Path) -> None:
+    path = tmp_path / "referee.sqlite3"
+    shutil.copy(sqlite_template, path)
+    app = outage_app(f"sqlite:///{path}", tmp_path / "instance")
+    document = app.test_client().get("/api/openapi.json").get_json()
+    operations = [operation for methods in document["paths"].values()
+                  for operation in methods.values() if "responses" in operation]
+    assert operations
+    for operation in operations:
+        unavailable = operation["responses"]["503"]
+        assert "Retry-After" in unavailable["headers"]
