@@ -52,6 +52,7 @@ def storages(database_url: str) -> Iterator[list[DatabaseStorage]]:
         db.engine.dispose()
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # the same on both
 def test_the_default_store_is_the_apps_database(two_workers: list[Flask]) -> None:
     limiter = two_workers[0].extensions["referee.limiter"]
     assert two_workers[0].config["RATELIMIT_STORAGE_URI"] == "referee+db://"
@@ -71,6 +72,7 @@ def test_the_fourth_creation_is_429_whichever_worker_answers(two_workers: list[F
     assert first.post("/api/matches", json=GAME).status_code == 429
 
 
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)  # the same on both
 def test_another_address_has_its_own_count(two_workers: list[Flask]) -> None:
     first, second = (app.test_client() for app in two_workers)
     for _ in range(3):
