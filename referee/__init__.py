@@ -24,7 +24,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                                             snapshot_every=app.config["SNAPSHOT_EVERY"],
                                             replica_url=app.config["DATABASE_REPLICA_URL"])
 
-    from referee import api, health, i18n, readpath, validation, web
+    from referee import api, health, i18n, readpath, unavailable, validation, web
     from referee.web import security
 
     i18n.init_app(app)
@@ -34,6 +34,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     readpath.init_app(app)
     security.init_app(app)
     health.init_app(app)
+    unavailable.init_app(app)
     return app
 
 

@@ -83,14 +83,23 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # posts; the browser session ends it sooner when the browser closes.
         "WTF_CSRF_TIME_LIMIT": int(os.environ.get("REFEREE_CSRF_TIME_LIMIT", str(7 * 86400))),
         "SESSION_COOKIE_SAMESITE": "Lax",
-        # Rate limits per client address (Flask-Limiter notation); counted in each process's
-        # memory unless REFEREE_RATELIMIT_STORAGE_URI names a shared store (redis://host:6379).
+        # Rate limits per client address (Flask-Limiter notation), counted in the app's own
+        # database (referee+db://: one count for every worker and machine serving it) unless
+        # REFEREE_RATELIMIT_STORAGE_URI names another store (redis://host:6379, or memory://
+        # for a count per process). When the store cannot be reached, each process counts in
+        # its memory until it answers again, and says so in the log.
         "RATELIMIT_CREATE": os.environ.get("REFEREE_RATELIMIT_CREATE",
                                            "30 per minute;300 per hour"),
         "RATELIMIT_IMPORT": os.environ.get("REFEREE_RATELIMIT_IMPORT",
                                            "10 per minute;100 per hour"),
-        "RATELIMIT_STORAGE_URI": os.environ.get("REFEREE_RATELIMIT_STORAGE_URI", "memory://"),
+        "RATELIMIT_STORAGE_URI": (os.environ.get("REFEREE_RATELIMIT_STORAGE_URI", "").strip()
+                                  or "referee+db://"),
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        "RATELIMIT_SWALLOW_ERRORS": True,
         "RATELIMIT_ENABLED": os.environ.get("REFEREE_RATELIMIT_ENABLED", "1") != "0",
+        # A database outage (stopped, unreachable, disk full, locked, read-only) is answered
+        # 503 with this Retry-After, in seconds.
+        "OUTAGE_RETRY_AFTER": int(os.environ.get("REFEREE_OUTAGE_RETRY_AFTER", "5")),
         "API_TITLE": "Referee",
         "API_VERSION": "1",
         "OPENAPI_VERSION": "3.0.3",

@@ -29,7 +29,7 @@ BACKENDS = [b.strip() for b in os.environ.get("REFEREE_TEST_DATABASES",
                                               "sqlite,postgresql").split(",") if b.strip()]
 TABLES = ["replaced_tokens", "snapshots", "events", "match_tallies", "match_summaries", "seats",
           "matches",
-          "nights", "players"]
+          "nights", "players", "rate_limit_counters"]
 
 
 def worker_id() -> str:

@@ -98,11 +98,25 @@ IMPOSSIBLE = {
 }
 
 
+UNAVAILABLE = {
+    "description": "The database is unavailable just now (stopped, unreachable, full, locked, "
+    "read-only): try again after `Retry-After` seconds (`where: database`). On a move whose "
+    "COMMIT was cut off, it may or may not be logged: send it again with its Idempotency-Key.",
+    "headers": {"Retry-After": {"description": "Seconds to wait before trying again",
+                                "schema": {"type": "integer"}}},
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+}
+
+
 def complete(api: Api) -> None:
     """Declare security and operation ids, add the links and the move's documented answers."""
     paths: dict[str, dict[str, Any]] = api.spec._paths  # the document flask-smorest serves
     name_operations(paths)
     link_answers(paths)
+    for operations in paths.values():  # any of them may meet a database outage
+        for operation in operations.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"].setdefault("503", UNAVAILABLE)
     create = api.spec.components.schemas.get("MatchCreate")
     if create is not None:  # the games there are (any other is refused, 422)
         create["properties"]["game"]["enum"] = game_ids()

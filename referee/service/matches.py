@@ -81,7 +81,7 @@ from referee.service.tokens import hash_token, new_token
 from referee.store import models
 from referee.store.bounds import INT32_MAX
 from referee.store.db import Database
-from referee.store.uow import SqlUnitOfWork, UnitOfWork
+from referee.store.uow import SqlUnitOfWork, UnitOfWork, retried_once_if_dropped
 from referee.store.upcast import current_version, upcast
 
 EXPORT_FORMAT = "referee-match"
@@ -420,9 +420,9 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
     """
     cache = cache_for(db)
     move = Move(move_type, seat, payload, expected_seq, idempotency_key, seen, dry_run)
-    try:
-        with SqlUnitOfWork(db) as uow:
-            recorded, after = append(uow, cache, match_id, token, move)
+    try:  # a connection lost before COMMIT: judged and appended again, on a fresh one
+        recorded, after = retried_once_if_dropped(
+            db, lambda uow: append(uow, cache, match_id, token, move))
     except IntegrityError:
         # Another request appended the same seq or key first: the database said no.
         if idempotency_key is not None:

@@ -12,6 +12,7 @@ from sqlalchemy import (
     Boolean,
     Date,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -283,6 +284,19 @@ class MatchTally(Base):
     status: Mapped[str] = mapped_column(String(20), primary_key=True)
     day: Mapped[date] = mapped_column(Date, primary_key=True)
     count: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RateLimitCounter(Base):
+    """A rate limit's count in its current fixed window, shared by every process serving the
+    database (``referee.store.ratelimits``): one row per client address and limit; the window
+    ends at ``expires_at`` (seconds since the epoch), and rows past it are swept away."""
+
+    __tablename__ = "rate_limit_counters"
+    __table_args__ = (Index("ix_rate_limit_counters_expires_at", "expires_at"),)
+
+    limit_key: Mapped[str] = mapped_column(Text, primary_key=True)
+    hits: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[float] = mapped_column(Float)
 
 
 def utc_day(moment: datetime) -> date:

@@ -8,7 +8,12 @@ unit of work's connection, in its transaction, with the bind processors SQLAlche
 execution that matters here is kept: the engine's ``before_cursor_execute`` and
 ``after_cursor_execute`` listeners are told (statement counters and tracers see these too), a
 driver error is raised as SQLAlchemy's (``IntegrityError`` for a duplicate seq…), and a
-connection the server dropped is invalidated, never lent again.
+connection the server dropped is invalidated, never lent again, with every connection the pool
+made before it (a server that restarted dropped them all), as SQLAlchemy does.
+
+A transaction knows whether its COMMIT was sent: a connection lost before it lost nothing that
+was acknowledged (the unit of work may run again on a fresh connection), one lost during it
+leaves the outcome unknown (``CommitOutcomeUnknown``).
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import PoolProxiedConnection
 from sqlalchemy.sql.elements import TextClause
+
+from referee.store.outages import CommitOutcomeUnknown, lost_connection
 
 
 @dataclass(frozen=True)
@@ -87,8 +94,8 @@ def _raise_from(transaction: Transaction, lent: PoolProxiedConnection, cursor: A
     """Raise a driver error as SQLAlchemy would, invalidating a connection the server lost."""
     dialect = transaction.dialect
     lost = dialect.is_disconnect(cast(Any, error), lent.dbapi_connection, cursor)
-    if lost:
-        lent.invalidate(error)
+    if lost and lent.is_valid:  # this connection and all the pool made before it
+        transaction.engine.pool._invalidate(lent, error)
     raise exc.DBAPIError.instance(sql, bound, error, dialect.loaded_dbapi.Error,
                                   connection_invalidated=lost, dialect=dialect) from error
 
@@ -122,6 +129,8 @@ class Transaction:
         self._bound: Connection | None = None  # the connection a session was made on
         self._lent: PoolProxiedConnection | None = None
         self.owner = session is None  # False: it borrows a session its owner ends
+        #: COMMIT was sent: a connection lost from then on leaves the outcome unknown.
+        self.commit_sent = False
 
     @classmethod
     def joining(cls, session: Session) -> Transaction:
@@ -135,7 +144,11 @@ class Transaction:
         if self._session is not None:
             return self._session.connection().connection
         if self._lent is None:
-            lent = self.engine.raw_connection()
+            try:
+                lent = self.engine.raw_connection()
+            except self.dialect.loaded_dbapi.Error as error:  # refused, say: SQLAlchemy's too
+                raise exc.DBAPIError.instance(None, None, error, self.dialect.loaded_dbapi.Error,
+                                              dialect=self.dialect) from error
             try:
                 if self.dialect.name == "sqlite":  # take the write lock now: writers queue up
                     _BEGIN_IMMEDIATE.on(self, lent, {})
@@ -160,16 +173,26 @@ class Transaction:
         return self._session
 
     def commit(self) -> None:
+        """Commit; a connection lost while COMMIT was on its way raises
+        ``CommitOutcomeUnknown`` (the server may have committed or not)."""
         if not self.owner:
             return
-        if self._session is not None:
-            if self._session.in_transaction():
-                self._session.commit()
-        elif self._lent is not None:
-            try:
-                self._lent.commit()
-            except self.dialect.loaded_dbapi.Error as error:
-                _raise_from(self, self._lent, None, "COMMIT", (), error)
+        try:
+            if self._session is not None:
+                if self._session.in_transaction():
+                    self._session.flush()  # a failure here is still before COMMIT
+                    self.commit_sent = True
+                    self._session.commit()
+            elif self._lent is not None:
+                self.commit_sent = True
+                try:
+                    self._lent.commit()
+                except self.dialect.loaded_dbapi.Error as error:
+                    _raise_from(self, self._lent, None, "COMMIT", (), error)
+        except (exc.DBAPIError, exc.DisconnectionError) as error:
+            if self.commit_sent and lost_connection(error):
+                raise CommitOutcomeUnknown(str(error)) from error
+            raise
         for hook in self.after_commit:
             hook(self)
         self.info.clear()
@@ -180,8 +203,13 @@ class Transaction:
         self.info.clear()
         if self._session is not None:
             self._session.rollback()
-        elif self._lent is not None:
-            self._lent.rollback()
+        elif self._lent is not None and self._lent.is_valid:  # a lost one has nothing to undo
+            try:
+                self._lent.rollback()
+            except self.dialect.loaded_dbapi.Error as error:
+                # The connection failed under the rollback: drop it, and let the error that
+                # made us roll back be the one raised.
+                self._lent.invalidate(error)
 
     def close(self) -> None:
         """Hand the connection back to the pool (rolled back if still in a transaction)."""

@@ -13,6 +13,7 @@ import base64
 import hashlib
 import json
 from functools import partial
+from typing import Any
 from urllib.parse import urlsplit
 
 from cryptography.fernet import Fernet, InvalidToken
@@ -23,6 +24,7 @@ from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from referee.i18n import gettext as _
 from referee.i18n import lazy_gettext as _l
+from referee.store import ratelimits  # registers referee+db://, the default store of the counts
 from referee.web.errors import error_page
 
 csrf = CSRFProtect()
@@ -155,11 +157,27 @@ def keep_invites(match_id: int, seats: list[str | None]) -> None:
 # --- set-up ----------------------------------------------------------------------------------
 
 
+def storage_options(app: Flask) -> dict[str, Any]:
+    """What the rate limits' store is made with: the app's database engine for the default
+    ``referee+db://``; short timeouts for Redis, so that a store that stopped answering costs a
+    creation a second, not a hang (then the counts fall back to memory)."""
+    uri = str(app.config.get("RATELIMIT_STORAGE_URI") or "")
+    if uri.startswith(f"{ratelimits.SCHEME}:"):
+        return {"engine": app.extensions["referee.db"].engine}
+    if uri.startswith(("redis://", "rediss://", "redis+unix://")):
+        return {"socket_connect_timeout": 1, "socket_timeout": 1}
+    return {}
+
+
 def limit_posts(app: Flask) -> Limiter:
-    """Count creations and imports per client address (Flask-Limiter; in the process's memory,
-    or in the shared store RATELIMIT_STORAGE_URI names, e.g. redis://)."""
+    """Count creations and imports per client address (Flask-Limiter): in the app's database
+    by default, so every worker counts one address together, or in the store
+    RATELIMIT_STORAGE_URI names (redis://, memory://). A store that cannot be reached is
+    replaced by the process's memory until it answers again (Flask-Limiter's in-memory
+    fallback), said in the app's log: creations go on, each process counting alone."""
     limiter = Limiter(key_func=get_remote_address, app=app, default_limits=[],
-                      headers_enabled=True)
+                      headers_enabled=True, storage_options=storage_options(app))
+    limiter.logger = app.logger.getChild("ratelimit")  # its warnings in the app's log
     for endpoint, key in LIMITED.items():
         view = app.view_functions.get(endpoint)
         if view is None:
@@ -172,9 +190,12 @@ def limit_posts(app: Flask) -> Limiter:
     return limiter
 
 
-#: Flask-Limiter's settings that put a limit on every request (counted before its view).
+#: Flask-Limiter's settings that put a limit on every request (counted before its view). The
+#: in-memory fallback's own limits (RATELIMIT_IN_MEMORY_FALLBACK) do, while the store is
+#: down; merely enabling the fallback (RATELIMIT_IN_MEMORY_FALLBACK_ENABLED) does not: the
+#: same limits are counted in memory instead, and only on the limited endpoints.
 EVERY_REQUEST = ("RATELIMIT_DEFAULT", "RATELIMIT_APPLICATION", "RATELIMIT_META",
-                 "RATELIMIT_IN_MEMORY_FALLBACK", "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED")
+                 "RATELIMIT_IN_MEMORY_FALLBACK")
 
 
 def check_before_limited_views_only(app: Flask, limiter: Limiter) -> None:

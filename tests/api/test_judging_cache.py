@@ -186,7 +186,7 @@ def test_healthz_answers_without_writing(app: Flask, client: FlaskClient,
                                          statements: Statements) -> None:
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json == {"status": "ok", "database": "ok"}
+    assert response.json == {"status": "ok", "database": "ok", "writable": True}
     assert not {"BEGIN", "INSERT", "UPDATE", "DELETE"} & set(statements.sent)
 
 
@@ -196,7 +196,8 @@ def test_healthz_says_503_when_the_database_does_not_answer(tmp_path: Path) -> N
     app.instance_path = str(tmp_path / "instance")
     response = app.test_client().get("/healthz")
     assert response.status_code == 503
-    assert response.json == {"status": "unavailable", "database": "not answering"}
+    assert response.json == {"status": "unavailable", "database": "not answering",
+                             "writable": False}
 
 
 def test_the_host_token_is_checked_under_the_lock(client: FlaskClient) -> None:
