@@ -10,6 +10,7 @@ from flask_smorest import Blueprint
 
 from referee import database
 from referee.api.schemas import (
+    NightCreatedSchema,
     NightInSchema,
     NightListSchema,
     NightSchema,
@@ -17,7 +18,7 @@ from referee.api.schemas import (
     PlayerListSchema,
     PlayerSchema,
 )
-from referee.service import history
+from referee.service import history, nights
 
 blp = Blueprint("people", __name__, url_prefix="/api",
                 description="Players (kept across matches) and game nights")
@@ -51,10 +52,12 @@ class Nights(MethodView):
                                              query["per_page"])}
 
     @blp.arguments(NightInSchema)
-    @blp.response(201, NightSchema)
+    @blp.response(201, NightCreatedSchema)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Start a game night; matches created in it are grouped under it."""
-        return history.create_night(database(current_app), body["name"])
+        """Start a game night: returns its host token, shown this once. Only that token
+        (Authorization: Bearer) changes the night or files matches into it."""
+        created = nights.create(database(current_app), body["name"])
+        return {**created.night, "host_token": created.host_token}
 
 
 @blp.route("/nights/<int(max=2147483647):night_id>")
