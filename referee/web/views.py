@@ -184,13 +184,14 @@ def night_host_token(night_id: int) -> str | None:
 
 
 def hosted_night(night_id: int | None) -> dict[str, Any] | None:
-    """The night a match is started in, for its host's browser only (403 for any other)."""
+    """The night a match is started in or imported into, for its host's browser only (403
+    for any other)."""
     if night_id is None:
         return None
     night = history.get_night(db(), night_id)
     if night_host_token(night_id) is None:
-        raise PageError(403, _("Only the night's host starts a match in it, from the browser "
-                               "that created the night or opened its host link."),
+        raise PageError(403, _("Only the night's host starts or imports a match in it, from "
+                               "the browser that created the night or opened its host link."),
                         where="night")
     return night
 
@@ -561,6 +562,7 @@ def import_match() -> Any:
             raise Invalid(_("%(file)s holds no match export.", file=upload.filename),
                           where="file")
         night_id = int_arg("night", request.form.get("night"), 1)
+        hosted_night(night_id)
         created = matches.import_match(db(), data, night_id,
                                        copy=request.form.get("copy") == "on",
                                        night_token=security.night_token(night_id)
