@@ -522,8 +522,12 @@ def render_match(match_id: int, *, logged: int | None = None,
     challenges = sorted({*timeline["challenges"],
                          *(e["seq"] for e in timeline["events"] if e["type"] == "flag")})
     standings = timeline["standings"]
+    # a rematch stays in the match's night for the night's host; elsewhere it is made outside
+    night_host = bool(match["night_id"] and match["status"] == "finished"
+                      and night_host_token(match["night_id"]))
     return render_template(
         "match.html", match=match, access=access, game=game, timeline=timeline,
+        night_host=night_host,
         events=list(reversed(timeline["events"])), state=state, at=at, as_arg=as_arg,
         names=seat_names(match), error=error, posted=posted or {}, logged=logged,
         challenges=challenges, key=uuid.uuid4().hex, standings=standings,

@@ -243,3 +243,22 @@ def test_a_restored_night_keeps_its_host(app: Flask, client: FlaskClient,
     assert put_points(restored, night.id, auth(night.host)).status_code == 200
     assert new_match(restored, players=2, night_id=night.id, night_token=night.host).id
     database(fresh).engine.dispose()
+
+
+# --- the OpenAPI document ---------------------------------------------------------------------
+
+
+def test_the_document_says_who_may_change_a_night(client: FlaskClient) -> None:
+    """Creating a night answers its host token and links to setting its points with it;
+    setting the points needs a bearer token; creating or importing a match takes one
+    optionally (the night's host's, with ``night_id``)."""
+    spec = client.get("/api/openapi.json").json
+    created = spec["paths"]["/api/nights"]["post"]["responses"]["201"]
+    schema = created["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+    assert "host_token" in spec["components"]["schemas"][schema]["required"]
+    assert created["links"]["SetNightPoints"]["operationId"] == "setNightPoints"
+    assert spec["paths"]["/api/nights/{night_id}/points"]["put"]["security"] == [{"bearer": []}]
+    for path in ("/api/matches", "/api/matches/import"):
+        assert spec["paths"][path]["post"]["security"] == [{}, {"bearer": []}]
+    assert "host token" in spec["components"]["schemas"]["MatchCreate"]["properties"][
+        "night_id"]["description"]

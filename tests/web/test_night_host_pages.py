@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.helpers import new_night
-from tests.web.helpers import create, text_of
+from tests.web.helpers import ROUND, create, move, text_of
 
 POINTS_FORM = "/points#points-refused"
 
@@ -152,3 +152,16 @@ def test_an_import_into_another_hosts_night_is_403(app: Flask, client: FlaskClie
                          "copy": "on"}, content_type="multipart/form-data")
     assert again.status_code == 303 and len(matches_in(client, night)) == 1
     assert json.loads(exported)["seats"]
+
+
+def test_a_rematch_stays_in_the_night_for_its_host_only(app: Flask, client: FlaskClient) -> None:
+    """"Play again" on a finished match of the night: the host's form files the rematch into
+    the night; another browser's form makes it outside any night (no 403 for a rematch)."""
+    night = night_of(client)
+    made = create(client, night=str(night), **{"o.target": "20"})
+    for type_, seat, fields in ROUND:
+        move(client, made.id, type_, seat, fields)
+    night_field = f'name="night" value="{night}"'
+    assert night_field in text_of(client.get(f"/m/{made.id}"))
+    page = text_of(app.test_client().get(f"/m/{made.id}"))
+    assert "Play again, same seats" in page and night_field not in page
