@@ -298,6 +298,22 @@ def rebuild_read_models(match_id: int | None) -> None:
     click.echo(f"Rebuilt the read models of {done} match(es).")
 
 
+@main.command("night-token")
+@click.argument("night_id", type=int)
+@with_appcontext
+def night_token(night_id: int) -> None:
+    """Issue a night's host token (a night made before nights had hosts, or a lost token); the
+    old one stops working. Prints the token and the night's host link (path)."""
+    from referee.service import nights
+
+    try:
+        token = nights.issue_token(database(current_app), night_id)
+    except ServiceError as err:
+        fail(err)
+    click.echo(f"night {night_id} host token: {token}")
+    click.echo(f"host link: /nights/{night_id}/host?token={token}")
+
+
 @main.command("backup")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
 @with_appcontext

@@ -92,6 +92,8 @@ def from_environment(instance_path: str) -> dict[str, Any]:
                                            "30 per minute;300 per hour"),
         "RATELIMIT_IMPORT": os.environ.get("REFEREE_RATELIMIT_IMPORT",
                                            "10 per minute;100 per hour"),
+        "RATELIMIT_NIGHTS": os.environ.get("REFEREE_RATELIMIT_NIGHTS",
+                                           "10 per minute;100 per hour"),
         "RATELIMIT_STORAGE_URI": (os.environ.get("REFEREE_RATELIMIT_STORAGE_URI", "").strip()
                                   or "referee+db://"),
         "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,

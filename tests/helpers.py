@@ -23,10 +23,13 @@ class Table:
 
 
 def new_match(client: FlaskClient, game: str = "citroncoco", players: int = 3,
-              options: dict[str, Any] | None = None, **extra: Any) -> Table:
+              options: dict[str, Any] | None = None, night_token: str | None = None,
+              **extra: Any) -> Table:
+    """A match made through the API; into a night (``night_id``) with the night's host token."""
     names = ["Alice", "Bob", "Chloé", "Dan", "Eve", "Fanny", "Gus", "Hugo", "Inès"][:players]
     response = client.post("/api/matches", json={
-        "game": game, "options": options or {}, "seats": [{"name": n} for n in names], **extra})
+        "game": game, "options": options or {}, "seats": [{"name": n} for n in names], **extra},
+        headers=auth(night_token) if night_token else None)
     assert response.status_code == 201, response.json
     body = response.json
     return Table(body["id"], body["host_token"], body["seat_tokens"], body)
@@ -34,6 +37,21 @@ def new_match(client: FlaskClient, game: str = "citroncoco", players: int = 3,
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
+
+
+@dataclass
+class NightMade:
+    """A night as its creator got it back: id and host token."""
+
+    id: int
+    host: str
+
+
+def new_night(client: FlaskClient, name: str = "Friday at Alice's") -> NightMade:
+    """A night made through the API, with its host token."""
+    response = client.post("/api/nights", json={"name": name})
+    assert response.status_code == 201, response.json
+    return NightMade(response.json["id"], response.json["host_token"])
 
 
 def move(client: FlaskClient, table: Table, type_: str, seat: int | None,

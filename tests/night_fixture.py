@@ -21,6 +21,8 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
+from tests.helpers import auth, new_night
+
 
 def turn(seat: int, value: int) -> list[tuple[str, int | None, dict[str, Any]]]:
     return [("draw", seat, {"source": "stock"}), ("discard", seat, {"value": value})]
@@ -56,22 +58,24 @@ def export_of(names: list[str], options: dict[str, Any], moves: list[Any], hour:
 
 
 def build_night(client: FlaskClient) -> dict[str, Any]:
-    """The night above; returns its id, the three matches' ids and the players' ids."""
-    night = client.post("/api/nights", json={"name": "Fixture night"}).json["id"]
+    """The night above; returns its id and host token (``night_token``), the three matches'
+    ids, the players' ids and the running match's host token (``host``)."""
+    made = new_night(client, "Fixture night")
+    night = made.id
     ids = []
     for names, options, moves, hour, minutes in (
         (["Alice", "Bob", "Chloé"], {"target": 30}, MATCH_A, 20, 40),
         (["Bob", "Dan"], {"target": 10}, MATCH_B, 21, 10),
     ):
         body = {**export_of(names, options, moves, hour, minutes), "night_id": night}
-        response = client.post("/api/matches/import", json=body)
+        response = client.post("/api/matches/import", json=body, headers=auth(made.host))
         assert response.status_code == 201, response.json
         ids.append(response.json["id"])
     created = client.post("/api/matches", json={
         "game": "citroncoco", "seats": [{"name": "Alice"}, {"name": "Dan"}],
-        "night_id": night})
+        "night_id": night}, headers=auth(made.host))
     assert created.status_code == 201, created.json
     ids.append(created.json["id"])
     players = {p["name"]: p["id"] for p in client.get("/api/players").json["items"]}
     return {"night": night, "matches": ids, "players": players,
-            "host": created.json["host_token"]}
+            "host": created.json["host_token"], "night_token": made.host}

@@ -18,14 +18,15 @@ BEARER: dict[str, list[str]] = {"bearer": []}
 PUBLIC: list[dict[str, Any]] = []  # no token needed
 OPTIONAL = [{}, BEARER]  # without a token: the public's view; with one: that seat's or the host's
 REQUIRED = [BEARER]
+OPTIONAL_NIGHT = [{}, BEARER]  # a token only to file the match into a night: the night's host's
 
 # (method, path) -> (operationId, security)
 OPERATIONS: dict[tuple[str, str], tuple[str, list[dict[str, Any]]]] = {
     ("get", "/api/games"): ("listGames", PUBLIC),
     ("get", "/api/games/{game_id}"): ("getGame", PUBLIC),
     ("get", "/api/matches"): ("listMatches", PUBLIC),
-    ("post", "/api/matches"): ("createMatch", PUBLIC),
-    ("post", "/api/matches/import"): ("importMatch", PUBLIC),
+    ("post", "/api/matches"): ("createMatch", OPTIONAL_NIGHT),
+    ("post", "/api/matches/import"): ("importMatch", OPTIONAL_NIGHT),
     ("get", "/api/matches/{match_id}"): ("getMatch", PUBLIC),
     ("post", "/api/matches/{match_id}/seats/{seat}/token"): ("reissueSeatToken", REQUIRED),
     ("get", "/api/matches/{match_id}/events"): ("listEvents", OPTIONAL),
@@ -45,7 +46,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, list[dict[str, Any]]]] = {
     ("get", "/api/matches/{match_id}/bgstats"): ("matchBgStats", PUBLIC),
     ("get", "/api/nights/{night_id}/results.csv"): ("nightResultsCsv", PUBLIC),
     ("get", "/api/nights/{night_id}/board"): ("getNightBoard", PUBLIC),
-    ("put", "/api/nights/{night_id}/points"): ("setNightPoints", PUBLIC),
+    ("put", "/api/nights/{night_id}/points"): ("setNightPoints", REQUIRED),
     ("get", "/api/players/{player_id}/matches.csv"): ("playerMatchesCsv", PUBLIC),
     ("get", "/api/players/{player_id}/stats"): ("getPlayerStats", PUBLIC),
     ("get", "/api/players/{player_id}/versus/{other_id}"): ("getHeadToHead", PUBLIC),
@@ -76,6 +77,17 @@ def created_links() -> dict[str, Any]:
                              **{"header.Authorization": HOST}),
         "ReissueSeatToken": _link("reissueSeatToken", "A seat's join link again",
                                   match_id=NEW_MATCH, **{"header.Authorization": HOST}),
+    }
+
+
+def night_links() -> dict[str, Any]:
+    """From a new night to what its host does next (matches are filed with the same token)."""
+    night = "$response.body#/id"
+    return {
+        "GetNight": _link("getNight", "The night just made", night_id=night),
+        "GetNightBoard": _link("getNightBoard", "Its leaderboard", night_id=night),
+        "SetNightPoints": _link("setNightPoints", "Set its points with the night's host token",
+                                night_id=night, **{"header.Authorization": HOST}),
     }
 
 
@@ -135,11 +147,15 @@ def name_operations(paths: dict[str, dict[str, Any]]) -> None:
 
 
 def link_answers(paths: dict[str, dict[str, Any]]) -> None:
-    """Where a created match and a logged move lead; what a move's 422 and If-Match say."""
+    """Where a created match or night and a logged move lead; what a move's 422 and If-Match
+    say."""
     for path in ("/api/matches", "/api/matches/import"):
         created = paths.get(path, {}).get("post", {}).get("responses", {}).get("201")
         if created is not None:
             created["links"] = created_links()
+    night = paths.get("/api/nights", {}).get("post", {}).get("responses", {}).get("201")
+    if night is not None:
+        night["links"] = night_links()
     log = paths.get("/api/matches/{match_id}/events", {}).get("post")
     if log is None:
         return

@@ -10,6 +10,7 @@ from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from referee import database
+from referee.api.matches import bearer_token
 from referee.api.schemas import ID, ErrorSchema
 from referee.service import bgstats, nights, sheets, stats, whatif
 from referee.service.nights import MAX_PLACES
@@ -148,8 +149,10 @@ class NightPoints(MethodView):
     @blp.arguments(PointsInSchema)
     @blp.response(200, PointsSchema)
     def put(self, body: dict[str, Any], night_id: int) -> dict[str, Any]:
-        """Set the night's placement points (default 5, 3, 2, 1)."""
-        points = nights.set_points(database(current_app), night_id, body["placement_points"])
+        """Set the night's placement points (default 5, 3, 2, 1): the night's host only
+        (Authorization: Bearer with the night's host token)."""
+        points = nights.set_points(database(current_app), night_id, bearer_token(),
+                                   body["placement_points"])
         return {"placement_points": points}
 
 

@@ -102,10 +102,12 @@ class Matches(MethodView):
     @blp.arguments(MatchCreateSchema)
     @blp.response(201, CreatedSchema)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Create a match: returns the host's token and one token per seat."""
+        """Create a match: returns the host's token and one token per seat. Into a night
+        (``night_id``): with the night's host token (Authorization: Bearer)."""
         created = matches.create_match(database(current_app), body["game"], body["options"],
                                        seat_specs(body["seats"]), body["night_id"],
-                                       body["follows"], body["mode"])
+                                       body["follows"], body["mode"],
+                                       night_token=bearer_token())
         return created_dict(created)
 
 
@@ -117,9 +119,10 @@ class Import(MethodView):
     @blp.alt_response(409, schema=ErrorSchema, description="This match is already here "
                       "(``match_id``); ask for a copy with ``?copy=true``")
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
-        """Import a match's exported log as a new match, judging every event on the way in."""
+        """Import a match's exported log as a new match, judging every event on the way in.
+        Into a night (``night_id``): with the night's host token (Authorization: Bearer)."""
         created = matches.import_match(database(current_app), body, body.get("night_id"),
-                                       copy=query["copy"])
+                                       copy=query["copy"], night_token=bearer_token())
         return created_dict(created)
 
 

@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 from referee import database
 from referee.api.schemas import (
     ID,
+    NightCreatedSchema,
     NightInSchema,
     NightListSchema,
     NightSchema,
@@ -18,7 +19,7 @@ from referee.api.schemas import (
     PlayerListSchema,
     PlayerSchema,
 )
-from referee.service import history
+from referee.service import history, nights
 
 blp = Blueprint("people", __name__, url_prefix="/api",
                 description="Players (kept across matches) and game nights")
@@ -52,10 +53,12 @@ class Nights(MethodView):
                                              query["per_page"])}
 
     @blp.arguments(NightInSchema)
-    @blp.response(201, NightSchema)
+    @blp.response(201, NightCreatedSchema)
     def post(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Start a game night; matches created in it are grouped under it."""
-        return history.create_night(database(current_app), body["name"])
+        """Start a game night: returns its host token, shown this once. Only that token
+        (Authorization: Bearer) changes the night or files matches into it."""
+        created = nights.create(database(current_app), body["name"])
+        return {**created.night, "host_token": created.host_token}
 
 
 @blp.route(f"/nights/<{ID}:night_id>")

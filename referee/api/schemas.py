@@ -72,7 +72,9 @@ class MatchCreateSchema(Schema):
                         metadata={"description": "In seat order (clockwise); seat 0 first"})
     night_id = fields.Integer(allow_none=True, load_default=None,
                               validate=validate.Range(min=1, max=MAX_ID),
-                              metadata={"description": "The game night this match belongs to"})
+                              metadata={"description": "The game night this match belongs "
+                                        "to; filing a match into a night needs the night's "
+                                        "host token (Authorization: Bearer)"})
     follows = fields.Integer(allow_none=True, load_default=None,
                              validate=validate.Range(min=1, max=MAX_ID),
                              metadata={"description": "The match this one follows: its loser "
@@ -483,6 +485,13 @@ class NightSchema(Schema):
     name = fields.String(required=True)
     created_at = fields.String(required=True)
     matches = fields.List(fields.Nested(MatchSchema))
+
+
+class NightCreatedSchema(NightSchema):
+    host_token = fields.String(required=True, metadata={
+        "description": "The night's host token, shown this once: send it (Authorization: "
+                       "Bearer) to set the night's points or to create or import a match "
+                       "into the night"})
 
 
 class NightListSchema(Schema):

@@ -1,11 +1,12 @@
 """A backup of everything, and its restore: players, nights, matches with their whole logs.
 
 The file keeps ids and the tokens' hashes (never a token: only hashes are stored), so that a
-restore into an empty instance keeps every match at its id and every join link working. On the
-way in every match is replayed and judged again, as an import is; a log the engines refuse
-aborts the restore with the match and the event. Restoring onto an instance that already holds
-matches skips the matches already there — known by their uuid when matches carry one, otherwise
-by their host token's hash, which is unique to a match — and gives the others fresh ids.
+restore into an empty instance keeps every match at its id and every join link working, and
+every night's host in control of it. On the way in every match is replayed and judged again,
+as an import is; a log the engines refuse aborts the restore with the match and the event.
+Restoring onto an instance that already holds matches skips the matches already there — known
+by their uuid when matches carry one, otherwise by their host token's hash, which is unique to
+a match — and gives the others fresh ids.
 """
 
 from __future__ import annotations
@@ -128,7 +129,8 @@ def _document(session: Session) -> dict[str, Any]:
         "players": [{"id": p.id, "name": p.name, "created_at": models.iso(p.created_at)}
                     for p in players],
         "nights": [{"id": n.id, "name": n.name, "created_at": models.iso(n.created_at),
-                    "placement_points": n.placement_points} for n in nights],
+                    "placement_points": n.placement_points,
+                    "host_token_hash": n.host_token_hash} for n in nights],
         "matches": out_matches,
     }
 
@@ -146,6 +148,7 @@ class _NightItem(Schema):
     id = ID
     name = fields.String(required=True, validate=validate.Length(min=1, max=NIGHT_NAME_LENGTH))
     placement_points = fields.List(fields.Integer(strict=True), allow_none=True)
+    host_token_hash = fields.String(allow_none=True, validate=validate.Length(equal=64))
 
 
 class _SeatItem(Schema):
@@ -261,17 +264,23 @@ def _players(session: Session, items: list[dict[str, Any]], keep_ids: bool) -> d
 
 
 def _nights(session: Session, items: list[dict[str, Any]], keep_ids: bool) -> dict[int, int]:
+    """The backup's nights, each with its host token's hash (its host keeps control); a night
+    already here (the same host token, or the same name and time) is not added again."""
     out = {}
     for item in items:
         created = _parse_time(item.get("created_at"))
+        host = item.get("host_token_hash")
         found = None
         if not keep_ids:
-            found = next((n for n in session.scalars(select(models.Night).where(
+            found = session.scalars(select(models.Night).where(
+                models.Night.host_token_hash == host)).first() if host else None
+            found = found or next((n for n in session.scalars(select(models.Night).where(
                 models.Night.name == item["name"])) if models.iso(n.created_at)
                 == models.iso(created)), None)
         if found is None:
             found = models.Night(name=item["name"], created_at=created,
-                                 placement_points=item.get("placement_points"))
+                                 placement_points=item.get("placement_points"),
+                                 host_token_hash=host)
             if keep_ids:
                 found.id = item["id"]
             session.add(found)

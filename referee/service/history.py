@@ -185,14 +185,6 @@ def night_dict(session: Session, night: models.Night, with_matches: bool) -> dic
     return out
 
 
-def create_night(db: Database, name: str) -> dict[str, Any]:
-    with db.unit_of_work() as session:
-        night = models.Night(name=name.strip())
-        session.add(night)
-        session.flush()
-        return night_dict(session, night, True)
-
-
 def list_nights(db: Database, page: int, per_page: int) -> list[dict[str, Any]]:
     with db.reading() as session:
         nights = session.scalars(select(models.Night).order_by(models.Night.id.desc())

@@ -35,6 +35,7 @@ from referee.service import (
     identity,
     ledger,
     links,
+    nights,
     staleness,
     stats,
 )
@@ -299,9 +300,10 @@ def loser_seat(previous: models.Match, players: list[models.Player]) -> int | No
 
 def create_match(db: Database, game: str, options: dict[str, Any], seats: list[SeatSpec],
                  night_id: int | None = None, follows: int | None = None,
-                 mode: str = MOVES) -> Created:
+                 mode: str = MOVES, night_token: str | None = None) -> Created:
+    """A new match; filed into a night (``night_id``) only with the night's host token."""
     with db.unit_of_work() as session:
-        return _create(session, game, options, seats, night_id, follows, mode)
+        return _create(session, game, options, seats, night_id, follows, mode, night_token)
 
 
 def engine_for(game: str) -> Engine[Any]:
@@ -314,7 +316,8 @@ def engine_for(game: str) -> Engine[Any]:
 
 
 def _create(session: Session, game: str, options: dict[str, Any], seats: list[SeatSpec],
-            night_id: int | None, follows: int | None, mode: str = MOVES) -> Created:
+            night_id: int | None, follows: int | None, mode: str = MOVES,
+            night_token: str | None = None) -> Created:
     engine = engine_for(game)
     if mode not in MODES:
         raise Invalid(sentence("A match is played in mode %(modes)s, not %(mode)s.",
@@ -329,8 +332,8 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     players = seated_players(session, seats)
     if len({p.id for p in players}) != len(players):
         raise Invalid(sentence("A player can hold only one seat in a match."), where="seats")
-    if night_id is not None and session.get(models.Night, night_id) is None:
-        raise Invalid(sentence("There is no night %(night)s.", night=night_id), where="night_id")
+    if night_id is not None:
+        nights.check_filing(session, night_id, night_token)
     options = dict(options)
     if follows is not None:
         previous = session.get(models.Match, follows)
@@ -981,7 +984,7 @@ def _has_sealed(now: MatchState, rows: Sequence[models.Event]) -> bool:
 
 
 def import_match(db: Database, data: dict[str, Any], night_id: int | None = None,
-                 copy: bool = False) -> Created:
+                 copy: bool = False, night_token: str | None = None) -> Created:
     """Create a match from an exported log, judging every event on the way in.
 
     All or nothing: an event the engine refuses aborts the import with its seq and reason. A
@@ -994,7 +997,7 @@ def import_match(db: Database, data: dict[str, Any], night_id: int | None = None
                       where=next(iter(err.messages), None)) from err
     try:
         with SqlUnitOfWork(db) as uow:
-            return _import(uow, data, night_id, copy)
+            return _import(uow, data, night_id, copy, night_token)
     except IntegrityError:  # the same match imported at the same moment: the first one won
         with db.reading() as session:
             identity.refuse_duplicate(session, data)
@@ -1002,7 +1005,7 @@ def import_match(db: Database, data: dict[str, Any], night_id: int | None = None
 
 
 def _import(uow: SqlUnitOfWork, data: dict[str, Any], night_id: int | None,
-            copy: bool) -> Created:
+            copy: bool, night_token: str | None = None) -> Created:
     session = uow.session
     if not copy:
         identity.refuse_duplicate(session, data)
@@ -1012,7 +1015,7 @@ def _import(uow: SqlUnitOfWork, data: dict[str, Any], night_id: int | None,
                                         engine_for(data["game"]).options_schema().fields)
     created = _create(session, data["game"], options,
                       [SeatSpec(name=s["name"]) for s in data["seats"]], night_id, None,
-                      data.get("mode", MOVES))
+                      data.get("mode", MOVES), night_token)
     match = created.match
     identity.mark_imported(match, data, copy)
     state = build(uow, match, 0)

@@ -11,13 +11,16 @@ later places 0 — and a night may set its own.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from referee.service.errors import Invalid, NotFound
+from referee.service import history
+from referee.service.errors import Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.sentences import sentence
+from referee.service.tokens import hash_token, new_token
 from referee.store import models
 from referee.store.db import Database
 
@@ -67,11 +70,78 @@ def scale_of(night: models.Night) -> list[int]:
     return list(night.placement_points or DEFAULT_POINTS)
 
 
-def set_points(db: Database, night_id: int, value: Any) -> list[int]:
-    points = parse_points(value)
+# --- the night's host: one token, made and kept as a match's host token ---------------------
+
+
+@dataclass(frozen=True)
+class CreatedNight:
+    night: dict[str, Any]
+    host_token: str  # shown once: only its hash is stored
+
+
+def create(db: Database, name: str) -> CreatedNight:
+    """A new night and its host token, the one key to changing it or filing matches into it."""
+    token = new_token()
     with db.unit_of_work() as session:
-        night_or_404(session, night_id).placement_points = points
-    return points
+        night = models.Night(name=name.strip(), host_token_hash=hash_token(token))
+        session.add(night)
+        session.flush()
+        return CreatedNight(history.night_dict(session, night, True), token)
+
+
+def check_host(night: models.Night, token: str | None) -> None:
+    """The night's host token, or no change: 401 without a token, 403 with another one (or on
+    a night made before nights had hosts, which nobody may change until one is issued)."""
+    if night.host_token_hash is None:
+        raise Forbidden(sentence("Night %(night)s has no host token (it was made before nights "
+                                 "had hosts): it is read-only until the command line issues "
+                                 "one (referee night-token %(night)s).", night=night.id),
+                        where="header.Authorization")
+    if not token:
+        raise Unauthenticated(sentence("Only night %(night)s's host may change it or file "
+                                       "matches into it: send the night's host token "
+                                       "('Authorization: Bearer <token>').", night=night.id),
+                              where="header.Authorization")
+    if hash_token(token) != night.host_token_hash:
+        raise Forbidden(sentence("That token is not night %(night)s's host token: only the "
+                                 "night's host may change it or file matches into it.",
+                                 night=night.id),
+                        where="header.Authorization")
+
+
+def check_filing(session: Session, night_id: int, token: str | None) -> None:
+    """A match is filed into a night that is there (422), by the night's host (401, 403)."""
+    night = session.get(models.Night, night_id)
+    if night is None:
+        raise Invalid(sentence("There is no night %(night)s.", night=night_id), where="night_id")
+    check_host(night, token)
+
+
+def is_host(db: Database, night_id: int, token: str | None) -> bool:
+    """Whether ``token`` is the night's host token (a page shows the host's controls)."""
+    if not token:
+        return False
+    with db.reading() as session:
+        night = night_or_404(session, night_id)
+        return night.host_token_hash is not None and hash_token(token) == night.host_token_hash
+
+
+def issue_token(db: Database, night_id: int) -> str:
+    """A new host token for the night (the command line's, for a night made before nights had
+    hosts or a host who lost theirs); the old one stops working."""
+    token = new_token()
+    with db.unit_of_work() as session:
+        night_or_404(session, night_id).host_token_hash = hash_token(token)
+    return token
+
+
+def set_points(db: Database, night_id: int, token: str | None, value: Any) -> list[int]:
+    """The night's placement points, set by its host (the scale checked after the token)."""
+    with db.unit_of_work() as session:
+        night = night_or_404(session, night_id)
+        check_host(night, token)
+        night.placement_points = parse_points(value)
+        return list(night.placement_points)
 
 
 def _results(session: Session, night_id: int) -> list[tuple[models.SeatResult, str]]:

@@ -76,6 +76,10 @@ class Night(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     # points per placement in each finished match (1st, 2nd, …); None: the default scale
     placement_points: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    # The hash of the night's host token (the token itself is shown once, at creation): only
+    # its holder changes the night or files matches into it. None: a night made before nights
+    # had hosts, read-only until ``referee night-token`` issues one.
+    host_token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
 
 
 class Match(Base):

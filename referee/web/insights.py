@@ -69,11 +69,16 @@ def night_png(night_id: int) -> Response:
 
 @bp.post("/nights/<id:night_id>/points")
 def night_points(night_id: int) -> Any:
-    """Set the night's placement points; refused, the night's page comes back with the reason
-    beside the form and what was typed, and nothing changed (422)."""
+    """Set the night's placement points (the night's host's browser only: 403 for any other);
+    refused, the night's page comes back with the reason beside the form and what was typed,
+    and nothing changed (422)."""
     typed = request.form.get("points", "")
+    token = views.night_host_token(night_id)
+    if token is None:
+        raise PageError(403, _("Only the night's host sets its points, from the browser that "
+                               "created the night or opened its host link."), where="night")
     try:
-        nights.set_points(db(), night_id, typed)
+        nights.set_points(db(), night_id, token, typed)
     except Invalid as err:
         return views.night_page(night_id, points_error=told(err.sentence), points_text=typed), 422
     return redirect(url_for("web.night", night_id=night_id) + "#leaderboard", 303)

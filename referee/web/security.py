@@ -1,5 +1,6 @@
 """What guards the pages against forged requests: CSRF tokens, the Origin of a posted form, the
-seats' join links kept encrypted in the creating browser, and rate limits on creating matches.
+seats' join links and the nights' host tokens kept encrypted in the host's browser, and rate
+limits on creating matches and nights.
 
 Flask-WTF's CSRFProtect checks a token in every form a page posts (the bearer-token API is not
 a browser's business: a cross-site page cannot set its Authorization header). Flask-Limiter
@@ -36,11 +37,15 @@ LIMITED = {
     "web.new_match": "RATELIMIT_CREATE",
     "matches.Import": "RATELIMIT_IMPORT",
     "web.import_match": "RATELIMIT_IMPORT",
+    "people.Nights": "RATELIMIT_NIGHTS",
+    "web.create_night": "RATELIMIT_NIGHTS",
 }
 
 FORM_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 INVITES_COOKIE = "referee_invites"
 INVITES_KEPT = 8  # matches whose join links the creating browser keeps
+NIGHTS_COOKIE = "referee_nights"
+NIGHTS_KEPT = 8  # nights whose host token the browser keeps
 COOKIE_BYTES = 3800  # under the 4 KiB browsers keep per cookie
 COOKIE_DAYS = 30
 
@@ -107,51 +112,82 @@ def csrf_refused(error: CSRFError) -> tuple[str, int]:
                              reason=reason), where="form.csrf_token")
 
 
-# --- the join links a host's browser keeps ---------------------------------------------------
+# --- the join links and nights' host tokens a host's browser keeps ----------------------------
 
 
-def _fernet() -> Fernet:
-    """Keyed from the app's secret key, so every worker reads what another wrote."""
+def _fernet(purpose: bytes) -> Fernet:
+    """Keyed from the app's secret key, so every worker reads what another wrote; one key per
+    cookie, so that one cookie's value pasted into another reads as nothing."""
     secret = str(current_app.config["SECRET_KEY"]).encode()
-    digest = hashlib.sha256(b"referee invites cookie\x00" + secret).digest()
+    digest = hashlib.sha256(b"referee " + purpose + b" cookie\x00" + secret).digest()
     return Fernet(base64.urlsafe_b64encode(digest))
 
 
-def read_invites() -> dict[str, list[str | None]]:
-    """Match id -> the seats' join tokens, as this browser keeps them (empty if unreadable)."""
-    if "invites" in g:
-        return dict(g.invites)
-    sealed = request.cookies.get(INVITES_COOKIE)
+#: cookie -> what its key is derived from
+PURPOSES = {INVITES_COOKIE: b"invites", NIGHTS_COOKIE: b"nights"}
+
+
+def read_sealed(cookie: str) -> dict[str, Any]:
+    """What this browser keeps in a sealed cookie, by key (empty if missing or unreadable)."""
+    if cookie in g.get("sealed", {}):
+        return dict(g.sealed[cookie])
+    sealed = request.cookies.get(cookie)
     if not sealed:
         return {}
     try:
-        kept = json.loads(_fernet().decrypt(sealed.encode(), ttl=COOKIE_DAYS * 86400))
+        kept = json.loads(_fernet(PURPOSES[cookie]).decrypt(sealed.encode(),
+                                                            ttl=COOKIE_DAYS * 86400))
     except (InvalidToken, ValueError):
         return {}
     return kept if isinstance(kept, dict) else {}
 
 
-def keep_invites(match_id: int, seats: list[str | None]) -> None:
-    """Remember a match's join tokens in this browser, encrypted; the newest matches win."""
-    invites = read_invites()
-    invites.pop(str(match_id), None)
-    invites[str(match_id)] = list(seats)
-    g.invites = dict(list(invites.items())[-INVITES_KEPT:])
+def keep_sealed(cookie: str, key: str, value: Any, most: int) -> None:
+    """Remember ``value`` under ``key`` in a sealed cookie; the newest ``most`` keys win, and
+    fewer if the cookie would outgrow what browsers keep."""
+    entries = read_sealed(cookie)
+    entries.pop(key, None)
+    entries[key] = value
+    if "sealed" not in g:
+        g.sealed = {}
+    g.sealed[cookie] = dict(list(entries.items())[-most:])
 
     def write(response: Response) -> Response:
-        kept = dict(g.invites)
+        kept = dict(g.sealed[cookie])
         while True:
-            sealed = _fernet().encrypt(json.dumps(kept).encode()).decode()
+            sealed = _fernet(PURPOSES[cookie]).encrypt(json.dumps(kept).encode()).decode()
             if len(sealed) <= COOKIE_BYTES or len(kept) <= 1:
                 break
             kept.pop(next(iter(kept)))
-        response.set_cookie(INVITES_COOKIE, sealed, max_age=COOKIE_DAYS * 86400, path="/",
+        response.set_cookie(cookie, sealed, max_age=COOKIE_DAYS * 86400, path="/",
                             httponly=True, samesite="Lax", secure=request.is_secure)
         return response
 
     from flask import after_this_request
 
     after_this_request(write)
+
+
+def read_invites() -> dict[str, list[str | None]]:
+    """Match id -> the seats' join tokens, as this browser keeps them (empty if unreadable)."""
+    return read_sealed(INVITES_COOKIE)
+
+
+def keep_invites(match_id: int, seats: list[str | None]) -> None:
+    """Remember a match's join tokens in this browser, encrypted; the newest matches win."""
+    keep_sealed(INVITES_COOKIE, str(match_id), list(seats), INVITES_KEPT)
+
+
+def night_token(night_id: int) -> str | None:
+    """The night's host token, if this browser keeps it (the browser that made the night, or
+    one that opened the night's host link)."""
+    token = read_sealed(NIGHTS_COOKIE).get(str(night_id))
+    return token if isinstance(token, str) else None
+
+
+def keep_night_token(night_id: int, token: str) -> None:
+    """Remember a night's host token in this browser, encrypted; the newest nights win."""
+    keep_sealed(NIGHTS_COOKIE, str(night_id), token, NIGHTS_KEPT)
 
 
 # --- set-up ----------------------------------------------------------------------------------
@@ -184,7 +220,7 @@ def limit_posts(app: Flask) -> Limiter:
             continue
         rate = str(app.config[key])
         shared = limiter.shared_limit(rate, scope=key.lower(), methods=["POST"],
-                                      error_message=partial(limit_message, rate))
+                                      error_message=partial(limit_message, key, rate))
         app.view_functions[endpoint] = shared(view)  # type: ignore[assignment]  # one count for the API and the pages
     check_before_limited_views_only(app, limiter)
     return limiter
@@ -217,7 +253,11 @@ def check_before_limited_views_only(app: Flask, limiter: Limiter) -> None:
     hooks[hooks.index(check)] = check_limited_requests
 
 
-def limit_message(rate: str) -> str:
+def limit_message(key: str, rate: str) -> str:
+    """The 429's sentence: what this address did too often (``key``: the limit's setting)."""
+    if key == "RATELIMIT_NIGHTS":
+        return _("Too many nights created from this address (at most %(rate)s); wait a moment "
+                 "and try again.", rate=rate)
     return _("Too many matches created or imported from this address (at most %(rate)s); "
              "wait a moment and try again.", rate=rate)
 

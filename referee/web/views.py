@@ -177,31 +177,72 @@ def home() -> str:
 
 @bp.post("/nights")
 def create_night() -> BaseResponse:
+    """A new night; this browser keeps its host token (encrypted), the key to its controls."""
     name = (request.form.get("name") or "").strip()
     if not name:
         raise PageError(422, _("A game night needs a name, like “Friday at Alice's”."))
     if len(name) > 120:
         raise PageError(422, _("A game night's name is at most 120 characters."))
-    night = history.create_night(db(), name)
-    return redirect(url_for("web.night", night_id=night["id"]), 303)
+    created = nights.create(db(), name)
+    security.keep_night_token(created.night["id"], created.host_token)
+    return redirect(url_for("web.night", night_id=created.night["id"]), 303)
+
+
+def night_host_token(night_id: int) -> str | None:
+    """The night's host token if this browser keeps it (None: this browser is not the host)."""
+    token = security.night_token(night_id)
+    return token if nights.is_host(db(), night_id, token) else None
+
+
+def hosted_night(night_id: int | None) -> dict[str, Any] | None:
+    """The night a match is started in or imported into, for its host's browser only (403
+    for any other)."""
+    if night_id is None:
+        return None
+    night = history.get_night(db(), night_id)
+    if night_host_token(night_id) is None:
+        raise PageError(403, _("Only the night's host starts or imports a match in it, from "
+                               "the browser that created the night or opened its host link."),
+                        where="night")
+    return night
 
 
 @bp.get("/nights/<id:night_id>")
-def night(night_id: int) -> str:
-    return night_page(night_id)
+def night(night_id: int) -> Response:
+    response = current_app.response_class(night_page(night_id))
+    response.headers["Cache-Control"] = "no-store"  # the host's page carries the host link
+    response.headers["Referrer-Policy"] = "same-origin"
+    return response
 
 
 def night_page(night_id: int, points_error: str | None = None,
                points_text: str | None = None) -> str:
-    """The night's page; a refused placement-points form is shown again with its reason and
-    what was typed (the night's points unchanged)."""
+    """The night's page, with the host's controls (points, a new match, the host link) for
+    the host's browser only; a refused placement-points form is shown again with its reason
+    and what was typed (the night's points unchanged)."""
     board = nights.board(db(), night_id)
+    token = night_host_token(night_id)
+    host_link = public_url("web.night_host", night_id=night_id, token=token) if token else None
     page = history.list_matches(db(), history.MatchFilter(night=night_id), NIGHT_MATCHES)
     latest = reword(page.items)  # each outcome in the reader's words, by the players' names
     count = page.total if page.total is not None else len(latest)
     return render_template("night.html", night=board, latest=latest, count=count, board=board,
                            titles={g.id: g.title for g in games.all_games()},
-                           points_error=points_error, points_text=points_text)
+                           points_error=points_error, points_text=points_text,
+                           host=token is not None, host_link=host_link)
+
+
+@bp.get("/nights/<id:night_id>/host")
+def night_host(night_id: int) -> BaseResponse:
+    """The night's host link: the browser that opens it keeps the night's host token."""
+    token = (request.args.get("token") or "").strip()
+    history.get_night(db(), night_id)  # 404 for a night that is not there
+    if not token or not nights.is_host(db(), night_id, token):
+        raise PageError(403, _("This link does not hold night %(id)s's host token; ask the "
+                               "night's host for the link again.", id=night_id),
+                        where="query.token")
+    security.keep_night_token(night_id, token)
+    return redirect(url_for("web.night", night_id=night_id), 303)
 
 
 # --- creating a match ------------------------------------------------------------------------
@@ -209,8 +250,7 @@ def night_page(night_id: int, points_error: str | None = None,
 
 @bp.get("/new")
 def choose_game() -> str:
-    night_id = int_arg("night", request.args.get("night"), 1)
-    night = history.get_night(db(), night_id) if night_id else None
+    night = hosted_night(int_arg("night", request.args.get("night"), 1))
     return render_template("new_game.html", games=games.all_games(), night=night)
 
 
@@ -225,7 +265,7 @@ def game_or_404(game_id: str) -> games.Game:
 def new_match(game_id: str) -> Any:
     game = game_or_404(game_id)
     night_id = int_arg("night", request.values.get("night"), 1)
-    night = history.get_night(db(), night_id) if night_id else None
+    night = hosted_night(night_id)
     players = history.list_players(db(), 1, 500)
     if request.method == "GET":
         return render_template("new_match.html", game=game, night=night, players=players,
@@ -242,7 +282,9 @@ def new_match(game_id: str) -> Any:
         options = {**previous_options(follows), **read_fields(game.options, form, "o.")}
         created = matches.create_match(db(), game.id, options,
                                        [matches.SeatSpec(name=n) for n in names], night_id,
-                                       follows, mode=form.get("mode") or "moves")
+                                       follows, mode=form.get("mode") or "moves",
+                                       night_token=security.night_token(night_id)
+                                       if night_id else None)
     except (ServiceError, FormError, PageError) as err:
         return render_template("new_match.html", game=game, night=night, players=players,
                                form=form, error=error_view(err)), error_status(err)
@@ -491,8 +533,12 @@ def render_match(match_id: int, *, logged: int | None = None,
     challenges = sorted({*timeline["challenges"],
                          *(e["seq"] for e in timeline["events"] if e["type"] == "flag")})
     standings = timeline["standings"]
+    # a rematch stays in the match's night for the night's host; elsewhere it is made outside
+    night_host = bool(match["night_id"] and match["status"] == "finished"
+                      and night_host_token(match["night_id"]))
     return render_template(
         "match.html", match=match, access=access, game=game, timeline=timeline,
+        night_host=night_host,
         events=list(reversed(timeline["events"])), state=state, at=at, as_arg=as_arg,
         names=seat_names(match), error=error, posted=posted or {}, logged=logged,
         challenges=challenges, key=uuid.uuid4().hex, standings=standings,
@@ -513,7 +559,8 @@ def export(match_id: int) -> Response:
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_match() -> Any:
-    nights = history.list_nights(db(), 1, 50)
+    # the nights this browser hosts: a match is filed into a night by its host only
+    nights = [n for n in history.list_nights(db(), 1, 50) if security.night_token(n["id"])]
     if request.method == "GET":
         return render_template("import.html", nights=nights, error=None)
     upload = request.files.get("file")
@@ -530,8 +577,11 @@ def import_match() -> Any:
             raise Invalid(_("%(file)s holds no match export.", file=upload.filename),
                           where="file")
         night_id = int_arg("night", request.form.get("night"), 1)
+        hosted_night(night_id)
         created = matches.import_match(db(), data, night_id,
-                                       copy=request.form.get("copy") == "on")
+                                       copy=request.form.get("copy") == "on",
+                                       night_token=security.night_token(night_id)
+                                       if night_id else None)
     except ServiceError as err:
         return render_template("import.html", nights=nights, error=error_view(err),
                                existing=err.details.get("match_id")), err.status

@@ -14,7 +14,7 @@ import pytest
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from tests.helpers import Table, auth, new_match, plain_turn
+from tests.helpers import Table, auth, new_match, new_night, plain_turn
 
 FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
 EN = {"Accept-Language": "en"}
@@ -199,9 +199,10 @@ def test_nul_in_a_text(client: FlaskClient) -> None:
 
 def test_placement_points_that_reward_a_worse_place(client: FlaskClient) -> None:
     """422 from the nights' points scale: a better place never gives fewer points."""
-    night = client.post("/api/nights", json={"name": "Vendredi"}).json["id"]
+    night = new_night(client, "Vendredi")
     french, english = in_both(lambda lang: client.put(
-        f"/api/nights/{night}/points", json={"placement_points": [1, 5]}, headers=lang))
+        f"/api/nights/{night.id}/points", json={"placement_points": [1, 5]},
+        headers={**lang, **auth(night.host)}))
     assert french["code"] == 422 and french["where"] == "placement_points"
     assert french["message"] == ("Une meilleure place ne rapporte jamais moins de points "
                                  "qu'une moins bonne.")
@@ -211,9 +212,10 @@ def test_placement_points_that_reward_a_worse_place(client: FlaskClient) -> None
 
 def test_placement_points_that_are_not_whole_numbers(client: FlaskClient) -> None:
     """422 from the body's schema: one place's points are not a whole number."""
-    night = client.post("/api/nights", json={"name": "Vendredi"}).json["id"]
+    night = new_night(client, "Vendredi")
     french, english = in_both(lambda lang: client.put(
-        f"/api/nights/{night}/points", json={"placement_points": [5, "x"]}, headers=lang))
+        f"/api/nights/{night.id}/points", json={"placement_points": [5, "x"]},
+        headers={**lang, **auth(night.host)}))
     assert french["errors"] == {"json": {"placement_points": {
         "1": ["Ce n'est pas un nombre entier."]}}}
     assert english["errors"] == {"json": {"placement_points": {"1": ["Not a valid integer."]}}}

@@ -14,7 +14,7 @@ from urllib.parse import unquote
 import pytest
 from flask.testing import FlaskClient
 
-from tests.helpers import auth, move, new_match
+from tests.helpers import auth, move, new_match, new_night
 from tests.night_fixture import build_night
 
 
@@ -119,7 +119,7 @@ def test_night_lists_the_matches_still_running(client: FlaskClient,
 
 def test_night_placement_points_can_be_set(client: FlaskClient, night: dict[str, Any]) -> None:
     answer = client.put(f"/api/nights/{night['night']}/points",
-                        json={"placement_points": [10, 4, 1]})
+                        json={"placement_points": [10, 4, 1]}, headers=auth(night["night_token"]))
     assert answer.status_code == 200
     board = client.get(f"/api/nights/{night['night']}/board").json["leaderboard"]
     assert [(ln["name"], ln["points"]) for ln in board] == [
@@ -129,7 +129,7 @@ def test_night_placement_points_can_be_set(client: FlaskClient, night: dict[str,
 def test_night_placement_points_that_rise_are_refused(client: FlaskClient,
                                                       night: dict[str, Any]) -> None:
     answer = client.put(f"/api/nights/{night['night']}/points",
-                        json={"placement_points": [1, 5]})
+                        json={"placement_points": [1, 5]}, headers=auth(night["night_token"]))
     assert answer.status_code == 422 and answer.json["where"] == "placement_points"
 
 
@@ -201,10 +201,11 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_written_as_text(
     """A player named '=HYPERLINK(…)' (or '+…', '-…', '@…'): the sheets write the name with
     a leading apostrophe (one cell writer for every sheet), so a spreadsheet opening the CSV
     shows it and runs nothing."""
-    night = client.post("/api/nights", json={"name": "Soirée"}).json["id"]
+    soiree = new_night(client, "Soirée")
+    night = soiree.id
     made = client.post("/api/matches", json={
         "game": "citroncoco", "night_id": night,
-        "seats": [{"name": FORMULA}, {"name": "@SUM(A1)"}]}).json
+        "seats": [{"name": FORMULA}, {"name": "@SUM(A1)"}]}, headers=auth(soiree.host)).json
     address = sheet.format(match=made["id"], night=night, player=made["seats"][0]["player_id"])
     cells = [c for row in rows(client.get(address).data) for c in row]
     assert not any(c.startswith(("=", "+", "@")) for c in cells), cells

@@ -31,7 +31,8 @@ def live(database_url: str, tmp_path: Path) -> Iterator[str]:
     """gunicorn (two workers) on the test's database, as in production."""
     env = {**os.environ, "DATABASE_URL": database_url, "REFEREE_SECRET_KEY": "fuzz",
            "REFEREE_RATELIMIT_CREATE": "100000 per minute",
-           "REFEREE_RATELIMIT_IMPORT": "100000 per minute"}
+           "REFEREE_RATELIMIT_IMPORT": "100000 per minute",
+           "REFEREE_RATELIMIT_NIGHTS": "100000 per minute"}
     port = free_port()
     server = subprocess.Popen(
         [str(VENV / "gunicorn"), "--workers", "2", "--bind", f"127.0.0.1:{port}",

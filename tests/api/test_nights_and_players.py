@@ -28,7 +28,7 @@ from urllib.parse import unquote
 import pytest
 from flask.testing import FlaskClient
 
-from tests.helpers import Table, auth, move, new_match
+from tests.helpers import Table, auth, move, new_match, new_night
 from tests.night_fixture import build_night
 
 NEUROTRIO_END = {"last": 2, "points": [{"placements": 10, "finish": 5},
@@ -44,11 +44,14 @@ def night(client: FlaskClient) -> dict[str, Any]:
 @pytest.fixture
 def quick_night(client: FlaskClient) -> dict[str, Any]:
     """The quick night of the docstring: its id and its two matches."""
-    night_id = client.post("/api/nights", json={"name": "Quick night"}).json["id"]
-    plouc = new_match(client, game="plouc", mode="rounds", night_id=night_id)
+    made = new_night(client, "Quick night")
+    night_id = made.id
+    plouc = new_match(client, game="plouc", mode="rounds", night_id=night_id,
+                      night_token=made.host)
     assert move(client, plouc, "round", None, {"winner": 1, "cards": [4, 0, 2]}
                 ).status_code == 201
-    neuro = new_match(client, game="neurotrio", mode="rounds", night_id=night_id)
+    neuro = new_match(client, game="neurotrio", mode="rounds", night_id=night_id,
+                      night_token=made.host)
     assert move(client, neuro, "round", None, NEUROTRIO_END).status_code == 201
     return {"night": night_id, "plouc": plouc, "neurotrio": neuro}
 
@@ -175,7 +178,7 @@ def test_placement_points_that_make_no_sense_are_refused_and_change_nothing(
         client: FlaskClient, night: dict[str, Any], points: Any, says: str) -> None:
     """422 naming ``placement_points`` and why; the board keeps the default 5, 3, 2, 1."""
     answer = client.put(f"/api/nights/{night['night']}/points",
-                        json={"placement_points": points})
+                        json={"placement_points": points}, headers=auth(night["night_token"]))
     assert answer.status_code == 422, answer.json
     assert "placement_points" in answer.json["where"]
     assert says in json.dumps(answer.json, ensure_ascii=False)
@@ -187,7 +190,8 @@ def test_placement_points_that_make_no_sense_are_refused_and_change_nothing(
 def test_placement_points_answer_the_scale_set(client: FlaskClient,
                                               night: dict[str, Any]) -> None:
     """[3, 1]: Bob 1 + 1, Alice and Dan 3, Chloé (3rd) 0."""
-    answer = client.put(f"/api/nights/{night['night']}/points", json={"placement_points": [3, 1]})
+    answer = client.put(f"/api/nights/{night['night']}/points", json={"placement_points": [3, 1]},
+                        headers=auth(night["night_token"]))
     assert answer.status_code == 200 and answer.json == {"placement_points": [3, 1]}
     board = client.get(f"/api/nights/{night['night']}/board").json
     assert [(ln["name"], ln["points"]) for ln in board["leaderboard"]] == [
@@ -334,11 +338,14 @@ def test_ties_share_the_better_place(client: FlaskClient) -> None:
     Chloé 3 cards each, Dan 5: places 1, 2, 2, 4 → 5, 3, 3, 1. Neurotrio, Alice 6 + 7 + 5 = 18
     and Bob 5 + 10 + 3 = 18 share the win (NT-WIN-1), Chloé 5 + 1 - 1 = 5: places 1, 1, 3 →
     5, 5, 2. Night: Alice 10, Bob 8, Chloé 5, Dan 1."""
-    night_id = client.post("/api/nights", json={"name": "Ties"}).json["id"]
-    plouc = new_match(client, game="plouc", players=4, mode="rounds", night_id=night_id)
+    made = new_night(client, "Ties")
+    night_id = made.id
+    plouc = new_match(client, game="plouc", players=4, mode="rounds", night_id=night_id,
+                      night_token=made.host)
     assert move(client, plouc, "round", None, {"winner": 0, "cards": [0, 3, 3, 5]}
                 ).status_code == 201
-    neuro = new_match(client, game="neurotrio", mode="rounds", night_id=night_id)
+    neuro = new_match(client, game="neurotrio", mode="rounds", night_id=night_id,
+                      night_token=made.host)
     assert move(client, neuro, "round", None, {"last": 2, "points": [
         {"placements": 7, "finish": 5}, {"placements": 10, "finish": 3},
         {"placements": 1, "penalties": -1}]}).status_code == 201

@@ -164,10 +164,12 @@ def test_backup_then_restore_keeps_a_rounds_only_match(
         fresh: Flask) -> None:
     """Quick scoring survives the way out and in: the mode, the round judged again
     (PL-RND-1: Bob out first, Alice 4 cards left), the result on the night's board."""
-    from tests.helpers import move, new_match
+    from tests.helpers import move, new_match, new_night
 
-    night_id = client.post("/api/nights", json={"name": "Quick"}).json["id"]
-    table = new_match(client, game="plouc", players=2, mode="rounds", night_id=night_id)
+    made = new_night(client, "Quick")
+    night_id = made.id
+    table = new_match(client, game="plouc", players=2, mode="rounds", night_id=night_id,
+                      night_token=made.host)
     assert move(client, table, "round", None, {"winner": 1, "cards": [4, 0]}).status_code == 201
     file = tmp_path / "backup.json"
     assert run(runner, "backup", str(file)).exit_code == 0

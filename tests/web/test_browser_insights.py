@@ -4,6 +4,7 @@ server holding the hand-computed night of ``tests/night_fixture.py``."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -55,9 +56,10 @@ def test_night_page_shows_the_leaderboard_and_recap(chrome: Any, site: Any) -> N
 
 
 def test_night_points_are_set_from_the_page(chrome: Any, site: Any) -> None:
+    """The host (this phone opened the night's host link) sets the points from the page."""
     base, night = site
     page = phone(chrome)
-    page.goto(f"{base}/nights/{night['night']}")
+    page.goto(f"{base}/nights/{night['night']}/host?token={night['night_token']}")
     page.locator("details.tool summary", has_text="Placement points").click()
     page.fill("#points", "5, 3, 2, 1")
     page.get_by_role("button", name="Set the points").click()
@@ -204,3 +206,30 @@ def test_night_board_as_png(chrome: Any, site: Any) -> None:
     assert answer.status == 200 and answer.headers["content-type"] == "image/png"
     assert answer.body()[:8] == b"\x89PNG\r\n\x1a\n"
     page.context.close()
+
+
+def test_only_the_nights_host_browser_sees_its_controls(chrome: Any, site: Any) -> None:
+    """The host's phone shows the points form and "New match in this night" and starts a
+    match in the night; another phone shows neither, and the new-match page is a 403. (Last:
+    it adds a match to the module's night.)"""
+    base, night = site
+    host = phone(chrome)
+    host.goto(f"{base}/nights/{night['night']}/host?token={night['night_token']}")
+    expect(host.locator("details.tool summary", has_text="Placement points")).to_be_visible()
+    host.get_by_role("link", name="New match in this night").click()
+    host.locator('a.game-card[href*="/new/citroncoco?"]').click()
+    for seat, name in enumerate(("Zoé", "Yann")):
+        host.get_by_label(f"Seat {seat}").fill(name)
+    host.get_by_role("button", name="Create the match").click()
+    host.wait_for_url(re.compile(r"/m/\d+/invite"))
+    host.goto(f"{base}/nights/{night['night']}")
+    expect(host.locator("ul.running")).to_contain_text("Zoé")
+    other = phone(chrome)
+    other.goto(f"{base}/nights/{night['night']}")
+    expect(other.locator("table.leaderboard")).to_be_visible()
+    expect(other.locator("details.tool summary", has_text="Placement points")).to_have_count(0)
+    expect(other.get_by_role("link", name="New match in this night")).to_have_count(0)
+    response = other.goto(f"{base}/new?night={night['night']}")
+    assert response is not None and response.status == 403
+    host.context.close()
+    other.context.close()

@@ -198,9 +198,10 @@ def test_rounds_pad_in_french(chrome: Any, site: Any) -> None:  # noqa: F811
 def test_night_points_form_refuses_bad_input_and_changes_nothing(
         page: Any, site: Any) -> None:  # noqa: F811
     """Placement points that rise (3, 5) are refused beside the form, with the reason and what
-    was typed; the night's points and leaderboard are unchanged (5, 3, 2, 1: Bob 6)."""
+    was typed; the night's points and leaderboard are unchanged (5, 3, 2, 1: Bob 6). The phone
+    is the night's host (it opened the night's host link)."""
     base, night = site
-    page.goto(f"{base}/nights/{night['night']}")
+    page.goto(f"{base}/nights/{night['night']}/host?token={night['night_token']}")
     page.locator("details.tool summary", has_text="Placement points").click()
     for typed, reason in (("3, 5", "A better place never gives fewer points than a worse one."),
                           ("five, three", "Placement points are whole numbers, like 5, 3, 2, 1.")):

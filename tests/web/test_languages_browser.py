@@ -46,6 +46,7 @@ class Night:
     croco: int  # CrocoNounours, its first player chosen: the board to deploy on
     rounds: dict[str, int]  # a rounds-only match of each game, nothing logged: its quick form
     hosts: tuple[tuple[int, str], ...]  # every match's host link, opened by each reader
+    night_token: str  # the night's host link, opened by each reader (its points form)
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +86,8 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Night]:
                     live, built["host"], built["players"]["Alice"], built["players"]["Bob"],
                     neuro.id, croco.id, {game: made.id for game, made in quick.items()},
                     ((live, built["host"]), (neuro.id, neuro.host), (croco.id, croco.host),
-                     *((made.id, made.host) for made in quick.values())))
+                     *((made.id, made.host) for made in quick.values())),
+                    built["night_token"])
     database(app).engine.dispose()
 
 
@@ -219,12 +221,14 @@ VIEWPORTS = {"fr": {"width": 390, "height": 844}, "en": {"width": 1280, "height"
 
 
 def reader(chromium: Any, n: Night, language: str) -> Any:
-    """A browser whose language is ``language`` and which opened every match's host link."""
+    """A browser whose language is ``language`` and which opened every match's host link and
+    the night's."""
     context = chromium.new_context(locale=LOCALES[language], viewport=VIEWPORTS[language])
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     for match_id, token in n.hosts:
         page.goto(f"{n.server}/m/{match_id}/join?token={token}")
+    page.goto(f"{n.server}/nights/{n.night}/host?token={n.night_token}")
     return page
 
 
