@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from referee import create_app, database
 from referee.service import backup as backups
-from referee.service import history, matches
+from referee.service import matches, nights
 from referee.service.matches import SeatSpec
 from referee.store import models
 from referee.store.db import Database
@@ -35,10 +35,11 @@ def write_matches(db: Database, writer: int, stop: threading.Event,
     try:
         while not stop.is_set():
             number += 1
-            night = history.create_night(db, f"Night {writer}.{number}")
+            night = nights.create(db, f"Night {writer}.{number}")
             created = matches.create_match(
                 db, "citroncoco", {}, [SeatSpec(name=f"Player {writer}.{number}.{seat}")
-                                       for seat in range(2)], night_id=night["id"])
+                                       for seat in range(2)], night_id=night.night["id"],
+                night_token=night.host_token)
             for turn in range(TURNS):
                 seat = turn % 2
                 token = created.seat_tokens[seat]
