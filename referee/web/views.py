@@ -306,7 +306,7 @@ def token_in(text: str) -> str:
     """The token in what the join form got: the token itself, or a whole join link pasted (its
     ``#t=``, or the ``?token=`` of an older one)."""
     text = text.strip()
-    if "#" not in text and "?" not in text:
+    if not any(mark in text for mark in "/#?"):  # a token is URL-safe base 64: none of these
         return text
     parts = urlsplit(text)
     found = parse_qs(parts.fragment).get("t") or parse_qs(parts.query).get("token")
