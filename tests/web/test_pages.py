@@ -228,7 +228,7 @@ def test_scoreboard_updates_and_charts_the_rounds(client: FlaskClient) -> None:
     assert live.headers["X-Last-Seq"] == str(len(ROUND))
     page = text_of(live)
     assert "-26" in page and "26" in page and "after round 1" in page
-    assert '<svg class="chart"' in page and "target 200" in page
+    assert '<svg class="chart tv"' in page and "target 200" in page  # the TV's large labels
     assert page.count('<polyline class="series') == 2
 
 
