@@ -25,8 +25,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                                             replica_url=app.config["DATABASE_REPLICA_URL"])
 
     from referee import api, health, i18n, readpath, unavailable, validation, web
-    from referee.web import security
+    from referee.web import headers, security
 
+    headers.init_app(app)  # first registered, last to run: it sees every answer as sent
     i18n.init_app(app)
     validation.init_app(app)
     api.init_app(app)

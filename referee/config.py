@@ -79,6 +79,9 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # Set to a public base URL (https://referee.example.org) when behind a proxy, for the
         # join links and QR codes; by default the request's own host is used.
         "PUBLIC_URL": os.environ.get("REFEREE_PUBLIC_URL", ""),
+        # Answers that went out over TLS tell the browser to keep to HTTPS this long (seconds;
+        # 0: never). Plain HTTP answers (the table's network) never say so.
+        "HSTS_MAX_AGE": int(os.environ.get("REFEREE_HSTS_MAX_AGE", "31536000")),
         # Forms: a CSRF token lives this long (seconds), so a pad left open all night still
         # posts; the browser session ends it sooner when the browser closes.
         "WTF_CSRF_TIME_LIMIT": int(os.environ.get("REFEREE_CSRF_TIME_LIMIT", str(7 * 86400))),
@@ -109,4 +112,6 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "OPENAPI_JSON_PATH": "openapi.json",
         "OPENAPI_SWAGGER_UI_PATH": "docs",
         "OPENAPI_SWAGGER_UI_URL": "/api/docs/static/",
+        # No badge fetched from swagger.io: the docs page loads nothing from elsewhere.
+        "OPENAPI_SWAGGER_UI_CONFIG": {"validatorUrl": None},
     }

@@ -23,7 +23,9 @@ LEFT, RIGHT, TOP, BOTTOM = 64, 150, 20, 44
 COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000",
            "#F0E442", "#999999"]
 DASHES = ["", "8 4", "2 4", "12 4 2 4", "4 4", "1 3", "16 6", "6 2 2 2", "10 10"]
-TV_LABEL, TV_TICK = 40, 30  # the TV board's font sizes, in the SVG's units (about its pixels)
+# Font sizes in the SVG's units (about its pixels), the style sheet's too (svg.chart, .tv).
+LABEL, TICK = 17, 16
+TV_LABEL, TV_TICK = 40, 30  # the TV board's
 TV_HEIGHT = 540
 GLYPH = 0.62  # a label's average glyph width, in font sizes (bold sans-serif)
 LINE = 1.4  # a label's line, ascent to descent with room, in font sizes
@@ -82,10 +84,13 @@ def frame_for(series: dict[str, list[int]], labels: list[str], target: Any, roun
 
 
 def rounds_chart(standings: dict[str, Any], names: dict[str, str], title: str, *,
-                 label_size: float = 17, tick_size: float = 16, height: int = HEIGHT) -> Markup:
+                 tv: bool = False) -> Markup:
     """An SVG chart of each side's running total per round, with the target as a dashed line;
-    ``label_size`` and ``tick_size`` are font sizes in the SVG's units and ``height`` its
-    least height (the TV board's are larger)."""
+    the TV board's (``tv``) has larger labels and height. The font sizes are the style sheet's
+    (``svg.chart`` and ``svg.chart.tv``), by class: a style attribute would not pass the pages'
+    Content-Security-Policy."""
+    label_size, tick_size, height = (TV_LABEL, TV_TICK, TV_HEIGHT) if tv else (LABEL, TICK,
+                                                                               HEIGHT)
     rounds: list[dict[str, Any]] = list(standings.get("rounds") or [])
     sides = [line["side"] for line in standings.get("lines", [])]
     target = standings.get("target")
@@ -94,9 +99,9 @@ def rounds_chart(standings: dict[str, Any], names: dict[str, str], title: str, *
                       height)
     unit = escape(standings.get("unit", ""))
     parts = [
-        f'<svg class="chart" viewBox="0 0 {frame.width:.0f} {frame.height:.0f}" role="img" '
-        f'aria-labelledby="chart-title chart-desc" xmlns="http://www.w3.org/2000/svg" '
-        f'style="--label-size: {label_size}px; --tick-size: {tick_size}px">',
+        f'<svg class="chart{" tv" if tv else ""}" viewBox="0 0 {frame.width:.0f} '
+        f'{frame.height:.0f}" role="img" aria-labelledby="chart-title chart-desc" '
+        f'xmlns="http://www.w3.org/2000/svg">',
         f'<title id="chart-title">{escape(title)}</title>',
         f'<desc id="chart-desc">{escape(describe(series, names, rounds, target, unit))}</desc>',
         *axes(frame, tick_size),

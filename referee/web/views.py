@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import date
 from functools import wraps
 from typing import Any
-from urllib.parse import urlencode
+from urllib.parse import parse_qs, urlencode, urlsplit
 
 import segno
 from flask import (
@@ -34,7 +34,7 @@ from referee.service.messages import reword
 from referee.store.bounds import IDEMPOTENCY_KEY_LENGTH
 from referee.validation import Refused, load_json, whole_number
 from referee.web import addresses, confirm, games, pads, security
-from referee.web.chart import TV_HEIGHT, TV_LABEL, TV_TICK, rounds_chart, score_sheet
+from referee.web.chart import rounds_chart, score_sheet
 from referee.web.errors import PageError, error_page
 from referee.web.forms import FormError, read_fields
 from referee.web.images import results_chart
@@ -314,12 +314,12 @@ def invite(match_id: int) -> Any:
     links: dict[str, Any] | None = None
     if access is not None and access.host:
         tokens = list(security.read_invites().get(str(match_id)) or [])
-        host = public_url("web.join", match_id=match_id, token=page_token(match_id))
+        host = join_link(match_id, page_token(match_id) or "")
         seats: list[dict[str, Any]] = []
         links = {"host": host, "host_qr": qr_svg(host, _("Host's link")), "seats": seats}
         for seat, name in enumerate(seat_names(match)):
             token = tokens[seat] if seat < len(tokens) else None
-            url = public_url("web.join", match_id=match_id, token=token) if token else None
+            url = join_link(match_id, token) if token else None
             seats.append({
                 "seat": seat, "name": name, "url": url,
                 "qr": qr_svg(url, _("Join link of seat %(n)s, %(name)s", n=seat,
@@ -328,9 +328,6 @@ def invite(match_id: int) -> Any:
         "invite.html", match=match, access=access, links=links,
         network=addresses.link_base()))
     response.headers["Cache-Control"] = "no-store"  # the page carries the seats' tokens
-    # The page's links carry tokens: no other site learns them from a referrer; same-origin
-    # keeps the Origin header on the page's own forms (no-referrer would send "null").
-    response.headers["Referrer-Policy"] = "same-origin"
     return response
 
 
@@ -345,11 +342,57 @@ def reissue(match_id: int, seat: int) -> BaseResponse:
     return redirect(url_for("web.invite", match_id=match_id) + f"#seat-{seat}", 303)
 
 
+# --- joining: a join link's token goes into a cookie scoped to its match --------------------
+#
+# A join link carries its token after "#" (``/m/<id>/join/link#t=…``): a browser never sends
+# that part, so the token is in no request line, access log or Referer. The join page's script
+# reads it and posts it to ``/m/<id>/join``; without a script the page takes the link pasted.
+# Links printed before (``/m/<id>/join?token=…``) still join, then leave for the pad's address.
+
+
+def join_link(match_id: int, token: str) -> str:
+    """A seat's or the host's join link, as its QR code and the invite page give it."""
+    return public_url("web.join_page", match_id=match_id) + "#" + urlencode({"t": token})
+
+
+def token_in(text: str) -> str:
+    """The token in what the join form got: the token itself, or a whole join link pasted (its
+    ``#t=``, or the ``?token=`` of an older one)."""
+    text = text.strip()
+    if not any(mark in text for mark in "/#?"):  # a token is URL-safe base 64: none of these
+        return text
+    parts = urlsplit(text)
+    found = parse_qs(parts.fragment).get("t") or parse_qs(parts.query).get("token")
+    return found[0].strip() if found else ""
+
+
+@bp.get("/m/<id:match_id>/join/link")
+def join_page(match_id: int) -> str:
+    """The page a join link opens: its script posts the token that follows the "#"."""
+    return render_template("join.html", match=match_or_404(match_id))
+
+
+@bp.post("/m/<id:match_id>/join")
+def join_posted(match_id: int) -> BaseResponse:
+    token = token_in(request.form.get("link") or "")
+    if not token:
+        raise PageError(400, _("Give your seat's join link (or its token) to join the match."),
+                        where="link")
+    return joined_redirect(match_id, token)
+
+
 @bp.get("/m/<id:match_id>/join")
 def join(match_id: int) -> BaseResponse:
+    """An older join link, its token in the address: it still joins (printed codes), and the
+    pad it leads to has a clean address."""
     token = (request.args.get("token") or "").strip()
     if not token:
         raise PageError(400, _("This join link has no token; ask the host for the link again."))
+    return joined_redirect(match_id, token)
+
+
+def joined_redirect(match_id: int, token: str) -> BaseResponse:
+    """The pad, this browser now acting with ``token`` (a seat's or the host's)."""
     try:
         pages.access_for(db(), match_id, token)
     except Unauthenticated:
@@ -610,7 +653,7 @@ def board_context(match_id: int) -> dict[str, Any]:
             "recent": reword(list(reversed(recent)), seat_names(match)),  # the reader's words
             "chart": rounds_chart(standings, names,
                                   _("%(game)s: totals round by round", game=game.title),
-                                  label_size=TV_LABEL, tick_size=TV_TICK, height=TV_HEIGHT)}
+                                  tv=True)}
 
 
 @bp.get("/m/<id:match_id>/board")

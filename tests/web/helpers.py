@@ -40,7 +40,7 @@ class Browser(FlaskClient):
         return found.group(1)
 
 
-JOIN = re.compile(r'href="(https?://[^"]+/m/(\d+)/join\?token=([^"]+))" data-seat="([^"]+)"')
+JOIN = re.compile(r'href="(https?://[^"]+/m/(\d+)/join/link#t=([^"]+))" data-seat="([^"]+)"')
 
 #: One CitronCoco round for two seats: seat 0 calls Citron Coco, the hands are revealed.
 ROUND = [
@@ -77,9 +77,10 @@ def create(client: FlaskClient, game: str = "citroncoco", names: tuple[str, ...]
 
 
 def joined(app: Flask, match_id: int, token: str) -> FlaskClient:
-    """A new browser that opened a join link."""
+    """A new browser that opened a join link: the join page's script posts the token that
+    follows the link's "#"."""
     browser = app.test_client()
-    response = browser.get(f"/m/{match_id}/join?token={token}")
+    response = browser.post(f"/m/{match_id}/join", data={"link": token})
     assert response.status_code == 303
     return browser
 

@@ -136,7 +136,8 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
     alice, bob = phone(browser), phone(browser)
     for page, who in ((alice, "0"), (bob, "1")):
         page.set_default_timeout(TIMEOUT)
-        page.goto(links[who])
+        page.goto(links[who])  # the join page's script posts the token after the "#"
+        page.wait_for_url(lambda url: not url.endswith("/join/link"))
         assert re.search(rf"/m/{match_id}/play$", page.url)  # the token left the address
     expect(alice.locator(".who")).to_contain_text("You are seat 0 (Alice)")
     expect(bob.locator(".who")).to_contain_text("You are seat 1 (Bob)")

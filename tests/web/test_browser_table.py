@@ -42,7 +42,8 @@ def match_id_of(links: dict[str, str]) -> int:
 def joined_phone(browser: Any, link: str) -> Any:
     page = phone(browser)
     page.set_default_timeout(TIMEOUT)
-    page.goto(link)
+    page.goto(link)  # the join page's script posts the token after the "#"
+    page.wait_for_url(lambda url: not url.endswith("/join/link"))
     return page
 
 

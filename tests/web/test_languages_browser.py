@@ -213,6 +213,7 @@ PAGES: list[Visit] = [
      "Aperçu : rien n'est noté avant votre confirmation"),
     ("error", go("/no-such-page"), "There is no page at /no-such-page.",
      "Il n'y a pas de page à l'adresse /no-such-page."),
+    ("join", go("/m/{live}/join/link"), "Your join link", "Le lien de votre place"),
 ]
 
 
@@ -222,8 +223,13 @@ VIEWPORTS = {"fr": {"width": 390, "height": 844}, "en": {"width": 1280, "height"
 
 def reader(chromium: Any, n: Night, language: str) -> Any:
     """A browser whose language is ``language`` and which opened every match's host link and
-    the night's."""
-    context = chromium.new_context(locale=LOCALES[language], viewport=VIEWPORTS[language])
+    the night's.
+
+    It sets the pages' Content-Security-Policy aside (``bypass_csp``), for axe-core is added to
+    each page as an inline script, which the policy would refuse; the policy itself is checked
+    by its own test below, page by page."""
+    context = chromium.new_context(locale=LOCALES[language], viewport=VIEWPORTS[language],
+                                   bypass_csp=True)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT)
     for match_id, token in n.hosts:
@@ -268,3 +274,41 @@ def test_the_switch_on_every_page_keeps_the_readers_choice(chromium: Any, night:
     page.goto(f"{night.server}/nights/{night.night}/tv")
     assert page.get_by_role("navigation", name="Langue").count() == 1, "the TV view has it too"
     page.context.close()
+
+
+#: Besides the pages above: the API's interactive docs (in English only).
+UNDER_POLICY = [*PAGES, ("api-docs", then(go("/api/docs"),
+                                          lambda p: p.locator(".opblock").first.wait_for()),
+                         "", "")]
+
+#: What each page's Content-Security-Policy refused, said on the page's console.
+REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (e) =>
+    console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI} ` +
+                  `${e.sourceFile}:${e.lineNumber}`));"""
+
+
+@pytest.mark.parametrize("language", ["fr", "en"])
+def test_every_page_runs_under_the_content_security_policy(chromium: Any, night: Night,
+                                                           language: str) -> None:
+    """Every page, reached as a reader does (the host's links opened by their "#" token, forms
+    sent), under the site's policy: nothing refused, no script error. (The other browser tests
+    run under it too: the pads and boards that follow the match, the pickers.)"""
+    context = chromium.new_context(locale=LOCALES[language], viewport=VIEWPORTS[language])
+    context.add_init_script(REPORT_VIOLATIONS)
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    refused: list[str] = []
+    where = ["join"]
+    page.on("console", lambda m: refused.append(f"{where[0]}: {m.text}")
+            if m.type == "error" and ("Content Security Policy" in m.text
+                                      or m.text.startswith("CSP violation")) else None)
+    page.on("pageerror", lambda error: refused.append(f"{where[0]}: script error: {error}"))
+    for match_id, token in night.hosts:
+        page.goto(f"{night.server}/m/{match_id}/join/link#t={token}")
+        page.wait_for_url(f"**/m/{match_id}/play")
+    for name, visit, _english, _french in UNDER_POLICY:
+        where[0] = name
+        visit(page, night)
+        page.wait_for_load_state()
+    page.context.close()
+    assert refused == [], "\n".join(refused)

@@ -91,11 +91,11 @@ def test_the_host_on_another_device_makes_new_join_links(app: Flask,
     made = create(client)
     other = joined(app, made.id, made.host)  # the host's link, opened on another phone
     page = other.get(f"/m/{made.id}/invite").get_data(as_text=True)
-    assert f"token={made.host}" in page and "does not hold this seat" in page
+    assert f"#t={made.host}" in page and "does not hold this seat" in page
     response = other.post(f"/m/{made.id}/seats/1/token")
     assert response.status_code == 303 and response.location.endswith("#seat-1")
     page = other.get(f"/m/{made.id}/invite").get_data(as_text=True)
-    fresh = re.search(r'join\?token=([^"]+)" data-seat="1"', page).group(1)
+    fresh = re.search(r'join/link#t=([^"]+)" data-seat="1"', page).group(1)
     assert fresh != made.seats[1]
     assert app.test_client().get(f"/m/{made.id}/join?token={made.seats[1]}").status_code == 403
     joined(app, made.id, fresh)
@@ -228,7 +228,7 @@ def test_scoreboard_updates_and_charts_the_rounds(client: FlaskClient) -> None:
     assert live.headers["X-Last-Seq"] == str(len(ROUND))
     page = text_of(live)
     assert "-26" in page and "26" in page and "after round 1" in page
-    assert '<svg class="chart"' in page and "target 200" in page
+    assert '<svg class="chart tv"' in page and "target 200" in page  # the TV's large labels
     assert page.count('<polyline class="series') == 2
 
 
