@@ -311,7 +311,7 @@ def night_token(night_id: int) -> None:
     except ServiceError as err:
         fail(err)
     click.echo(f"night {night_id} host token: {token}")
-    click.echo(f"host link: /nights/{night_id}/host?token={token}")
+    click.echo(f"host link: /nights/{night_id}/host#t={token}")
 
 
 @main.command("backup")

@@ -36,6 +36,7 @@ from referee.validation import Refused, load_json, whole_number
 from referee.web import addresses, confirm, games, pads, security
 from referee.web.chart import rounds_chart, score_sheet
 from referee.web.errors import PageError, error_page
+from referee.web.filters import game_title
 from referee.web.forms import FormError, read_fields
 from referee.web.images import results_chart
 from referee.web.pads.generic import picker_data
@@ -222,7 +223,7 @@ def night_page(night_id: int, points_error: str | None = None,
     and what was typed (the night's points unchanged)."""
     board = nights.board(db(), night_id)
     token = night_host_token(night_id)
-    host_link = public_url("web.night_host", night_id=night_id, token=token) if token else None
+    host_link = night_host_link(night_id, token) if token else None
     page = history.list_matches(db(), history.MatchFilter(night=night_id), NIGHT_MATCHES)
     latest = reword(page.items)  # each outcome in the reader's words, by the players' names
     count = page.total if page.total is not None else len(latest)
@@ -232,15 +233,38 @@ def night_page(night_id: int, points_error: str | None = None,
                            host=token is not None, host_link=host_link)
 
 
+def night_host_link(night_id: int, token: str) -> str:
+    """A night's host link: its token after "#", in no request line, log or Referer."""
+    return public_url("web.night_host", night_id=night_id) + "#" + urlencode({"t": token})
+
+
 @bp.get("/nights/<id:night_id>/host")
-def night_host(night_id: int) -> BaseResponse:
-    """The night's host link: the browser that opens it keeps the night's host token."""
-    token = (request.args.get("token") or "").strip()
-    history.get_night(db(), night_id)  # 404 for a night that is not there
+def night_host(night_id: int) -> BaseResponse | str:
+    """The page a night's host link opens (its script posts the token after the "#"); a token
+    in the address, as a hand-made link may carry, is taken and the address left at once."""
+    night = history.get_night(db(), night_id)  # 404 for a night that is not there
+    if token := (request.args.get("token") or "").strip():
+        return night_hosted(night_id, token)
+    return render_template(
+        "join.html", title=_("The night's host link"), heading=night["name"],
+        waiting=_("Opening the night as its host…"), label=_("The night's host link"),
+        action=url_for("web.night_host_posted", night_id=night_id),
+        explain=_("Open the night's host link in this browser: this page then makes it a host "
+                  "of the night. If it does not, paste the whole link here."))
+
+
+@bp.post("/nights/<id:night_id>/host")
+def night_host_posted(night_id: int) -> BaseResponse:
+    history.get_night(db(), night_id)
+    return night_hosted(night_id, token_in(request.form.get("link") or ""))
+
+
+def night_hosted(night_id: int, token: str) -> BaseResponse:
+    """The night's page, this browser now keeping the night's host token."""
     if not token or not nights.is_host(db(), night_id, token):
         raise PageError(403, _("This link does not hold night %(id)s's host token; ask the "
                                "night's host for the link again.", id=night_id),
-                        where="query.token")
+                        where="link")
     security.keep_night_token(night_id, token)
     return redirect(url_for("web.night", night_id=night_id), 303)
 
@@ -369,7 +393,14 @@ def token_in(text: str) -> str:
 @bp.get("/m/<id:match_id>/join/link")
 def join_page(match_id: int) -> str:
     """The page a join link opens: its script posts the token that follows the "#"."""
-    return render_template("join.html", match=match_or_404(match_id))
+    match = match_or_404(match_id)
+    return render_template(
+        "join.html", title=_("Join match %(id)s", id=match_id),
+        heading=_("%(game)s #%(id)s: join", game=game_title(match["game"]), id=match_id),
+        waiting=_("Joining the match…"), label=_("Your join link"),
+        action=url_for("web.join_posted", match_id=match_id),
+        explain=_("Open your seat's join link on this phone (or scan its code): this page then "
+                  "logs you in as that seat. If it does not, paste the whole link here."))
 
 
 @bp.post("/m/<id:match_id>/join")

@@ -211,7 +211,7 @@ def test_the_command_line_issues_a_night_its_host_token(app: Flask, client: Flas
     first = runner.invoke(main, ["night-token", str(night)])
     assert first.exit_code == 0, first.output
     token = first.output.split("host token: ")[1].split()[0]
-    assert f"/nights/{night}/host?token={token}" in first.output
+    assert f"/nights/{night}/host#t={token}" in first.output
     assert put_points(client, night, auth(token)).status_code == 200
     second = runner.invoke(main, ["night-token", str(night)]).output.split("host token: ")[1]
     assert put_points(client, night, auth(token)).status_code == 403
