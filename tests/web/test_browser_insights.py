@@ -214,7 +214,8 @@ def test_only_the_nights_host_browser_sees_its_controls(chrome: Any, site: Any) 
     it adds a match to the module's night.)"""
     base, night = site
     host = phone(chrome)
-    host.goto(f"{base}/nights/{night['night']}/host#t={night['night_token']}")  # as the link is given
+    # the night's host link as the page gives it: its token after "#"
+    host.goto(f"{base}/nights/{night['night']}/host#t={night['night_token']}")
     expect(host.locator("details.tool summary", has_text="Placement points")).to_be_visible()
     host.get_by_role("link", name="New match in this night").click()
     host.locator('a.game-card[href*="/new/citroncoco?"]').click()
