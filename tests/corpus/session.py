@@ -9,6 +9,7 @@ import json
 import re
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -29,6 +30,7 @@ from tests.web.helpers import Browser
 Json = Any
 Viewer = str  # "host", "seat N" or "public"
 
+STREAM_WAIT = 20.0  # seconds a stream may take to replay the log
 BGSTATS = "bgstats://"
 UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
 ISO_TIME = re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?")
@@ -306,10 +308,11 @@ class Session:
                                 buffered=False)
         events: list[Json] = []
         buffer = ""
+        deadline = time.monotonic() + STREAM_WAIT  # heartbeats keep a stream that lags alive
         try:
             chunks: Iterator[Any] = iter(response.response)
             while not events or int(events[-1].get("id", 0)) < last:
-                if last == 0 and events:
+                if (last == 0 and events) or time.monotonic() > deadline:
                     break
                 chunk = next(chunks)
                 buffer += chunk.decode() if isinstance(chunk, bytes) else chunk

@@ -74,7 +74,7 @@ def test_a_scripted_match_is_answered_as_recorded(name: str, lang: str) -> None:
     stored = json.loads(path.read_text())
     now = json.loads(json.dumps(scripted(name, lang)))  # as the file holds it: JSON types
     found = first_difference(stored, now)
-    assert found is None, (f"{path.name} differs at {found}{where(found.split(':')[0], now)}"
+    assert found is None, (f"{path.name}{where(found.split(':')[0], now)} differs at {found}"
                            "\nre-record (python -m tests.corpus.record --scripted) only for a "
                            "change meant to change what readers see")
 
