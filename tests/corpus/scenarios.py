@@ -174,16 +174,17 @@ def neurotrio(s: Session) -> None:
         ("pass", 0, {}),
         ("place", 1, {"card": "rose-noir-2", "row": 0, "col": 5}),
         ("place", 1, {"card": "rose-noir-1", "row": 0, "col": 2}),
+        ("place", 1, {"card": "coeur-noir-3", "row": 0, "col": 2}),
         ("neuro", 2, {}),
-        ("bid", 2, {"base": 5, "row": 0, "col": 0, "token": "2"}),
-        ("bid", 0, {"base": 3, "row": 1, "col": 1}),
+        ("bid", 2, {"base": 5, "row": 0, "col": 0}),
+        ("bid", 0, {"base": 3, "row": 1, "col": 1, "token": "2"}),
         ("decline", 1, {}),
     ])
     pads(s, m)
     s.moves(m, [
         ("place", 2, {"card": "etoile-noir-1", "row": -1, "col": 0}),
         ("deux_cartes", 0, {}),
-        ("place", 0, {"card": "rose-vert-2", "row": 1, "col": 2}),
+        ("place", 0, {"card": "coeur-vert-3", "row": 1, "col": 2}),
         ("pass", 1, {}),
     ])
     read_all(s, m, [1, 4, 9], {"duty_penalty": "per_pass"},
@@ -303,6 +304,7 @@ def night(s: Session) -> None:
         s.csv(f"/api/matches/{match_id}/sheet.csv")
         s.page(f"/m/{match_id}")
     s.move(live, "draw", 0, {"source": "stock"}, by="host")
+    s.read_stream(live)
     s.call("GET", f"/api/nights/{night_id}")
     s.call("GET", "/api/nights")
     s.call("GET", f"/api/nights/{night_id}/board")
