@@ -139,7 +139,8 @@ class Session:
         _Template.copy_to(path)
         self.app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}",
                                "TIMEZONE": "UTC", "SNAPSHOT_EVERY": 10,
-                               "RATELIMIT_ENABLED": False,
+                               "RATELIMIT_ENABLED": False, "PAGE_SIZE": 20,
+                               "PUBLIC_URL": "", "DATABASE_REPLICA_URL": "",
                                # a fault is answered 500 as a server would, and recorded
                                "PROPAGATE_EXCEPTIONS": False})
         self.app.instance_path = str(self.folder / "instance")
