@@ -967,13 +967,15 @@ def export(db: Database, match_id: int, token: str | None = None) -> dict[str, A
         viewer = viewer_for(match, token, None)
         now = _state_now(session, db, match)
         rows = _rows(session, match_id, 1, match.summary.last_seq)
+        events = [event_dict(now, r, viewer) for r in rows]
         return {
             "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game,
-            "uuid": match.uuid, "digest": identity.rows_digest(rows), "options": match.options,
+            # of the log as this reader sees it: a sealed secret cannot be tried against it
+            "uuid": match.uuid, "digest": identity.log_digest(events), "options": match.options,
             "mode": match.mode,
             "seats": [{"seat": s.seat, "name": s.player.name} for s in match.seats],
             "created_at": models.iso(match.created_at),
-            "events": [event_dict(now, r, viewer) for r in rows],
+            "events": events,
             "standings": match.summary.totals,
             "complete": viewer == HOST or not _has_sealed(now, rows),
         }

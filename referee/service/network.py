@@ -2,8 +2,10 @@
 
 A host who opens the app on 127.0.0.1 would hand every phone a link to the phone itself. These
 helpers tell a loopback address from a reachable one and find the machine's other addresses
-without sending anything on the network: the host name's addresses, and the source address the
-system would pick for a datagram to outside (a UDP ``connect`` only chooses a route).
+without sending anything on the network: every interface's addresses (``ifaddr``, on any
+system), the one the default route leaves from first (a UDP ``connect`` only chooses a route).
+A network with no default route — a router with no internet, a laptop's hotspot — still has
+its interfaces' addresses.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import ipaddress
 import socket
 from collections.abc import Iterable
+
+import ifaddr
 
 #: Documentation addresses (RFC 5737, RFC 3849): routes are looked up, nothing is sent there.
 PROBES: tuple[tuple[int, str], ...] = ((socket.AF_INET, "192.0.2.1"),
@@ -53,8 +57,8 @@ def usable(candidates: Iterable[str]) -> list[str]:
     return out
 
 
-def lan_addresses() -> list[str]:
-    """This machine's reachable IPv4 addresses, found without network traffic."""
+def default_route_addresses() -> list[str]:
+    """The source address the system would use toward outside, if it has a route there."""
     found: list[str] = []
     for family, target in PROBES:
         try:
@@ -62,10 +66,17 @@ def lan_addresses() -> list[str]:
                 probe.connect((target, 9))  # UDP: picks the outgoing route, sends nothing
                 found.append(probe.getsockname()[0])
         except OSError:
-            continue
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.append(str(info[4][0]))
-    except OSError:
-        pass
-    return usable(found)
+            continue  # no route there (ENETUNREACH): the interfaces still have addresses
+    return found
+
+
+def interface_addresses() -> list[str]:
+    """Every IPv4 address held by one of this machine's network interfaces."""
+    return [str(ip.ip) for adapter in ifaddr.get_adapters() for ip in adapter.ips
+            if isinstance(ip.ip, str)]  # IPv6 ones are (address, flow, scope) tuples
+
+
+def lan_addresses() -> list[str]:
+    """This machine's reachable IPv4 addresses, found without network traffic: the default
+    route's first, then every other interface's."""
+    return usable([*default_route_addresses(), *interface_addresses()])
