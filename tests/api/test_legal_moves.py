@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from tests.helpers import Table, auth, move, new_match
@@ -73,3 +74,15 @@ def test_neurotrio_place_lists_the_cells_where_each_card_fits(client: FlaskClien
     cells = {(p["row"], p["col"]) for p in place["payloads"] if p["card"] == "coeur-noir-2"}
     assert cells == {(-1, 0), (1, 0), (0, -1), (0, 1)}
     assert not any(p["card"] in ("coeur-vert-2", "rose-bleu-3") for p in place["payloads"])
+
+
+@pytest.mark.parametrize("game", ["citroncoco", "citroncoco-teams", "neurotrio",
+                                  "croconounours", "plouc"])
+def test_the_host_of_a_quick_scoring_match_is_told_its_moves(client: FlaskClient,
+                                                             game: str) -> None:
+    """Quick scoring (PL-RND-1 and its kin in every game): the host asks what may be logged
+    now of a table scored by rounds, and gets an answer in the one shape, never a 500."""
+    table = new_match(client, game, 4, mode="rounds")
+    response = legal(client, table, "host", table.host)
+    assert response.status_code == 200, response.json
+    assert response.json["as"] == "host"

@@ -54,6 +54,11 @@ class FinalScore:
     over: bool = False
     result: Outcome | None = None  # the outcome as data, once the end is logged
 
+    @property
+    def seats(self) -> int:
+        """How many seats the table has: every side's together."""
+        return sum(len(side) for side in self.sides)
+
     def standings(self, unit: str, lower_is_better: bool) -> Standings:
         lines = tuple(Line(str(i), seats, sum(self.sources[i].values()) if self.sources else 0,
                            dict(self.sources[i]) if self.sources else {})
