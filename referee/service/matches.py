@@ -421,6 +421,9 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
     try:
         with SqlUnitOfWork(db) as uow:
             recorded, after = append(uow, cache, match_id, token, move)
+    except staleness.Stale as stale:
+        stale.details["since"] = _since(db, stale.pending)  # only now: the lock is released
+        raise
     except IntegrityError:
         # Another request appended the same seq or key first: the database said no.
         if idempotency_key is not None:
@@ -434,6 +437,17 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
     if after is not None:
         cache.put(after)  # only now: the commit succeeded
     return recorded
+
+
+def _since(db: Database, stale: staleness.Since) -> list[dict[str, Any]]:
+    """The events a stale move's 409 lists, as ``GET /events?after=`` gave them when the log
+    was at ``stale.last_seq`` (whatever was logged since), read apart from the writers."""
+    with db.reading_aside() as session:
+        match = get_match(session, stale.match_id)
+        state = current(session, cache_for(db), match, match.id, stale.last_seq,
+                        match.host_token_hash)
+        rows = _rows(session, match.id, stale.after + 1, stale.last_seq)
+        return [event_dict(state, r, stale.viewer) for r in rows]
 
 
 @dataclass(frozen=True)
@@ -517,9 +531,8 @@ def _authorise(uow: UnitOfWork, head: ledger.Head, access: Access, match_id: int
     """Refuse a move the log moved past (If-Match), one the game does not know, or one the
     token may not log; the payload's schema otherwise."""
     if move.expected_seq is not None and move.expected_seq != head.last_seq:
-        session = _session(uow)
-        raise staleness.stale_if_match(session, get_match(session, match_id),
-                                       move.expected_seq, head.last_seq, access.viewer)
+        raise staleness.stale_if_match(match_id, move.expected_seq, head.last_seq,
+                                       access.viewer)
     engine = engine_in(head.game, head.mode)
     schemas = move_schemas(engine)
     if move.type not in schemas:

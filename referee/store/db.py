@@ -95,7 +95,13 @@ def _make_sqlite_serialise_writers(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
         if not connection.connection.driver_connection.in_transaction:  # begun on the driver
-            connection.exec_driver_sql("BEGIN IMMEDIATE")
+            aside = connection.get_execution_options().get(ASIDE)
+            connection.exec_driver_sql("BEGIN" if aside else "BEGIN IMMEDIATE")
+
+
+#: The execution option of a read apart from the writers (``Database.reading_aside``): SQLite
+#: begins it deferred, a WAL reader that neither waits for the write lock nor holds it.
+ASIDE = "referee_aside"
 
 
 _KEPT = "referee.kept"
@@ -157,6 +163,19 @@ class Database:
             yield session
         if self.replica is not None:
             replicas.note_write(self.engine)
+
+    @contextmanager
+    def reading_aside(self) -> Iterator[Session]:
+        """A read of the primary that holds up no writer: on SQLite a deferred transaction (a
+        WAL reader, where every other transaction takes the write lock when it begins, so that
+        writers queue up); PostgreSQL's reads never wait. For what a request reads once its
+        writes are over, as a stale move's answer. Inside a page's one read, it joins it."""
+        if (joined := self.shared()) is not None:
+            yield joined
+            return
+        with self.sessions() as session, session.begin():
+            session.connection(execution_options={ASIDE: True})  # begun now, as asked
+            yield session
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
