@@ -494,9 +494,12 @@ def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None,
     state, append it, project it on the read models; the new state goes to the cache after
     ``uow`` commits (the caller's part).
 
-    The rare paths read the log the slow way: a move made against an older table (``seen``),
-    a dry run, a seat's take-back, a correction."""
-    head = uow.events.lock_head(match_id, hash_token(token) if token else None)
+    A move whose If-Match the log is already past may be refused without the lock, when
+    another writer holds it (``lock_head``); its 409 lists the events since once the
+    transaction has ended (``record``). The rare paths read the log the slow way: a move made
+    against an older table (``seen``), a dry run, a seat's take-back, a correction."""
+    head = uow.events.lock_head(match_id, hash_token(token) if token else None,
+                                move.expected_seq)
     if head is None:
         raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
     access = _access(head, token)
@@ -504,6 +507,7 @@ def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None,
             earlier := uow.events.by_key(match_id, move.idempotency_key)):
         return _answer_again(uow, cache, match_id, earlier, token, move), None
     schema = _authorise(uow, head, access, match_id, move)
+    assert head.locked  # an unlocked head is one the log has moved past: refused above
     before = current(uow, cache, None, match_id, head.last_seq, head.identity)
     seat = _seat_of(before, access, move.seat)
     loaded = load_payload(schema, move.payload)
