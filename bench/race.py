@@ -5,7 +5,8 @@ SQLite file, and again against PostgreSQL when --database gives its URL. N clien
 then race on ONE CitronCoco match for --seconds each: every client reads the match's last seq,
 sends the legal move that follows it with ``If-Match: "<seq>"``, and on a 409 (another client
 got there first) reads again and retries. Prints, for each database, the appends per second and
-the tries per append, the 409s and any other answer; then PostgreSQL's rate over SQLite's
+the tries per append, the 409s and any other answer, the median time of each kind of request
+(the read of the last seq, an append, a 409); then PostgreSQL's rate over SQLite's
 (target >= 1). Checks that the log is gapless and that nothing answered a 5xx.
 
     .venv/bin/python bench/race.py [--database postgresql+psycopg://…] [--clients 16] \\
@@ -14,6 +15,7 @@ the tries per append, the 409s and any other answer; then PostgreSQL's rate over
 
 from __future__ import annotations
 
+import statistics
 import sys
 import threading
 import time
@@ -51,10 +53,13 @@ class Tally:
     lock: threading.Lock = field(default_factory=threading.Lock)
     answers: Counter[int] = field(default_factory=Counter)
     others: list[str] = field(default_factory=list)
+    times: dict[str, list[float]] = field(default_factory=dict)  # seconds, by request
 
-    def add(self, status: int, text: str) -> None:
+    def add(self, status: int, text: str, read: float, post: float) -> None:
         with self.lock:
             self.answers[status] += 1
+            self.times.setdefault("read", []).append(read)
+            self.times.setdefault(str(status), []).append(post)
             if status not in (201, 409) and len(self.others) < 5:
                 self.others.append(f"{status} {text[:200]}")
 
@@ -65,10 +70,13 @@ def client(base: str, match_id: int, host: str, deadline: float, tally: Tally) -
     headers = {"Authorization": f"Bearer {host}"}
     address = f"{base}/api/matches/{match_id}"
     while time.monotonic() < deadline:
+        start = time.perf_counter()
         seq = session.get(address, timeout=60).json()["last_seq"]
+        read = time.perf_counter()
         response = session.post(f"{address}/events", json=move_at(seq), timeout=60,
                                 headers={**headers, "If-Match": f'"{seq}"'})
-        tally.add(response.status_code, response.text)
+        tally.add(response.status_code, response.text, read - start,
+                  time.perf_counter() - read)
 
 
 @dataclass(frozen=True)
@@ -79,6 +87,7 @@ class Race:
     seconds: float
     answers: Counter[int]
     others: list[str]
+    times: dict[str, list[float]]
     logged: int
     gapless: bool
 
@@ -123,7 +132,7 @@ def race(database: str, clients: int, seconds: float, workers: int, threads: int
         seqs = logged_seqs(base, match_id)
     finally:
         stop_server(server)
-    return Race(url.split(":")[0], elapsed, tally.answers, tally.others, len(seqs),
+    return Race(url.split(":")[0], elapsed, tally.answers, tally.others, tally.times, len(seqs),
                 seqs == list(range(1, len(seqs) + 1)) and len(seqs) == tally.answers[201])
 
 
@@ -145,6 +154,9 @@ def main() -> None:
         print(f"{r.name:>18}: {r.rate:7.1f} appends/s, {r.tries:5.1f} tries per append "
               f"({r.answers[201]} appended, {r.answers[409]} answered 409, {others} other); "
               f"log gapless: {r.gapless}")
+        medians = ", ".join(f"{what} {statistics.median(r.times[what]) * 1000:.0f}"
+                            for what in ("read", "201", "409") if r.times.get(what))
+        print(f"{'':>20}median ms: {medians}")
         for said in r.others:
             print(f"{'':>20}{said}")
         failed = failed or not r.gapless or any(s >= 500 for s in r.answers)

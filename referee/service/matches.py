@@ -422,7 +422,9 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
         with SqlUnitOfWork(db) as uow:
             recorded, after = append(uow, cache, match_id, token, move)
     except staleness.Stale as stale:
-        stale.details["since"] = _since(db, stale.pending)  # only now: the lock is released
+        if stale.pending is not None:  # only now: the lock is released
+            with db.reading_aside() as session:
+                stale.list_since(_since(session, cache, stale.pending))
         raise
     except IntegrityError:
         # Another request appended the same seq or key first: the database said no.
@@ -439,15 +441,14 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
     return recorded
 
 
-def _since(db: Database, stale: staleness.Since) -> list[dict[str, Any]]:
+def _since(source: Source, cache: StateCache, stale: staleness.Since
+           ) -> list[dict[str, Any]]:
     """The events a stale move's 409 lists, as ``GET /events?after=`` gave them when the log
-    was at ``stale.last_seq`` (whatever was logged since), read apart from the writers."""
-    with db.reading_aside() as session:
-        match = get_match(session, stale.match_id)
-        state = current(session, cache_for(db), match, match.id, stale.last_seq,
-                        match.host_token_hash)
-        rows = _rows(session, match.id, stale.after + 1, stale.last_seq)
-        return [event_dict(state, r, stale.viewer) for r in rows]
+    was at ``stale.last_seq``, whatever was logged since; read on a transaction that holds no
+    lock."""
+    state = current(source, cache, None, stale.match_id, stale.last_seq, stale.identity)
+    rows = _rows(source, stale.match_id, stale.after + 1, stale.last_seq)
+    return [event_dict(state, r, stale.viewer) for r in rows]
 
 
 @dataclass(frozen=True)
@@ -506,7 +507,12 @@ def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None,
     if move.idempotency_key is not None and (
             earlier := uow.events.by_key(match_id, move.idempotency_key)):
         return _answer_again(uow, cache, match_id, earlier, token, move), None
-    schema = _authorise(uow, head, access, match_id, move)
+    try:
+        schema = _authorise(uow, head, access, match_id, move)
+    except staleness.Stale as stale:
+        if not head.locked and stale.pending is not None:  # no lock held: read them here
+            stale.list_since(_since(uow, cache, stale.pending))
+        raise
     assert head.locked  # an unlocked head is one the log has moved past: refused above
     before = current(uow, cache, None, match_id, head.last_seq, head.identity)
     seat = _seat_of(before, access, move.seat)
@@ -535,8 +541,8 @@ def _authorise(uow: UnitOfWork, head: ledger.Head, access: Access, match_id: int
     """Refuse a move the log moved past (If-Match), one the game does not know, or one the
     token may not log; the payload's schema otherwise."""
     if move.expected_seq is not None and move.expected_seq != head.last_seq:
-        raise staleness.stale_if_match(match_id, move.expected_seq, head.last_seq,
-                                       access.viewer)
+        raise staleness.stale_if_match(match_id, head.identity, move.expected_seq,
+                                       head.last_seq, access.viewer)
     engine = engine_in(head.game, head.mode)
     schemas = move_schemas(engine)
     if move.type not in schemas:

@@ -76,6 +76,7 @@ class Since:
     seq the log was at under the lock), and for whom."""
 
     match_id: int
+    identity: str  # the host token's hash: the match's cached state is known by it
     after: int  # the seq the move was made against
     last_seq: int
     viewer: Viewer
@@ -83,20 +84,27 @@ class Since:
 
 class Stale(Conflict):
     """A 409 for a move the log has moved past. It is raised under the match's lock, which
-    every other writer to the match is waiting for, so its ``since`` is empty: the caller
-    that ends the transaction lists the events since afterwards (``matches.record``), as
-    ``GET /events?after=`` gave them when the log was at ``last_seq``."""
+    every other writer to the match is waiting for, so its ``since`` is empty (``pending``):
+    the caller that ends the transaction lists the events since afterwards
+    (``matches.record``), as ``GET /events?after=`` gave them when the log was at
+    ``last_seq``."""
 
     def __init__(self, message: Words, pending: Since, **details: Any) -> None:
         super().__init__(message, **details)
-        self.pending = pending
+        self.pending: Since | None = pending
+
+    def list_since(self, events: list[dict[str, Any]]) -> None:
+        self.details["since"] = events
+        self.pending = None
 
 
-def stale_if_match(match_id: int, expected: int, last_seq: int, viewer: Viewer) -> Stale:
+def stale_if_match(match_id: int, identity: str, expected: int, last_seq: int,
+                   viewer: Viewer) -> Stale:
     """If-Match keeps its strict meaning: any seq but the last is refused, with what changed."""
     return Stale(sentence("The log is at seq %(last)s, not %(expected)s: someone logged a "
                           "move since; fetch it and decide again.", last=last_seq,
-                          expected=expected), Since(match_id, expected, last_seq, viewer),
+                          expected=expected),
+                 Since(match_id, identity, expected, last_seq, viewer),
                  where="header.If-Match", last_seq=last_seq, since=[])
 
 
@@ -119,8 +127,9 @@ def check_seen(session: Session, match: models.Match, seen: int | None, last_seq
                          "move was %(then)s there, but would be %(now)s now, so nothing was "
                          "logged and it costs no penalty.", seen=seen,
                          then=judged_words(then), now=judged_words(now)),
-                Since(match.id, seen, last_seq, viewer), where="seen", last_seq=last_seq,
-                since=[], seen=seen, judged_then=then.as_dict(), judged_now=now.as_dict())
+                Since(match.id, match.host_token_hash, seen, last_seq, viewer), where="seen",
+                last_seq=last_seq, since=[], seen=seen, judged_then=then.as_dict(),
+                judged_now=now.as_dict())
 
 
 def judged_words(judged: Outcome) -> Words:
