@@ -25,7 +25,8 @@ VOID, CHALLENGE, RULING, CORRECT = "void", "challenge", "ruling", "correct"
 
 @dataclass(frozen=True)
 class Head:
-    """A match's head read under its row lock, and who holds the bearer token."""
+    """A match's head read under its row lock (unless ``locked`` says otherwise), and who
+    holds the bearer token."""
 
     last_seq: int
     game: str
