@@ -35,13 +35,23 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(database_url: str, workers: int) -> tuple[subprocess.Popen, str]:
+#: The virtual environment's commands: the one this benchmark runs in (a work tree may have none
+#: of its own), and this tree's ``referee`` package, imported from ROOT (gunicorn's cwd).
+BIN = Path(sys.executable).parent
+
+
+def start_server(database_url: str, workers: int, threads: int | None = None
+                 ) -> tuple[subprocess.Popen, str]:
+    """gunicorn (gunicorn.conf.py: gthread) on a free loopback port; ``threads`` per worker
+    (default: the configuration's)."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url}
-    subprocess.run([str(ROOT / ".venv/bin/referee"), "db", "upgrade"], env=env, check=True,
-                   capture_output=True)
+    if threads is not None:
+        env["REFEREE_THREADS"] = str(threads)
+    subprocess.run([sys.executable, "-c", "from referee.cli import main; main()", "db",
+                    "upgrade"], cwd=ROOT, env=env, check=True, capture_output=True)
     server = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "--workers", str(workers), "--bind",
+        [str(BIN / "gunicorn"), "--workers", str(workers), "--bind",
          f"127.0.0.1:{port}", "--log-level", "warning", "wsgi:app"],
         cwd=ROOT, env=env)
     base = f"http://127.0.0.1:{port}"

@@ -426,6 +426,11 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
     try:  # a connection lost before COMMIT: judged and appended again, on a fresh one
         recorded, after = retried_once_if_dropped(
             db, lambda uow: append(uow, cache, match_id, token, move))
+    except staleness.Stale as stale:
+        if stale.pending is not None:  # only now: the lock is released
+            with db.reading(primary=True) as session:
+                stale.list_since(_since(session, cache, stale.pending))
+        raise
     except IntegrityError:
         # Another request appended the same seq or key first: the database said no.
         if idempotency_key is not None:
@@ -439,6 +444,16 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
     if after is not None:
         cache.put(after)  # only now: the commit succeeded
     return recorded
+
+
+def _since(source: Source, cache: StateCache, stale: staleness.Since
+           ) -> list[dict[str, Any]]:
+    """The events a stale move's 409 lists, as ``GET /events?after=`` gave them when the log
+    was at ``stale.last_seq``, whatever was logged since; read on a transaction that holds no
+    lock."""
+    state = current(source, cache, None, stale.match_id, stale.last_seq, stale.identity)
+    rows = _rows(source, stale.match_id, stale.after + 1, stale.last_seq)
+    return [event_dict(state, r, stale.viewer) for r in rows]
 
 
 @dataclass(frozen=True)
@@ -485,16 +500,25 @@ def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None,
     state, append it, project it on the read models; the new state goes to the cache after
     ``uow`` commits (the caller's part).
 
-    The rare paths read the log the slow way: a move made against an older table (``seen``),
-    a dry run, a seat's take-back, a correction."""
-    head = uow.events.lock_head(match_id, hash_token(token) if token else None)
+    A move whose If-Match the log is already past may be refused without the lock, when
+    another writer holds it (``lock_head``); its 409 lists the events since once the
+    transaction has ended (``record``). The rare paths read the log the slow way: a move made
+    against an older table (``seen``), a dry run, a seat's take-back, a correction."""
+    head = uow.events.lock_head(match_id, hash_token(token) if token else None,
+                                move.expected_seq)
     if head is None:
         raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
     access = _access(head, token)
     if move.idempotency_key is not None and (
             earlier := uow.events.by_key(match_id, move.idempotency_key)):
         return _answer_again(uow, cache, match_id, earlier, token, move), None
-    schema = _authorise(uow, head, access, match_id, move)
+    try:
+        schema = _authorise(uow, head, access, match_id, move)
+    except staleness.Stale as stale:
+        if not head.locked and stale.pending is not None:  # no lock held: read them here
+            stale.list_since(_since(uow, cache, stale.pending))
+        raise
+    assert head.locked  # an unlocked head is one the log has moved past: refused above
     before = current(uow, cache, None, match_id, head.last_seq, head.identity)
     seat = _seat_of(before, access, move.seat)
     loaded = load_payload(schema, move.payload)
@@ -522,9 +546,8 @@ def _authorise(uow: UnitOfWork, head: ledger.Head, access: Access, match_id: int
     """Refuse a move the log moved past (If-Match), one the game does not know, or one the
     token may not log; the payload's schema otherwise."""
     if move.expected_seq is not None and move.expected_seq != head.last_seq:
-        session = _session(uow)
-        raise staleness.stale_if_match(session, get_match(session, match_id),
-                                       move.expected_seq, head.last_seq, access.viewer)
+        raise staleness.stale_if_match(match_id, head.identity, move.expected_seq,
+                                       head.last_seq, access.viewer)
     engine = engine_in(head.game, head.mode)
     schemas = move_schemas(engine)
     if move.type not in schemas:

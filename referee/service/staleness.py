@@ -7,6 +7,10 @@ move did not touch it, and it is logged as usual. When they differ, nothing is l
 is a 409 with the events logged since. A quick play aimed at a card covered in the meantime is
 exactly this case: the slower player takes the card back, with no penalty (CC-QP-4: « les plus
 lents reprennent leurs cartes (sans que cela ne soit considéré comme une faute de jeu) »).
+
+Whether a move is stale is decided under the match's lock; its 409 (``Stale``) lists the events
+since only once the append's transaction has ended (``Stale``): reading and wording them holds
+up no other writer, however many racing writers are turned away.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from sqlalchemy.orm import Session
 
 from referee.engines.base import Verdict, Viewer
 from referee.service.errors import Conflict, Invalid
-from referee.service.replay import Folded, Loader, event_dict
+from referee.service.replay import Folded, Loader
 from referee.service.sentences import Kind, Words, sentence
 from referee.store import models
 
@@ -66,30 +70,49 @@ def agree(then: Outcome, now: Outcome) -> bool:
     return (a.kind, a.rule, a.penalty, a.effects) == (b.kind, b.rule, b.penalty, b.effects)
 
 
-def since(session: Session, match: models.Match, after: int, viewer: Viewer
-          ) -> list[dict[str, Any]]:
-    """The events logged after ``after``, as ``GET /events?after=`` gives them to ``viewer``."""
-    loader = Loader(session, match)
-    rows = loader.log.events(match.id, after)
-    if not rows:
-        return []
-    now = loader.fold()
-    return [event_dict(loader, r, viewer, now) for r in rows]
+@dataclass(frozen=True)
+class Since:
+    """Which events a stale move's 409 lists (those after ``after`` up to ``last_seq``, the
+    seq the log was at under the lock), and for whom."""
+
+    match_id: int
+    identity: str  # the host token's hash: the match's cached state is known by it
+    after: int  # the seq the move was made against
+    last_seq: int
+    viewer: Viewer
 
 
-def stale_if_match(session: Session, match: models.Match, expected: int, last_seq: int,
-                   viewer: Viewer) -> Conflict:
+class Stale(Conflict):
+    """A 409 for a move the log has moved past. It is raised under the match's lock, which
+    every other writer to the match is waiting for, so its ``since`` is empty (``pending``):
+    the caller that ends the transaction lists the events since afterwards
+    (``matches.record``), as ``GET /events?after=`` gave them when the log was at
+    ``last_seq``."""
+
+    def __init__(self, message: Words, pending: Since, **details: Any) -> None:
+        super().__init__(message, **details)
+        self.pending: Since | None = pending
+
+    def list_since(self, events: list[dict[str, Any]]) -> None:
+        self.details["since"] = events
+        self.pending = None
+
+
+def stale_if_match(match_id: int, identity: str, expected: int, last_seq: int,
+                   viewer: Viewer) -> Stale:
     """If-Match keeps its strict meaning: any seq but the last is refused, with what changed."""
-    return Conflict(sentence("The log is at seq %(last)s, not %(expected)s: someone logged a "
-                             "move since; fetch it and decide again.", last=last_seq,
-                             expected=expected), where="header.If-Match",
-                    last_seq=last_seq, since=since(session, match, expected, viewer))
+    return Stale(sentence("The log is at seq %(last)s, not %(expected)s: someone logged a "
+                          "move since; fetch it and decide again.", last=last_seq,
+                          expected=expected),
+                 Since(match_id, identity, expected, last_seq, viewer),
+                 where="header.If-Match", last_seq=last_seq, since=[])
 
 
 def check_seen(session: Session, match: models.Match, seen: int | None, last_seq: int,
                viewer: Viewer, now: Outcome,
                judge_then: Callable[[Loader, Folded], Verdict]) -> None:
-    """Raise a 409 when the move would be judged otherwise at the table its player saw."""
+    """Raise a 409 when the move would be judged otherwise at the table its player saw (its
+    events since are listed once the lock is released: ``Stale``)."""
     if seen is None or seen == last_seq:
         return
     if seen > last_seq:
@@ -100,13 +123,13 @@ def check_seen(session: Session, match: models.Match, seen: int | None, last_seq
     then = outcome(lambda: judge_then(loader, folded))
     if agree(then, now):
         return
-    changed = since(session, match, seen, viewer)
-    raise Conflict(sentence("Too slow: the table changed since you saw it at #%(seen)s. Your "
-                            "move was %(then)s there, but would be %(now)s now, so nothing was "
-                            "logged and it costs no penalty.", seen=seen,
-                            then=judged_words(then), now=judged_words(now)), where="seen",
-                   last_seq=last_seq, since=changed, seen=seen, judged_then=then.as_dict(),
-                   judged_now=now.as_dict())
+    raise Stale(sentence("Too slow: the table changed since you saw it at #%(seen)s. Your "
+                         "move was %(then)s there, but would be %(now)s now, so nothing was "
+                         "logged and it costs no penalty.", seen=seen,
+                         then=judged_words(then), now=judged_words(now)),
+                Since(match.id, match.host_token_hash, seen, last_seq, viewer), where="seen",
+                last_seq=last_seq, since=[], seen=seen, judged_then=then.as_dict(),
+                judged_now=now.as_dict())
 
 
 def judged_words(judged: Outcome) -> Words:

@@ -204,13 +204,16 @@ class Database:
             replicas.note_write(self.engine)
 
     @contextmanager
-    def reading(self) -> Iterator[Session]:
+    def reading(self, primary: bool = False) -> Iterator[Session]:
         """A read transaction: on the replica when this request may use it and it has caught
-        up with the reader's own writes (see ``referee.store.replica``), else the primary."""
+        up with the reader's own writes (see ``referee.store.replica``), else the primary;
+        ``primary`` asks for the primary whatever the request (what a request reads once its
+        writes are over, as a stale move's answer). It holds up no writer: on SQLite it is a
+        deferred WAL read."""
         if (joined := self.shared()) is not None:
             yield joined
             return
-        policy = replicas.current_policy()
+        policy = None if primary else replicas.current_policy()
         if self.replica is not None and policy is not None and policy.replica_ok:
             with self.replica.session_if_fresh(policy.min_lsn) as session:
                 if session is not None:

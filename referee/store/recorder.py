@@ -25,7 +25,8 @@ VOID, CHALLENGE, RULING, CORRECT = "void", "challenge", "ruling", "correct"
 
 @dataclass(frozen=True)
 class Head:
-    """A match's head read under its row lock, and who holds the bearer token."""
+    """A match's head read under its row lock (unless ``locked`` says otherwise), and who
+    holds the bearer token."""
 
     last_seq: int
     game: str
@@ -33,18 +34,23 @@ class Head:
     identity: str  # the host token's hash
     host: bool
     seat: int | None  # the seat whose token it is, if any
+    locked: bool = True  # False: read as last committed, the log already past If-Match's seq
 
 
 #: Built once, as plain SQL: the statements of every append are run on the driver's cursor of
 #: the session's connection (``Prepared``), with nothing to build, compile or look up per move.
 _SEAT_OF = "(SELECT seat FROM seats WHERE match_id = :match_id AND token_hash = :digest)"
-_LOCK_HEAD = {
-    dialect: Prepared(text(
-        f"SELECT s.last_seq, m.game, m.mode, m.host_token_hash, {_SEAT_OF} "
-        "FROM match_summaries AS s JOIN matches AS m ON m.id = s.match_id "
-        f"WHERE s.match_id = :match_id{lock}"))
-    for dialect, lock in (("postgresql", " FOR UPDATE OF s"), ("sqlite", ""))
-}
+_HEAD_SQL = (f"SELECT s.last_seq, m.game, m.mode, m.host_token_hash, {_SEAT_OF} "
+             "FROM match_summaries AS s JOIN matches AS m ON m.id = s.match_id "
+             "WHERE s.match_id = :match_id")
+_LOCK_HEAD = {dialect: Prepared(text(_HEAD_SQL + lock))
+              for dialect, lock in (("postgresql", " FOR UPDATE OF s"), ("sqlite", ""))}
+#: PostgreSQL: the head locked only while the log is at the seq expected, else no row. A
+#: writer waiting for the lock sees the row again once its holder commits (READ COMMITTED):
+#: if the seq has moved, it gets no row and no lock.
+_LOCK_HEAD_AT = Prepared(text(_HEAD_SQL + " AND s.last_seq = :expected FOR UPDATE OF s"))
+#: The head as last committed, without its lock.
+_READ_HEAD = Prepared(text(_HEAD_SQL))
 #: The event row's columns and their parameters, for ``_INSERT_EVENT`` and the statement that
 #: inserts it with more (``ReadModelProjector.appended``).
 INSERT_EVENT_SQL = (
@@ -74,6 +80,12 @@ _EVENT_NAMES = tuple(column.key for column in _EVENT_COLUMNS)
 _WITH_SEATS = (joinedload(models.Match.seats),)
 
 
+def _head(row: Any, digest: str | None, *, locked: bool = True) -> Head:
+    last_seq, game, mode, host_hash, seat = row
+    return Head(last_seq, game, mode or "moves", host_hash,
+                digest is not None and digest == host_hash, seat, locked)
+
+
 class EventRecorder(Transactional):
     """A match log in the database, read and appended within one unit of work."""
 
@@ -98,18 +110,33 @@ class EventRecorder(Transactional):
     def match_ids(self) -> list[int]:
         return list(self.session.scalars(select(models.Match.id).order_by(models.Match.id)))
 
-    def lock_head(self, match_id: int, digest: str | None) -> Head | None:
+    def lock_head(self, match_id: int, digest: str | None, expected: int | None = None
+                  ) -> Head | None:
         """Lock the match's summary row (appends to one match queue up on it; SQLite's BEGIN
         IMMEDIATE already serialises writers) and read its last seq and the token's holder, in
-        one statement. None when there is no such match."""
-        statement = _LOCK_HEAD.get(self.transaction.dialect.name, _LOCK_HEAD["postgresql"])
-        rows = statement.run(self.transaction, {"match_id": match_id, "digest": digest or ""}
-                             ).fetchall()
-        if not rows:
-            return None
-        last_seq, game, mode, host_hash, seat = rows[0]
-        return Head(last_seq, game, mode or "moves", host_hash,
-                    digest is not None and digest == host_hash, seat)
+        one statement. None when there is no such match.
+
+        ``expected``: the seq the writer says the log is at (If-Match). On PostgreSQL, once the
+        log is past that seq, the move is stale whatever happens next: the head is read as
+        last committed and left unlocked (``locked`` False), and a writer that was waiting for
+        the lock stops waiting when the seq moves. Racing writers, all but one of which are
+        turned away each time, would otherwise each hold the lock in turn, for a round trip,
+        ahead of the next one that can append."""
+        name = self.transaction.dialect.name
+        values = {"match_id": match_id, "digest": digest or ""}
+        if expected is not None and name == "postgresql":
+            rows = _LOCK_HEAD_AT.run(self.transaction, {**values, "expected": expected}
+                                     ).fetchall()
+            if rows:
+                return _head(rows[0], digest)
+            rows = _READ_HEAD.run(self.transaction, values).fetchall()
+            if not rows:
+                return None
+            if rows[0][0] > expected:  # seqs only grow: stale now, stale under the lock
+                return _head(rows[0], digest, locked=False)
+        rows = _LOCK_HEAD.get(name, _LOCK_HEAD["postgresql"]).run(self.transaction,
+                                                                   values).fetchall()
+        return _head(rows[0], digest) if rows else None
 
     def last_seq(self, match_id: int) -> int:
         """The last seq logged (0: none), from the log itself."""

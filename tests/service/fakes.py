@@ -110,7 +110,8 @@ class FakeRecorder:
     def match_ids(self) -> list[int]:
         return sorted(self.data.matches)
 
-    def lock_head(self, match_id: int, digest: str | None) -> Head | None:
+    def lock_head(self, match_id: int, digest: str | None, expected: int | None = None
+                  ) -> Head | None:
         spec = self.data.matches.get(match_id)
         if spec is None:
             return None
