@@ -26,7 +26,7 @@ from referee.store.bounds import (
     TYPE_LENGTH,
     UUID_LENGTH,
 )
-from tests.helpers import Table, auth, move, new_match
+from tests.helpers import Table, auth, move, new_match, new_night
 from tests.web.helpers import create
 from tests.web.helpers import move as web_move
 
@@ -417,8 +417,8 @@ def test_a_move_forms_key_beyond_its_column_is_refused(client: FlaskClient) -> N
 
 def a_backup(client: FlaskClient, app: Flask) -> dict[str, Any]:
     """A backup of an instance with one match (one move logged), one night, two players."""
-    night = client.post("/api/nights", json={"name": "Friday"}).json["id"]
-    made = new_match(client, players=2, night_id=night)
+    night = new_night(client, "Friday")
+    made = new_match(client, players=2, night_id=night.id, night_token=night.host)
     assert move(client, made, "draw", 0, {"source": "stock"},
                 headers={"Idempotency-Key": "k1"}).status_code == 201
     return backup.dump(database(app))
