@@ -14,12 +14,9 @@ from sqlalchemy import exc
 
 from referee.api import error_body
 from referee.i18n import gettext as _
+from referee.i18n import is_api
 from referee.store.outages import CommitOutcomeUnknown, outage_reason
 from referee.web.errors import error_page
-
-
-def is_api(path: str) -> bool:
-    return path == "/api" or path.startswith("/api/")
 
 
 def message_for(error: Exception, seconds: int) -> str:

@@ -11,15 +11,12 @@ from werkzeug.routing import IntegerConverter
 
 from referee.api import error_body
 from referee.i18n import gettext as _
+from referee.i18n import is_api
 from referee.store.bounds import INT32_MAX
 from referee.web import corrections as _corrections  # noqa: F401  (its pages join bp)
 from referee.web import filters, flow, insights  # noqa: F401  (flow adds its pages to the blueprint)
 from referee.web.errors import PLAIN, error_page
 from referee.web.views import bp
-
-
-def is_api(path: str) -> bool:
-    return path == "/api" or path.startswith("/api/")
 
 
 class IdConverter(IntegerConverter):

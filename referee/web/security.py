@@ -24,6 +24,7 @@ from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from referee.i18n import gettext as _
+from referee.i18n import is_api
 from referee.i18n import lazy_gettext as _l
 from referee.store import ratelimits  # registers referee+db://, the default store of the counts
 from referee.web.errors import error_page
@@ -48,10 +49,6 @@ NIGHTS_COOKIE = "referee_nights"
 NIGHTS_KEPT = 8  # nights whose host token the browser keeps
 COOKIE_BYTES = 3800  # under the 4 KiB browsers keep per cookie
 COOKIE_DAYS = 30
-
-
-def is_api(path: str) -> bool:
-    return path == "/api" or path.startswith("/api/")
 
 
 # --- forms: the CSRF token and the Origin ---------------------------------------------------

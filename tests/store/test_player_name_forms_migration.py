@@ -4,34 +4,10 @@ three times a name."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
-from pathlib import Path
-
-import pytest
 from alembic import command
 from sqlalchemy import create_engine, text
 
 from referee.cli import alembic_config
-from tests.conftest import BACKENDS, POSTGRES_URL
-
-
-@pytest.fixture(params=BACKENDS)
-def empty_database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A database with no schema yet, for migrations to build step by step."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'old.sqlite3'}"
-        return
-    schema = f"referee_names_migration_{os.getpid()}"
-    admin = create_engine(POSTGRES_URL)
-    with admin.begin() as conn:
-        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    yield f"{POSTGRES_URL}?options=-csearch_path%3D{schema}"
-    with admin.begin() as conn:
-        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-    admin.dispose()
-
 
 OLD_PLAYERS = [
     (1, "Chloe\u0301", "chloe\u0301"),  # NFD: becomes « Chloé »
