@@ -17,6 +17,7 @@ Every client here connects to loopback addresses only, and everything it opens i
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import pwd
 import select
@@ -35,7 +36,8 @@ from typing import Any
 
 import requests
 
-from referee import ROOT
+from referee import ROOT, create_app, database
+from referee.cli import upgrade_database
 from tests.pgcluster import free_port
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -103,9 +105,9 @@ def gunicorn(env: dict[str, str] | None = None, args: tuple[str, ...] = ()) -> I
     full_env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'referee.sqlite3'}",
                 "REFEREE_SECRET_KEY": "slow-clients", "REFEREE_RATELIMIT_ENABLED": "0",
                 **(env or {})}
-    subprocess.run([sys.executable, "-m", "referee.cli", "db", "upgrade"], cwd=ROOT,
-                   env=full_env, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+    migrated = create_app({"DATABASE_URL": full_env["DATABASE_URL"]})
+    upgrade_database(migrated)
+    database(migrated).engine.dispose()
     log = folder / "gunicorn.log"
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),
@@ -256,13 +258,15 @@ def slow_bodies(server: Server, count: int, every: float = 1.0, length: int = 10
     return Trickle(server, count, head.encode(), b" ", every, source)
 
 
-def stream_request(match_id: int) -> bytes:
+def stream_request(match_id: int, language: str = "en") -> bytes:
     return (f"GET /api/matches/{match_id}/stream HTTP/1.1\r\nHost: localhost\r\n"
-            f"Accept: text/event-stream\r\n\r\n").encode()
+            f"Accept: text/event-stream\r\nAccept-Language: {language}\r\n\r\n").encode()
 
 
-def read_head(sock: socket.socket, within: float = 10.0) -> tuple[int, dict[str, str]]:
-    """A response's status and headers (names in lower case), read from a raw socket."""
+def read_head(sock: socket.socket, within: float = 10.0
+              ) -> tuple[int, dict[str, str], bytes]:
+    """A response's status, headers (names in lower case) and what came after them, read from
+    a raw socket."""
     sock.settimeout(within)
     data = b""
     while b"\r\n\r\n" not in data:
@@ -270,28 +274,32 @@ def read_head(sock: socket.socket, within: float = 10.0) -> tuple[int, dict[str,
         if not chunk:
             raise ConnectionError(f"closed before the response's headers: {data!r}")
         data += chunk
-    head = data.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    raw, rest = data.split(b"\r\n\r\n", 1)
+    head = raw.decode("latin-1").split("\r\n")
     headers = {}
     for line in head[1:]:
         name, _, value = line.partition(":")
         headers[name.strip().lower()] = value.strip()
-    return int(head[0].split()[1]), headers
+    return int(head[0].split()[1]), headers, rest
 
 
 class Streams:
-    """Live streams of one match opened on raw sockets and held without reading further than
-    their status line; ``statuses`` says what each got (0: no answer within ``within``)."""
+    """Live streams of one match opened on raw sockets from ``source`` and held without
+    reading further than their headers; ``statuses`` says what each got (0: no answer within
+    ``within``), ``bodies`` the start of each answer's body."""
 
     def __init__(self, server: Server, match_id: int, count: int,
-                 source: str = "127.0.0.1", within: float = 10.0) -> None:
+                 source: str = "127.0.0.1", within: float = 10.0, language: str = "en") -> None:
         self.socks: list[socket.socket] = []
         self.statuses: list[int] = []
         self.headers: list[dict[str, str]] = []
+        self.bodies: list[bytes] = []
+        self.language = language
         try:
             for _ in range(count):
                 sock = connect(server, source)
                 self.socks.append(sock)
-                sock.sendall(stream_request(match_id))
+                sock.sendall(stream_request(match_id, language))
             deadline = time.monotonic() + within
             for sock in self.socks:
                 self._answer(sock, max(0.01, deadline - time.monotonic()))
@@ -301,11 +309,12 @@ class Streams:
 
     def _answer(self, sock: socket.socket, within: float) -> int:
         try:
-            status, headers = read_head(sock, within)
+            status, headers, body = read_head(sock, within)
         except (OSError, ConnectionError):
-            status, headers = 0, {}
+            status, headers, body = 0, {}, b""
         self.statuses.append(status)
         self.headers.append(headers)
+        self.bodies.append(body)
         return status
 
     def open(self, server: Server, match_id: int, source: str = "127.0.0.1",
@@ -313,8 +322,20 @@ class Streams:
         """One more stream; its status."""
         sock = connect(server, source)
         self.socks.append(sock)
-        sock.sendall(stream_request(match_id))
+        sock.sendall(stream_request(match_id, self.language))
         return self._answer(sock, within)
+
+    def error(self, index: int) -> dict[str, Any]:
+        """The JSON error a refused stream was answered (its body read to the end)."""
+        body = self.bodies[index]
+        length = int(self.headers[index].get("content-length", "0"))
+        sock = self.socks[index]
+        while len(body) < length:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            body += chunk
+        return dict(json.loads(body))
 
     def count(self, status: int) -> int:
         return sum(1 for s in self.statuses if s == status)
