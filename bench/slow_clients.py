@@ -13,13 +13,14 @@ While they are held (--hold seconds) /healthz is asked once a second (a new conn
 --within seconds); then they are closed and /healthz is asked until it answers.
 
     .venv/bin/python bench/slow_clients.py [--nginx] [--kinds slowloris,bodies,streams]
-        [--slowloris 600] [--bodies 256] [--streams 400] [--hold 20]
+        [--slowloris 600] [--bodies 256] [--streams 400 [--addresses 20]] [--hold 20]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import signal
 import statistics
 import sys
 import time
@@ -64,19 +65,25 @@ def recovery(base: str, within: float, limit: float = 120.0) -> float | None:
 ATTACKER = "127.0.0.2"
 
 
-def attack(target: Server, kind: str, count: int, match_id: int
+def attack(target: Server, kind: str, count: int, match_id: int, addresses: int = 1
            ) -> contextlib.AbstractContextManager[object]:
     if kind == "slowloris":
         return slowloris(target, count, source=ATTACKER)
     if kind == "bodies":
         return slow_bodies(target, count, source=ATTACKER)
-    return Streams(target, match_id, count, source=ATTACKER)
+    if addresses <= 1:
+        return Streams(target, match_id, count, source=ATTACKER)
+    streams = Streams(target, match_id, 0)
+    for n in range(count):  # 127.0.2.1, 127.0.2.2, …: as many clients
+        streams.open(target, match_id, f"127.0.2.{n % addresses + 1}", within=2.0)
+    return streams
 
 
-def run(target: Server, kind: str, count: int, hold: float, within: float) -> None:
+def run(target: Server, kind: str, count: int, hold: float, within: float,
+        addresses: int = 1) -> None:
     match_id, _ = new_match(target.base)
     started = time.monotonic()
-    held = attack(target, kind, count, match_id)
+    held = attack(target, kind, count, match_id, addresses)
     opened = time.monotonic() - started
     times: list[float | None] = []
     with held:
@@ -113,6 +120,8 @@ def deployment(args: argparse.Namespace) -> Iterator[Server]:
 
 
 def main() -> None:
+    # Stopped (SIGTERM, a timeout): leave by the finally blocks, which stop the servers.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(1))
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--nginx", action="store_true", help="through nginx")
     parser.add_argument("--kinds", default="slowloris,bodies,streams")
@@ -123,12 +132,14 @@ def main() -> None:
     parser.add_argument("--within", type=float, default=5.0)
     parser.add_argument("--workers", type=int, default=0)
     parser.add_argument("--threads", type=int, default=0)
+    parser.add_argument("--addresses", type=int, default=1,
+                        help="streams from this many loopback addresses (127.0.2.x)")
     args = parser.parse_args()
     counts: dict[str, int] = {"slowloris": args.slowloris, "bodies": args.bodies,
                               "streams": args.streams}
     kinds = [k for k in args.kinds.split(",") if k]
     runner: Callable[[Server, str], None] = lambda target, kind: run(  # noqa: E731
-        target, kind, counts[kind], args.hold, args.within)
+        target, kind, counts[kind], args.hold, args.within, args.addresses)
     with deployment(args) as target:
         print(f"{'nginx → ' if args.nginx else ''}gunicorn at {target.base}", flush=True)
         for kind in kinds:

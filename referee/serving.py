@@ -119,16 +119,23 @@ class TimedBody:
 
 
 class DeadlineWorker(ThreadWorker):
-    """gunicorn's ``gthread`` worker whose threads a slow client holds for a bounded time."""
+    """gunicorn's ``gthread`` worker whose threads a slow client holds for a bounded time
+    (HTTP/1; a worker that also speaks HTTP/2, whose connections carry many requests, is left
+    as gunicorn makes it)."""
 
     def init_process(self) -> None:
         self.header_timeout, self.body_timeout = read_deadlines()
+        protocols = getattr(self.cfg, "http_protocols", None) or ["h1"]
+        self.timed = not any(str(name).startswith("h2") for name in protocols)
         self.deadlines = Deadlines(self.log)
-        self.deadlines.start()
+        if self.timed:
+            self.deadlines.start()
         super().init_process()
 
     def handle(self, conn: Any) -> Any:
         """Read and serve one request; its headers are due within the header timeout."""
+        if not self.timed:
+            return super().handle(conn)
         self.deadlines.watch(conn, self.header_timeout)
         try:
             return super().handle(conn)
@@ -137,7 +144,7 @@ class DeadlineWorker(ThreadWorker):
 
     def handle_request(self, req: Any, conn: Any) -> Any:
         """The headers are in: a body is due within the body timeout, nothing after it."""
-        if has_body(req) and getattr(req, "body", None) is not None:
+        if self.timed and has_body(req) and getattr(req, "body", None) is not None:
             length = header(req, "CONTENT-LENGTH").strip()
             self.deadlines.watch(conn, self.body_timeout)
             req.body = TimedBody(req.body, int(length) if length.isdigit() else None,

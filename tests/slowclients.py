@@ -223,10 +223,10 @@ class Trickle:
         for index, sock in enumerate(self.socks):
             if index in self.ended:
                 continue
-            with contextlib.suppress(OSError, ValueError):
-                readable, _, _ = select.select([sock], [], [], 0)
-                if readable:
-                    self.ended.add(index)
+            poller = select.poll()  # not select: past 1024 descriptors it cannot
+            poller.register(sock, select.POLLIN)
+            if poller.poll(0):  # answered (an error) or closed; still waiting: nothing to read
+                self.ended.add(index)
         return len(self.socks) - len(self.ended)
 
     def close(self) -> None:
