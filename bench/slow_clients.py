@@ -73,10 +73,8 @@ def attack(target: Server, kind: str, count: int, match_id: int, addresses: int 
         return slow_bodies(target, count, source=ATTACKER)
     if addresses <= 1:
         return Streams(target, match_id, count, source=ATTACKER)
-    streams = Streams(target, match_id, 0)
-    for n in range(count):  # 127.0.2.1, 127.0.2.2, …: as many clients
-        streams.open(target, match_id, f"127.0.2.{n % addresses + 1}", within=2.0)
-    return streams
+    # 127.0.2.1, 127.0.2.2, …: as many clients
+    return Streams(target, match_id, count, [f"127.0.2.{n + 1}" for n in range(addresses)])
 
 
 def run(target: Server, kind: str, count: int, hold: float, within: float,

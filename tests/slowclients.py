@@ -284,20 +284,23 @@ def read_head(sock: socket.socket, within: float = 10.0
 
 
 class Streams:
-    """Live streams of one match opened on raw sockets from ``source`` and held without
+    """Live streams of one match opened on raw sockets from ``source`` (or from each of a list
+    of addresses in turn) and held without
     reading further than their headers; ``statuses`` says what each got (0: no answer within
     ``within``), ``bodies`` the start of each answer's body."""
 
     def __init__(self, server: Server, match_id: int, count: int,
-                 source: str = "127.0.0.1", within: float = 10.0, language: str = "en") -> None:
+                 source: str | list[str] = "127.0.0.1", within: float = 10.0,
+                 language: str = "en") -> None:
         self.socks: list[socket.socket] = []
         self.statuses: list[int] = []
         self.headers: list[dict[str, str]] = []
         self.bodies: list[bytes] = []
         self.language = language
+        sources = [source] if isinstance(source, str) else source
         try:
-            for _ in range(count):
-                sock = connect(server, source)
+            for n in range(count):  # every request is sent before any answer is read
+                sock = connect(server, sources[n % len(sources)])
                 self.socks.append(sock)
                 sock.sendall(stream_request(match_id, language))
             deadline = time.monotonic() + within

@@ -217,9 +217,7 @@ def test_behind_nginx_the_app_answers_through_hundreds_of_each(proxied: Server) 
     match_id, _ = new_match(proxied.base)
     with slowloris(proxied, 600, source="127.0.0.10"), \
             slow_bodies(proxied, 256, source="127.0.0.11"), \
-            Streams(proxied, match_id, 0) as streams:
-        for n in range(400):
-            streams.open(proxied, match_id, f"127.0.2.{n % 20 + 1}")
+            Streams(proxied, match_id, 400, [f"127.0.2.{n + 1}" for n in range(20)]) as streams:
         assert streams.count(200) + streams.count(503) == 400
         for _ in range(5):
             answers_and_logs(proxied)
