@@ -13,9 +13,13 @@ import os
 import signal
 from typing import Any
 
+from referee.serving import DeadlineWorker
+
 bind = os.environ.get("REFEREE_BIND", "0.0.0.0:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-worker_class = "gthread"
+# gthread, whose threads a client sending its request too slowly holds only so long
+# (REFEREE_HEADER_TIMEOUT, REFEREE_BODY_TIMEOUT: referee/serving.py).
+worker_class = DeadlineWorker
 threads = int(os.environ.get("REFEREE_THREADS", "64"))
 # gthread: the worker's heartbeat, not a limit on a request; streams may last for hours.
 timeout = 30
@@ -24,8 +28,13 @@ keepalive = 5
 
 
 def post_worker_init(worker: Any) -> None:
-    """On SIGTERM, end this worker's streams first, so that a graceful shutdown does not wait
-    for open screens (their browsers reconnect to another worker and resume from the log)."""
+    """Tell the app how many threads serve its requests (its live streams are capped below
+    that). On SIGTERM, end this worker's streams first, so that a graceful shutdown does not
+    wait for open screens (their browsers reconnect to another worker and resume from the
+    log)."""
+    served = getattr(worker, "wsgi", None)
+    if served is not None and hasattr(served, "config"):
+        served.config["THREADS"] = worker.cfg.threads
     graceful = worker.handle_exit
 
     def end_streams_then_exit(sig: int, frame: Any) -> None:

@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Flask
 
-from referee.config import from_environment
+from referee.config import from_environment, trust_proxies
 from referee.store.db import Database
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,6 +20,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    trust_proxies(app)
     app.extensions["referee.db"] = Database(app.config["DATABASE_URL"],
                                             snapshot_every=app.config["SNAPSHOT_EVERY"],
                                             replica_url=app.config["DATABASE_REPLICA_URL"])

@@ -6,8 +6,11 @@ import contextlib
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 KIB = 1024
 
@@ -59,6 +62,34 @@ def timezone_setting() -> str:
     return name
 
 
+def optional_count(name: str) -> int | None:
+    """A whole number from the environment, or None when it is unset or empty."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise ValueError(f"{name}: {value!r} is not a whole number") from None
+
+
+def read_deadlines() -> tuple[float, float]:
+    """Seconds a client has to send a request's headers (REFEREE_HEADER_TIMEOUT, default 5)
+    and then its body (REFEREE_BODY_TIMEOUT, default 20) before the app server cuts it off
+    (referee.serving)."""
+    deadlines = []
+    for name, default in (("REFEREE_HEADER_TIMEOUT", "5"), ("REFEREE_BODY_TIMEOUT", "20")):
+        value = os.environ.get(name, "").strip() or default
+        try:
+            seconds = float(value)
+        except ValueError:
+            seconds = 0.0
+        if not seconds > 0:
+            raise ValueError(f"{name}: {value!r} is not a number of seconds above 0")
+        deadlines.append(seconds)
+    return deadlines[0], deadlines[1]
+
+
 def from_environment(instance_path: str) -> dict[str, Any]:
     """The app's settings: defaults for the embedded SQLite set-up, overridden by REFEREE_*."""
     default_db = f"sqlite:///{Path(instance_path) / 'referee.sqlite3'}"
@@ -76,6 +107,16 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # Live streams: a heartbeat comment when quiet; a look at the log without a wake-up.
         "STREAM_HEARTBEAT": float(os.environ.get("REFEREE_STREAM_HEARTBEAT", "15")),
         "STREAM_RECHECK": float(os.environ.get("REFEREE_STREAM_RECHECK", "5")),
+        # The threads that serve requests in this process (gunicorn.conf.py sets the worker's
+        # own); live streams are capped below it, in all, per match and per client address
+        # (unset: derived from the threads, see referee.service.streams.StreamCaps).
+        "THREADS": int(os.environ.get("REFEREE_THREADS", "64")),
+        "STREAM_LIMIT": optional_count("REFEREE_STREAM_LIMIT"),
+        "STREAM_LIMIT_PER_MATCH": optional_count("REFEREE_STREAM_LIMIT_PER_MATCH"),
+        "STREAM_LIMIT_PER_ADDRESS": optional_count("REFEREE_STREAM_LIMIT_PER_ADDRESS"),
+        # Behind this many reverse proxies (nginx: 1), the client's address, scheme and host
+        # are read from their X-Forwarded-For/-Proto/-Host headers; 0 trusts no such header.
+        "PROXY_HOPS": int(os.environ.get("REFEREE_PROXY_HOPS", "0")),
         # Set to a public base URL (https://referee.example.org) when behind a proxy, for the
         # join links and QR codes; by default the request's own host is used.
         "PUBLIC_URL": os.environ.get("REFEREE_PUBLIC_URL", ""),
@@ -115,3 +156,15 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # No badge fetched from swagger.io: the docs page loads nothing from elsewhere.
         "OPENAPI_SWAGGER_UI_CONFIG": {"validatorUrl": None},
     }
+
+
+def trust_proxies(app: Flask) -> None:
+    """Behind ``PROXY_HOPS`` reverse proxies, take the client's address, scheme and host from
+    the headers they add (werkzeug's ProxyFix, trusting that many hops and no more): the rate
+    limits and the live streams' caps then count each client, not the proxy."""
+    hops = int(app.config.get("PROXY_HOPS", 0))
+    if hops > 0:
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)

@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import math
+import select
+import socket
+import ssl
+from collections.abc import Callable
 from typing import Any
 
-from flask import Response, current_app, jsonify, request
+from flask import Flask, Response, current_app, jsonify, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 from marshmallow import EXCLUDE, Schema, fields, validate
 
 from referee import database
 from referee.api import error_body
+from referee.api.locale import names_for_request
 from referee.api.schemas import ID, MAX_ID, ErrorSchema
 from referee.i18n import gettext as _
-from referee.service.streams import StreamSettings, follow
+from referee.i18n import told
+from referee.service.errors import Unavailable
+from referee.service.streams import StreamCaps, StreamSettings, follow, never_gone
 
 blp = Blueprint("stream", __name__, url_prefix="/api/matches",
                 description="Matches: each new move pushed as it is logged")
@@ -26,6 +34,11 @@ STREAM_DOC = (
     "it. A comment line (`: heartbeat`) comes every 15 seconds when nothing happens. The stream "
     "never ends by itself; a client that reconnects sends `Last-Event-ID` (browsers do) and "
     "gets every move it missed, from the log itself."
+)
+FULL_DOC = (
+    "The server holds as many streams as it may: in all, of this match, or for this client's "
+    "address. `Retry-After` says in how many seconds to try again (browsers' EventSource "
+    "does not reconnect after a 503 by itself)."
 )
 
 
@@ -58,6 +71,49 @@ def settings() -> StreamSettings:
                           recheck=float(config.get("STREAM_RECHECK", 5.0)))
 
 
+def caps(app: Flask) -> StreamCaps:
+    """The caps on this process's streams, from its threads and the REFEREE_STREAM_* settings."""
+    config = app.config
+    return StreamCaps.for_threads(int(config.get("THREADS", 64)),
+                                  total=config.get("STREAM_LIMIT"),
+                                  per_match=config.get("STREAM_LIMIT_PER_MATCH"),
+                                  per_address=config.get("STREAM_LIMIT_PER_ADDRESS"))
+
+
+def retry_after(stream: StreamSettings) -> int:
+    """Seconds before trying again: by then a stream whose client left has been noticed (at
+    its next look at the log) and has given its slot back."""
+    return max(1, math.ceil(stream.recheck))
+
+
+def client_gone(environ: dict[str, Any]) -> Callable[[], bool]:
+    """Whether the client has closed its connection: a stream's socket has nothing to read
+    until then (EventSource sends nothing after its request), and reads end-of-file after.
+    Without the server's socket (another server, TLS in the app server), never."""
+    sock = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
+    if not isinstance(sock, socket.socket) or isinstance(sock, ssl.SSLSocket):
+        return never_gone
+
+    def gone() -> bool:
+        try:  # poll, not select: a busy server's descriptors go past select's 1024
+            poller = select.poll()
+            poller.register(sock, select.POLLIN)
+            if not poller.poll(0):
+                return False  # nothing to read: still there
+            return sock.recv(1, socket.MSG_PEEK) == b""  # readable: this does not wait
+        except (OSError, ValueError):  # reset, or closed under us
+            return True
+
+    return gone
+
+
+def full(error: Unavailable, stream: StreamSettings) -> tuple[Response, int]:
+    response = jsonify(error_body(503, told(error.sentence, names_for_request())))
+    response.headers["Retry-After"] = str(retry_after(stream))
+    response.headers["Cache-Control"] = "no-store"
+    return response, 503
+
+
 @blp.route(f"/<{ID}:match_id>/stream")
 class Stream(MethodView):
     @blp.arguments(StreamHeaders, location="headers")
@@ -67,6 +123,9 @@ class Stream(MethodView):
     @blp.alt_response(404, schema=ErrorSchema, description="No such match")
     @blp.alt_response(406, schema=ErrorSchema,
                       description="The request's Accept header does not name text/event-stream")
+    @blp.alt_response(503, schema=ErrorSchema, description=FULL_DOC, headers={
+        "Retry-After": {"description": "Seconds to wait before trying again",
+                        "schema": {"type": "integer"}}})
     def get(self, headers: dict[str, Any], query: dict[str, Any], match_id: int) -> Any:
         """Follow a match: each move pushed as it is logged (Server-Sent Events, no token)."""
         if not accepts_event_stream():
@@ -74,6 +133,12 @@ class Stream(MethodView):
                 "This is a stream of Server-Sent Events: send %(header)s.",
                 header="'Accept: text/event-stream'"), where="header.Accept")), 406
         after = headers.get("last_event_id", query.get("after"))
-        events = follow(database(current_app), match_id, after, settings())
+        stream = settings()
+        try:
+            events = follow(database(current_app), match_id, after, stream,
+                            caps=caps(current_app), address=request.remote_addr or "",
+                            gone=client_gone(request.environ))
+        except Unavailable as error:
+            return full(error, stream)
         return Response(events, mimetype=EVENT_STREAM, headers={
             "Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -66,6 +66,12 @@ class Conflict(ServiceError):
     status = 409
 
 
+class Unavailable(ServiceError):
+    """Not now: the server holds as much of something as it may; try again later (503)."""
+
+    status = 503
+
+
 class Invalid(ServiceError):
     """The request is well formed but says something that cannot be (422)."""
 

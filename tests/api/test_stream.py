@@ -249,3 +249,43 @@ def test_streams_of_one_match_share_one_reading_of_the_log(app: Flask, client: F
     assert [f.next_move()["id"] for f in followers] == ["1", "1", "1"]
     shared = renders_for(database(app))._done
     assert [key[1:] for key in list(shared) if key[0] == table.id] == [(0, 1)]
+
+
+def test_a_stream_never_started_gives_its_slot_back(app: Flask, client: FlaskClient) -> None:
+    """With one stream per address, a stream answered but never started (a HEAD: the server
+    sends no body, so the stream's code never runs) gives its slot back: the next is served."""
+    app.config["STREAM_LIMIT_PER_ADDRESS"] = 1
+    table = new_match(client)
+    url = f"/api/matches/{table.id}/stream"
+    for _ in range(2):
+        head = client.head(url, headers=SSE)
+        assert head.status_code == 200
+        head.close()
+    response = client.get(url, headers=SSE, buffered=False)
+    assert response.status_code == 200
+    response.close()
+
+
+def test_past_the_cap_per_match_a_stream_is_refused_503_and_says_so(
+        app: Flask, client: FlaskClient) -> None:
+    """One stream per match: a second one for the same match is 503 with Retry-After and
+    names the match; the first, closed, lets the next one in."""
+    app.config["STREAM_LIMIT_PER_MATCH"] = 1
+    table = new_match(client)
+    url = f"/api/matches/{table.id}/stream"
+    first = client.get(url, headers=SSE, buffered=False)
+    refused = client.get(url, headers=SSE)
+    assert refused.status_code == 503
+    assert refused.headers["Retry-After"].isdigit()
+    assert refused.json["message"].startswith(f"Match {table.id} is followed by 1 live stream")
+    first.close()
+    again = client.get(url, headers=SSE, buffered=False)
+    assert again.status_code == 200
+    again.close()
+
+
+def test_no_such_match_is_404_from_a_given_seq_too(client: FlaskClient) -> None:
+    """?after= does not skip the check that the match exists."""
+    response = client.get("/api/matches/999/stream?after=0", headers=SSE)
+    assert response.status_code == 404
+    assert response.json["where"] == "match_id"

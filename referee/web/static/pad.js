@@ -1,8 +1,9 @@
 // The move pad follows the match: on each move pushed by the match's event stream it fetches
 // this seat's view again, redraws the table, the standings and the buttons (unless a move is
-// being entered there) and says so. Without EventSource it polls the log's last seq every two
-// seconds and redraws the same way. Every form says the seq it was drawn at (``seen``): a form
-// left alone while a move was entered there is checked against that table when it is sent.
+// being entered there) and says so. Without EventSource, or while the server refuses the stream,
+// it polls the log's last seq every two seconds and redraws the same way. Every form says the
+// seq it was drawn at (``seen``): a form left alone while a move was entered there is checked
+// against that table when it is sent.
 (function () {
   "use strict";
   var note = document.getElementById("stale");
@@ -46,19 +47,38 @@
       });
   }
 
-  if (window.EventSource && stream) {
+  // One look at the log's last seq: redraw when it moved on. Resolves true when it answered.
+  function look() {
+    return fetch(url, { method: "HEAD", cache: "no-store" }).then(function (response) {
+      var latest = response.headers.get("X-Last-Seq");
+      if (response.ok && latest && latest !== seq) { redraw(); }
+      return true;
+    }).catch(function () { return false; });
+  }
+  function poll() {
+    look().then(function (answered) { setTimeout(poll, answered ? 2000 : 4000); });
+  }
+
+  // A refused stream (503: the server holds all the streams it may) is closed for good by the
+  // browser: the pad polls meanwhile, and follows the stream again some 15 to 25 seconds later.
+  function follow() {
     var source = new EventSource(stream + "?after=" + encodeURIComponent(seq));
     source.addEventListener("move", function (event) {
       if (Number(event.lastEventId) > Number(seq)) { redraw(); }
     });
-    return;
+    source.addEventListener("error", function () {
+      if (source.readyState !== EventSource.CLOSED) { return; }  // it reconnects by itself
+      var until = Date.now() + 15000 + Math.random() * 10000;
+      (function pollAWhile() {
+        if (Date.now() >= until) { follow(); return; }
+        look().then(function () { setTimeout(pollAWhile, 2000); });
+      }());
+    });
   }
-  function poll() {
-    fetch(url, { method: "HEAD", cache: "no-store" }).then(function (response) {
-      var latest = response.headers.get("X-Last-Seq");
-      if (response.ok && latest && latest !== seq) { redraw(); }
-      setTimeout(poll, 2000);
-    }).catch(function () { setTimeout(poll, 4000); });
+
+  if (window.EventSource && stream) {
+    follow();
+    return;
   }
   setTimeout(poll, 2000);
 }());
