@@ -306,6 +306,8 @@ def test_every_page_runs_under_the_content_security_policy(chromium: Any, night:
     for match_id, token in night.hosts:
         page.goto(f"{night.server}/m/{match_id}/join/link#t={token}")
         page.wait_for_url(f"**/m/{match_id}/play")
+    page.goto(f"{night.server}/nights/{night.night}/host#t={night.night_token}")
+    page.wait_for_url(f"**/nights/{night.night}")
     for name, visit, _english, _french in UNDER_POLICY:
         where[0] = name
         visit(page, night)
