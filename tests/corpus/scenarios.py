@@ -298,6 +298,7 @@ def night(s: Session) -> None:
     night_id = built["night"]
     live = Match(built["matches"][2], built["host"], [], ["Alice", "Dan"])
     s.tokens[built["host"]] = f"<host token of match {live.id}>"
+    s.tokens[built["night_token"]] = f"<host token of night {night_id}>"
     for match_id in built["matches"]:
         s.call("GET", f"/api/matches/{match_id}")
         s.call("GET", f"/api/matches/{match_id}/timeline")
@@ -312,7 +313,7 @@ def night(s: Session) -> None:
     for path in ("", "/tv", "/recap", "/board.svg", "/board.png"):
         s.page(f"/nights/{night_id}{path}")
     s.call("PUT", f"/api/nights/{night_id}/points", "host", {"placement_points": [4, 2, 1]},
-           match=live)
+           token=built["night_token"])
     s.call("PUT", f"/api/nights/{night_id}/points", "public", {"placement_points": [4, 2, 1]})
     s.call("GET", f"/api/nights/{night_id}/board")
     s.csv(f"/api/nights/{night_id}/results.csv")
