@@ -195,6 +195,10 @@ def test_behind_nginx_streams_past_the_cap_are_refused_and_the_app_answers(
     with Streams(proxied, match_id, 40, source="127.0.0.4") as streams:
         assert streams.count(200) == 2
         assert streams.count(503) == 38
+        refused = [h for h, status in zip(streams.headers, streams.statuses, strict=True)
+                   if status == 503]  # the app's refusals and nginx's own alike
+        assert all(h.get("retry-after", "").isdigit() for h in refused), refused
+        assert all(h.get("content-type") == "application/json" for h in refused), refused
         answers_and_logs(proxied)
 
 
