@@ -22,9 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from referee.engines.base import Engine, Impossible, Standings
+from referee.service.kept import KeptFor
 from referee.service.messages import names_of, render
 from referee.service.modes import MOVES, engine_in
 from referee.service.replay import (
@@ -263,14 +263,9 @@ def current(session: Source, cache: StateCache, match: models.Match | None, matc
     return built
 
 
-_CACHES: WeakKeyDictionary[Any, StateCache] = WeakKeyDictionary()
-_CACHES_LOCK = threading.Lock()
+_CACHES: KeptFor[Any, StateCache] = KeptFor(StateCache)
 
 
 def cache_for(db: Any) -> StateCache:
     """The process's cache of match states for one database (one per app)."""
-    with _CACHES_LOCK:
-        found = _CACHES.get(db)
-        if found is None:
-            found = _CACHES[db] = StateCache()
-        return found
+    return _CACHES(db)

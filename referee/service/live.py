@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -25,6 +24,7 @@ import psycopg
 from sqlalchemy import Engine, event, func, select
 from sqlalchemy.orm import Session
 
+from referee.service.kept import KeptFor
 from referee.store.db import Database
 from referee.store.prepared import Transaction, transaction_of
 
@@ -95,16 +95,12 @@ class Hub:
             return sum(len(group) for group in self._subscriptions.values())
 
 
-_hubs: weakref.WeakKeyDictionary[Engine, Hub] = weakref.WeakKeyDictionary()
-_hubs_lock = threading.Lock()
+_hubs: KeptFor[Engine, Hub] = KeptFor(Hub)
+_listening = threading.Lock()  # one listening thread per hub, however many streams start
 
 
 def hub_for(engine: Engine) -> Hub:
-    with _hubs_lock:
-        hub = _hubs.get(engine)
-        if hub is None:
-            hub = _hubs[engine] = Hub()
-        return hub
+    return _hubs(engine)
 
 
 # --- the append's side: announce in the transaction, ring after the commit ---------------------
@@ -209,7 +205,7 @@ def start_listening(db: Database) -> Hub:
     """The hub of ``db``'s streams, with its listening thread started on PostgreSQL."""
     hub = hub_for(db.engine)
     if db.engine.dialect.name == "postgresql":
-        with _hubs_lock:
+        with _listening:
             if hub.listener is None or not hub.listener.is_alive():
                 hub.listener = Listener(db.engine, hub)
                 hub.listener.start()

@@ -26,6 +26,7 @@ from sqlalchemy import Engine
 
 from referee.service import matches
 from referee.service.errors import NotFound, Unavailable
+from referee.service.kept import KeptFor
 from referee.service.live import start_listening
 from referee.service.messages import current_locale, reading_in, reword, seat_names
 from referee.service.sentences import sentence
@@ -125,17 +126,12 @@ class StreamSlots:
                 del self.by_address[slot.address]
 
 
-_slots: weakref.WeakKeyDictionary[Engine, StreamSlots] = weakref.WeakKeyDictionary()
-_slots_lock = threading.Lock()
+_slots: KeptFor[Engine, StreamSlots] = KeptFor(StreamSlots)
 
 
 def slots_for(db: Database) -> StreamSlots:
     """The stream slots of ``db`` in this process (they go when its engine goes)."""
-    with _slots_lock:
-        found = _slots.get(db.engine)
-        if found is None:
-            found = _slots[db.engine] = StreamSlots()
-        return found
+    return _slots(db.engine)
 
 
 def last_seq(db: Database, match_id: int) -> int:
