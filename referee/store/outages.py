@@ -39,14 +39,12 @@ def outage_reason(error: BaseException) -> str | None:
     """What kind of outage ``error`` is (a few words for the log), or None when it is not one."""
     if isinstance(error, CommitOutcomeUnknown):
         return "connection lost during COMMIT"
-    if isinstance(error, exc.DisconnectionError):
+    if lost_connection(error):
         return "connection lost"
     if isinstance(error, exc.TimeoutError):  # the pool had no connection to lend in time
         return "no connection free"
     if not isinstance(error, exc.DBAPIError):
         return None
-    if error.connection_invalidated:
-        return "connection lost"
     orig = error.orig
     if isinstance(orig, sqlite3.Error):
         code = getattr(orig, "sqlite_errorcode", None)
@@ -57,10 +55,6 @@ def outage_reason(error: BaseException) -> str | None:
     if isinstance(error, (exc.OperationalError, exc.InterfaceError)):
         return "unreachable"  # refused, closed, timed out: no server answered with a state
     return None
-
-
-def is_outage(error: BaseException) -> bool:
-    return outage_reason(error) is not None
 
 
 def lost_connection(error: BaseException) -> bool:
