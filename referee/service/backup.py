@@ -148,7 +148,7 @@ class _NightItem(Schema):
     id = ID
     name = fields.String(required=True, validate=validate.Length(min=1, max=NIGHT_NAME_LENGTH))
     placement_points = fields.List(fields.Integer(strict=True), allow_none=True)
-    host_token_hash = fields.String(allow_none=True, validate=validate.Length(equal=64))
+    host_token_hash = fields.String(allow_none=True, validate=validate.Length(equal=HASH_LENGTH))
 
 
 class _SeatItem(Schema):
