@@ -28,23 +28,12 @@
 
   function poll() { refresh().then(function () { setTimeout(poll, 2000); }); }
 
-  // The browser reconnects by itself after a network error, sending the last seq it saw: no
-  // move is missed. A refusal (503: the server holds all the streams it may) closes the stream
-  // for good: then the board polls, and follows the stream again some 15 to 25 seconds later.
-  function follow() {
-    var source = new EventSource(stream + "?after=" + encodeURIComponent(seq));
-    source.addEventListener("move", refresh);
-    source.addEventListener("open", refresh);  // catch up after a reconnection
-    source.addEventListener("error", function () {
-      if (source.readyState !== EventSource.CLOSED) { return; }
-      var until = Date.now() + 15000 + Math.random() * 10000;
-      (function pollAWhile() {
-        if (Date.now() >= until) { follow(); return; }
-        refresh().then(function () { setTimeout(pollAWhile, 2000); });
-      }());
-    });
-  }
+  function streamAddress() { return stream + "?after=" + encodeURIComponent(seq); }
 
-  if (window.EventSource && stream) { follow(); return; }
+  // On each move, and on each (re)connection to catch up (follow.js: polls while refused).
+  if (window.EventSource && stream) {
+    window.refereeFollow(streamAddress, { move: refresh, open: refresh }, refresh);
+    return;
+  }
   setTimeout(poll, 2000);
 }());

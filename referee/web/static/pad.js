@@ -59,25 +59,12 @@
     look().then(function (answered) { setTimeout(poll, answered ? 2000 : 4000); });
   }
 
-  // A refused stream (503: the server holds all the streams it may) is closed for good by the
-  // browser: the pad polls meanwhile, and follows the stream again some 15 to 25 seconds later.
-  function follow() {
-    var source = new EventSource(stream + "?after=" + encodeURIComponent(seq));
-    source.addEventListener("move", function (event) {
-      if (Number(event.lastEventId) > Number(seq)) { redraw(); }
-    });
-    source.addEventListener("error", function () {
-      if (source.readyState !== EventSource.CLOSED) { return; }  // it reconnects by itself
-      var until = Date.now() + 15000 + Math.random() * 10000;
-      (function pollAWhile() {
-        if (Date.now() >= until) { follow(); return; }
-        look().then(function () { setTimeout(pollAWhile, 2000); });
-      }());
-    });
-  }
+  function streamAddress() { return stream + "?after=" + encodeURIComponent(seq); }
+  function moved(event) { if (Number(event.lastEventId) > Number(seq)) { redraw(); } }
 
+  // On each move pushed (follow.js: polls while the server refuses the stream).
   if (window.EventSource && stream) {
-    follow();
+    window.refereeFollow(streamAddress, { move: moved }, look);
     return;
   }
   setTimeout(poll, 2000);
