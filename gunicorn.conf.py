@@ -10,10 +10,25 @@ GUNICORN_CMD_ARGS.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
+import tempfile
 from typing import Any
 
+from referee.config import switch
 from referee.serving import DeadlineWorker
+
+# Logs as JSON lines by default here (a service's log goes to a collector); REFEREE_LOG_FORMAT
+# =text for readable lines. The app writes its own access line per request (REFEREE_ACCESS_LOG).
+os.environ.setdefault("REFEREE_LOG_FORMAT", "json")
+
+# Metrics (REFEREE_METRICS=on): each worker counts in files of one folder, which a scrape
+# adds up, whichever worker answers it. Set before any worker loads the app (and
+# prometheus_client); a folder made here is emptied and removed when gunicorn stops.
+METRICS_DIR_MADE = ""
+if switch("REFEREE_METRICS", False) and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+    METRICS_DIR_MADE = tempfile.mkdtemp(prefix="referee-metrics-")
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = METRICS_DIR_MADE
 
 bind = os.environ.get("REFEREE_BIND", "0.0.0.0:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -47,3 +62,27 @@ def post_worker_init(worker: Any) -> None:
         graceful(sig, frame)
 
     signal.signal(signal.SIGTERM, end_streams_then_exit)
+
+
+def on_starting(server: Any) -> None:
+    """A metrics folder given by PROMETHEUS_MULTIPROC_DIR starts empty: counts left by an
+    earlier run would be added to this one's."""
+    folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR", "")
+    if folder and switch("REFEREE_METRICS", False):
+        os.makedirs(folder, exist_ok=True)
+        for name in os.listdir(folder):
+            if name.endswith(".db"):
+                os.unlink(os.path.join(folder, name))
+
+
+def child_exit(server: Any, worker: Any) -> None:
+    """A worker that is gone no longer counts among the open live streams."""
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server: Any) -> None:
+    if METRICS_DIR_MADE:
+        shutil.rmtree(METRICS_DIR_MADE, ignore_errors=True)

@@ -20,6 +20,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    from referee import logs, metrics
+
+    logs.init_app(app)  # inside the proxy fix: it logs the client, not the proxy
     trust_proxies(app)
     app.extensions["referee.db"] = Database(app.config["DATABASE_URL"],
                                             snapshot_every=app.config["SNAPSHOT_EVERY"],
@@ -37,6 +40,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     health.init_app(app)
     unavailable.init_app(app)
+    metrics.init_app(app)
     return app
 
 

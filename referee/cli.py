@@ -35,6 +35,9 @@ def alembic_config(url: str) -> Config:
     config = Config(str(ROOT / "alembic.ini"))
     config.set_main_option("script_location", str(ROOT / "migrations"))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    # The app's logging (referee.logs) writes Alembic's lines too: alembic.ini's console
+    # handler on the root logger would write every app line a second time.
+    config.attributes["configure_logger"] = False
     return config
 
 

@@ -13,6 +13,29 @@ if TYPE_CHECKING:
     from flask import Flask
 
 KIB = 1024
+MIB = 1024 * KIB
+
+
+def switch(name: str, default: bool) -> bool:
+    """An on/off setting: on, 1, yes, true; off, 0, no, false (any case); unset: ``default``.
+    Anything else stops the start with a clear message rather than guessing."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in ("on", "1", "yes", "true"):
+        return True
+    if value in ("off", "0", "no", "false"):
+        return False
+    raise ValueError(f"{name}: {value!r} is neither on nor off")
+
+
+def log_format() -> str:
+    """REFEREE_LOG_FORMAT: ``text`` (one readable line per record, the default) or ``json``
+    (one JSON object per line, for a log collector; gunicorn.conf.py makes it the default)."""
+    value = os.environ.get("REFEREE_LOG_FORMAT", "").strip().lower() or "text"
+    if value not in ("text", "json"):
+        raise ValueError(f"REFEREE_LOG_FORMAT: {value!r} is neither text nor json")
+    return value
 
 
 def instance_secret(instance_path: str) -> str:
@@ -100,6 +123,16 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # Judging a move replays at most this many events after the latest snapshot.
         "SNAPSHOT_EVERY": int(os.environ.get("REFEREE_SNAPSHOT_EVERY", "100")),
         "MAX_CONTENT_LENGTH": 64 * KIB,
+        # An imported match export (the API's and the page's import) may be this large: a
+        # long match's export passes the 64 KiB of any other request after about 115 events.
+        "IMPORT_MAX_BYTES": int(os.environ.get("REFEREE_IMPORT_MAX_BYTES", str(64 * MIB))),
+        # Logs: text or JSON lines, each with its request's id; an access line per request.
+        "LOG_FORMAT": log_format(),
+        "ACCESS_LOG": switch("REFEREE_ACCESS_LOG", True),
+        # Prometheus metrics at /metrics: off unless turned on; with a token, only for
+        # requests that carry it (Authorization: Bearer).
+        "METRICS": switch("REFEREE_METRICS", False),
+        "METRICS_TOKEN": os.environ.get("REFEREE_METRICS_TOKEN", "").strip(),
         "SECRET_KEY": os.environ.get("REFEREE_SECRET_KEY") or instance_secret(instance_path),
         # Dates and times on pages are shown in this zone, in the reader's language.
         "TIMEZONE": timezone_setting(),

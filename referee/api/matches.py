@@ -39,8 +39,8 @@ from referee.api.schemas import (
     plain_move_headers,
     plain_recorded,
 )
-from referee.service import history, matches
-from referee.service.errors import BadRequest
+from referee.service import counters, history, matches
+from referee.service.errors import BadRequest, ServiceError
 from referee.service.matches import ImportSchema  # an export, taken as it is
 from referee.service.sentences import sentence
 from referee.validation import NOT_SCREENED, screened_body
@@ -174,12 +174,19 @@ def log_move(query: dict[str, Any], headers: dict[str, Any], move: dict[str, Any
              match_id: int) -> Response:
     """The append's answer: 201 with the verdict and the standings in the reader's words; 200
     for a dry run; 201 again, marked, for a retry with the same ``Idempotency-Key``."""
-    recorded = matches.record(
-        database(current_app), match_id, bearer_token(), move["type"], move["seat"],
-        move["payload"], expected_seq=expected_seq(headers),
-        idempotency_key=headers.get("idempotency_key"), seen=move["seen"],
-        dry_run=query["dry_run"],
-    )
+    try:
+        recorded = matches.record(
+            database(current_app), match_id, bearer_token(), move["type"], move["seat"],
+            move["payload"], expected_seq=expected_seq(headers),
+            idempotency_key=headers.get("idempotency_key"), seen=move["seen"],
+            dry_run=query["dry_run"],
+        )
+    except ServiceError as err:
+        if err.status == 422 and not query["dry_run"]:
+            counters.refused()
+        raise
+    if recorded.preview is None and not recorded.replayed:
+        counters.appended(recorded.verdict)
     body = {"seq": recorded.seq, "verdict": recorded.verdict, "standings": recorded.standings}
     if recorded.preview is not None:  # 200, not 201: nothing was appended
         return jsonify(DryRunSchema().dump({**body, "dry_run": True, "changes": [],

@@ -24,6 +24,7 @@ from datetime import date, datetime
 from typing import Any
 
 from referee.engines.base import Engine, Impossible, Standings
+from referee.service import counters
 from referee.service.kept import KeptFor
 from referee.service.messages import names_of, render
 from referee.service.modes import MOVES, engine_in
@@ -251,10 +252,13 @@ def current(session: Source, cache: StateCache, match: models.Match | None, matc
     kept = cache.get(match_id)
     if kept is not None and kept.identity == identity:
         if kept.last_seq == last_seq:
+            counters.count(counters.STATE_CACHE, "hit")
             return kept
         if kept.last_seq < last_seq and (caught := catch_up(session, kept, last_seq)):
             cache.put(caught)
+            counters.count(counters.STATE_CACHE, "caught_up")
             return caught
+    counters.count(counters.STATE_CACHE, "miss")
     if match is None:
         match = log_of(session).match(match_id)
         assert match is not None

@@ -24,7 +24,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from referee.service import matches
+from referee.service import counters, matches
 from referee.service.errors import NotFound, Unavailable
 from referee.service.kept import KeptFor
 from referee.service.live import start_listening
@@ -110,6 +110,7 @@ class StreamSlots:
             self.total += 1
             self.by_match[match_id] += 1
             self.by_address[address] += 1
+        counters.count(counters.LIVE_STREAMS, "open")
         return StreamSlot(self, match_id, address)
 
     def give_back(self, slot: StreamSlot) -> None:
@@ -124,6 +125,7 @@ class StreamSlots:
             self.by_address[slot.address] -= 1
             if self.by_address[slot.address] <= 0:
                 del self.by_address[slot.address]
+        counters.count(counters.LIVE_STREAMS, "open", -1)
 
 
 _slots: KeptFor[Engine, StreamSlots] = KeptFor(StreamSlots)

@@ -26,7 +26,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from referee import database
 from referee.i18n import gettext as _
 from referee.i18n import schema_errors, told
-from referee.service import history, legal, matches, nights, pages, stats, take_back
+from referee.service import counters, history, legal, matches, nights, pages, stats, take_back
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
@@ -523,12 +523,16 @@ def log_move(match_id: int) -> Any:
                                   payload, idempotency_key=idempotency_key(form),
                                   seen=int_arg("seen", form.get("seen"), 0))
     except (ServiceError, FormError) as err:
+        if isinstance(err, ServiceError) and err.status == 422:
+            counters.refused()
         if back == "match":
             return render_match(match_id, error=error_view(err), posted=form,
                                 status=error_status(err))
         stale = isinstance(err, ServiceError) and "since" in err.details
         return render_play(match_id, error=error_view(err), posted=None if stale else form,
                            status=error_status(err))
+    if not recorded.replayed:
+        counters.appended(recorded.verdict)
     endpoint = "web.match" if back == "match" else "web.play"
     anchor = f"#e{recorded.seq}" if back == "match" else "#verdict"
     return redirect(url_for(endpoint, match_id=match_id, logged=recorded.seq) + anchor, 303)

@@ -134,8 +134,10 @@ def test_an_answer_with_other_types_is_left_to_the_schema() -> None:
 
 def post(client: FlaskClient, match_id: int, token: str, body: Any, query: str = "",
          headers: dict[str, str] | None = None) -> Any:
+    """An append; both ways of answering echo the one request id given, so their headers are
+    compared whole."""
     return client.post(f"/api/matches/{match_id}/events{query}", json=body,
-                       headers={**auth(token), **(headers or {})})
+                       headers={**auth(token), "X-Request-Id": "alike", **(headers or {})})
 
 
 def answered_alike(plain: Any, decorated: Any, ids: list[int]) -> None:

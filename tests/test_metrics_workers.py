@@ -1,0 +1,104 @@
+"""Real gunicorn, two workers, metrics on: requests answered by both workers are all counted in
+one scrape (prometheus_client's multiprocess mode, set up by gunicorn.conf.py), and each worker
+writes its access lines as JSON, with the request's id."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+from prometheus_client.parser import text_string_to_metric_families
+
+from referee import ROOT
+from tests.pgcluster import free_port
+
+pytestmark = pytest.mark.slow  # a gunicorn start
+
+TOKEN = "two-workers-metrics"
+ROUTE = "/api/games"
+
+
+@pytest.fixture
+def two_workers(sqlite_template: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
+    """gunicorn with two workers, metrics on behind a token; its standard error (the app's
+    JSON log lines) goes to a file."""
+    path = tmp_path / "referee.sqlite3"
+    shutil.copy(sqlite_template, path)
+    port = free_port()
+    log = tmp_path / "gunicorn.log"
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("PROMETHEUS_MULTIPROC_DIR", "REFEREE_LOG_FORMAT")}
+    env.update({"DATABASE_URL": f"sqlite:///{path}", "REFEREE_SECRET_KEY": "two-workers",
+                "REFEREE_METRICS": "on", "REFEREE_METRICS_TOKEN": TOKEN})
+    with log.open("w") as err:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),
+             "--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "2", "wsgi:app"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            assert server.poll() is None, "gunicorn exited: " + log.read_text()[-2000:]
+            try:
+                if requests.get(f"{base}/healthz", timeout=10).status_code == 200:
+                    break
+            except (requests.ConnectionError, requests.Timeout):
+                pass
+            assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
+            time.sleep(0.1)
+        yield base, log
+    finally:
+        server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown
+        server.wait(30)
+
+
+def access_lines(log: Path) -> list[dict[str, Any]]:
+    lines = (line for line in log.read_text().splitlines() if line.startswith("{"))
+    return [entry for entry in map(json.loads, lines) if entry["logger"] == "referee.access"]
+
+
+def counted(base: str, route: str) -> float:
+    """referee_http_requests_total for GET ``route`` answered 200, in one scrape."""
+    answer = requests.get(f"{base}/metrics", headers={"Authorization": f"Bearer {TOKEN}"},
+                          timeout=30)
+    assert answer.status_code == 200, answer.text
+    for family in text_string_to_metric_families(answer.text):
+        for sample in family.samples:
+            if sample.name == "referee_http_requests_total" and sample.labels == {
+                    "method": "GET", "route": route, "status": "200"}:
+                return sample.value
+    return 0.0
+
+
+def test_a_scrape_counts_the_requests_of_both_workers(two_workers: tuple[str, Path]) -> None:
+    """Requests go on fresh connections until both workers have answered some; one scrape,
+    whichever worker answers it, counts them all."""
+    base, log = two_workers
+    sent: list[str] = []
+    while len(sent) < 10 or len({line["pid"] for line in access_lines(log)
+                                 if line["path"] == ROUTE}) < 2:
+        assert len(sent) < 200, "one worker answered every request"
+        rid = f"both-{len(sent)}"
+        with requests.Session() as fresh:  # a new connection: either worker may take it
+            answer = fresh.get(f"{base}{ROUTE}", timeout=30,
+                               headers={"Connection": "close", "X-Request-Id": rid})
+        assert answer.status_code == 200 and answer.headers["X-Request-Id"] == rid
+        sent.append(rid)
+    for _ in range(2):  # either worker may answer the scrape: both say the same
+        assert counted(base, ROUTE) == len(sent)
+    lines = [line for line in access_lines(log) if line["path"] == ROUTE]
+    assert sorted(line["request_id"] for line in lines) == sorted(sent)
+    assert all(line["method"] == "GET" and line["status"] == 200
+               and line["duration_ms"] >= 0 for line in lines)
+    assert requests.get(f"{base}/metrics", timeout=30).status_code == 401
