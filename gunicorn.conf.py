@@ -21,6 +21,25 @@ from referee.serving import DeadlineWorker
 # Logs as JSON lines by default here (a service's log goes to a collector); REFEREE_LOG_FORMAT
 # =text for readable lines. The app writes its own access line per request (REFEREE_ACCESS_LOG).
 os.environ.setdefault("REFEREE_LOG_FORMAT", "json")
+if os.environ["REFEREE_LOG_FORMAT"].strip().lower() == "json":
+    # gunicorn's own lines (workers booting, exiting, timing out) as JSON lines too, so that
+    # standard error reads as one stream of JSON objects. Its access lines stay off: the app
+    # writes its own, with the request id. The root logger is left without a handler, as
+    # without this: the app's lines would come twice.
+    logconfig_dict = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "root": {"level": "WARNING", "handlers": []},
+        "formatters": {"json": {"()": "referee.logs.JsonLines"}},
+        "handlers": {"error_console": {"class": "logging.StreamHandler", "formatter": "json",
+                                       "stream": "ext://sys.stderr"}},
+        "loggers": {
+            "gunicorn.error": {"level": "INFO", "handlers": ["error_console"],
+                               "propagate": False, "qualname": "gunicorn.error"},
+            "gunicorn.access": {"level": "WARNING", "handlers": [], "propagate": False,
+                                "qualname": "gunicorn.access"},
+        },
+    }
 
 # Metrics (REFEREE_METRICS=on): each worker counts in files of one folder, which a scrape
 # adds up, whichever worker answers it. Set before any worker loads the app (and

@@ -4,6 +4,7 @@ what-if, read models, backup and restore."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 from pathlib import Path
@@ -75,6 +76,8 @@ def serve(host: str, port: int, debug: bool) -> None:
     upgrade_database(current_app)
     click.echo(f"Referee on http://{host}:{port}/  (API docs: /api/docs)")
     app = current_app._get_current_object()  # type: ignore[attr-defined]
+    if app.config["ACCESS_LOG"]:  # the app writes its own access lines (referee.logs)
+        logging.getLogger("werkzeug").setLevel(logging.WARNING)
     run_simple(host, port, app, use_debugger=debug, use_reloader=False, threaded=True)
 
 

@@ -209,8 +209,9 @@ def configure(form: str) -> None:
             logger.setLevel(logging.INFO)
 
 
-def note_route() -> None:
-    """Keep the request's URL rule (not its path: one label per route) for the wrapper."""
+def note_route(endpoint: str | None, values: Any) -> None:
+    """Keep the request's URL rule (not its path: one label per route) for the wrapper. A URL
+    value preprocessor: it runs before every ``before_request`` hook, which may answer early."""
     rule = request.url_rule
     request.environ[ROUTE] = rule.rule if rule is not None else None
 
@@ -224,5 +225,4 @@ def init_app(app: Flask) -> None:
         done.append(log_access)
     app.extensions["referee.served"] = done  # the metrics add theirs
     app.wsgi_app = Observed(app.wsgi_app, done)  # type: ignore[method-assign]
-    # First of the hooks: one that answers early (the request screen) stops those after it.
-    app.before_request_funcs.setdefault(None, []).insert(0, note_route)
+    app.url_value_preprocessor(note_route)

@@ -272,13 +272,27 @@ def screen_request() -> Any:
     return None
 
 
+#: The endpoints that take a match export (the API's import, the import page), whose body
+#: may be up to ``IMPORT_MAX_BYTES`` rather than the ``MAX_CONTENT_LENGTH`` of any other.
+IMPORTS = frozenset({"matches.Import", "web.import_match"})
+
+
+def body_limit(endpoint: str | None, values: Any) -> None:
+    """An import's body may be as large as ``IMPORT_MAX_BYTES``. Run before every
+    ``before_request`` hook (a URL value preprocessor), so that no hook reads a body under
+    another limit first."""
+    from flask import current_app, request
+
+    if endpoint in IMPORTS:
+        request.max_content_length = current_app.config["IMPORT_MAX_BYTES"]
+
+
 def _read_chunked(request: Any) -> None:
     """A body sent with chunked transfer encoding has no Content-Length: read it here, up to
     the limit, so that it is screened (and refused when too large) like any other."""
-    from flask import current_app
     from werkzeug.exceptions import RequestEntityTooLarge
 
-    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    limit = request.max_content_length
     raw = request.environ["wsgi.input"].read(limit + 1)
     if len(raw) > limit:
         raise RequestEntityTooLarge()
@@ -307,6 +321,14 @@ def _screen_body(request: Any) -> None:
 _BODY = "referee.screened_body"
 #: ``screened_body`` of a request whose body the screen did not read as JSON.
 NOT_SCREENED = object()
+
+
+def forget_screened_body(request: Any) -> None:
+    """Let the JSON body the screen read go, once the view has what it needs from it (an
+    import's export is large): neither it nor the raw bytes are kept past that."""
+    request.environ.pop(_BODY, None)
+    if getattr(request, "_cached_data", None) is not None:
+        request._cached_data = b""
 
 
 def screened_body(request: Any) -> Any:
@@ -343,6 +365,7 @@ def init_app(app: Any) -> None:
             super().set_data(value)
 
     app.response_class = SafeResponse
+    app.url_value_preprocessor(body_limit)
     app.before_request_funcs.setdefault(None, []).insert(0, screen_request)
 
 

@@ -102,3 +102,6 @@ def test_a_scrape_counts_the_requests_of_both_workers(two_workers: tuple[str, Pa
     assert all(line["method"] == "GET" and line["status"] == 200
                and line["duration_ms"] >= 0 for line in lines)
     assert requests.get(f"{base}/metrics", timeout=30).status_code == 401
+    written = [line for line in log.read_text().splitlines() if line.strip()]
+    assert all(line.startswith("{") for line in written), written  # gunicorn's own lines too
+    assert any(json.loads(line)["logger"] == "gunicorn.error" for line in written)

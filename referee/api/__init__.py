@@ -64,7 +64,7 @@ class Api(SmorestApi):
         if code == 400 and errors == {"json": ["Invalid JSON body."]}:
             message, where = _("The request body is not valid JSON."), "body"
         if code == 413:
-            message = _("The request body is larger than 64 KiB.")
+            message = too_large()
         body = error_body(code, message, errors=errors, where=where)
         response = jsonify(body)
         if code == 405:  # which methods the address does allow
@@ -72,6 +72,27 @@ class Api(SmorestApi):
         for name, value in (data.get("headers") or {}).items():
             response.headers[name] = value
         return response, code
+
+
+def too_large() -> str:
+    """What a 413 says: an import's own limit, or the 64 KiB of any other request."""
+    from flask import current_app, request
+
+    from referee.validation import IMPORTS
+
+    if request.endpoint in IMPORTS:
+        return _("A match export to import may be at most %(size)s.",
+                 size=said_size(current_app.config["IMPORT_MAX_BYTES"]))
+    return _("The request body is larger than 64 KiB.")
+
+
+def said_size(size: int) -> str:
+    """A byte count as a 413 says it, in the reader's units: 64 MiB, 96 KiB, or bytes."""
+    if size >= 1024 * 1024 and size % (1024 * 1024) == 0:
+        return _("%(count)s MiB", count=size // (1024 * 1024))
+    if size >= 1024 and size % 1024 == 0:
+        return _("%(count)s KiB", count=size // 1024)
+    return _("%(count)s bytes", count=size)
 
 
 def _first_path(errors: Any) -> list[str]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Response, current_app, jsonify, request
+from flask import Request, Response, current_app, jsonify, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
+from webargs.flaskparser import FlaskParser
 
 from referee import database
 from referee.api.locale import worded, worded_by_service
@@ -43,10 +44,22 @@ from referee.service import counters, history, matches
 from referee.service.errors import BadRequest, ServiceError
 from referee.service.matches import ImportSchema  # an export, taken as it is
 from referee.service.sentences import sentence
-from referee.validation import NOT_SCREENED, screened_body
+from referee.validation import IMPORTS, NOT_SCREENED, forget_screened_body, screened_body
+
+
+class ScreenedParser(FlaskParser):
+    """webargs' parser, but an import's JSON body is the one the request screen read: a long
+    match's export (megabytes) is decoded once, not once more for its schema."""
+
+    def _raw_load_json(self, req: Request) -> Any:
+        if req.endpoint in IMPORTS and (body := screened_body(req)) is not NOT_SCREENED:
+            return body
+        return super()._raw_load_json(req)
+
 
 blp = Blueprint("matches", __name__, url_prefix="/api/matches",
                 description="Matches: the log of moves and its judgement")
+blp.ARGUMENTS_PARSER = ScreenedParser()  # before the decorators below take it
 
 BEARER: list[dict[str, list[str]]] = [{"bearer": []}]
 SEQ_TAG = re.compile(r'^(?:W/)?"?(\d{1,12})"?$')
@@ -121,6 +134,7 @@ class Import(MethodView):
     def post(self, query: dict[str, Any], body: dict[str, Any]) -> dict[str, Any]:
         """Import a match's exported log as a new match, judging every event on the way in.
         Into a night (``night_id``): with the night's host token (Authorization: Bearer)."""
+        forget_screened_body(request)  # loaded into ``body``: the raw copy may go
         created = matches.import_match(database(current_app), body, body.get("night_id"),
                                        copy=query["copy"], night_token=bearer_token())
         return created_dict(created)

@@ -9,10 +9,11 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter
 
-from referee.api import error_body
+from referee.api import error_body, too_large
 from referee.i18n import gettext as _
 from referee.i18n import is_api
 from referee.store.bounds import INT32_MAX
+from referee.validation import IMPORTS
 from referee.web import corrections as _corrections  # noqa: F401  (its pages join bp)
 from referee.web import filters, flow, insights  # noqa: F401  (flow adds its pages to the blueprint)
 from referee.web.errors import PLAIN, error_page
@@ -58,6 +59,8 @@ def init_app(app: Flask) -> None:
             return error_page(500, PLAIN[500])
         if code == 404:
             return error_page(404, _("There is no page at %(path)s.", path=request.path))
+        if code == 413 and request.endpoint in IMPORTS:
+            return error_page(413, too_large())
         if code == 405:  # the page says which methods it takes
             body, status = error_page(405, PLAIN[405])
             return body, status, {"Allow": dict(error.get_headers()).get("Allow", "")}
