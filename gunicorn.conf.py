@@ -43,11 +43,11 @@ if os.environ["REFEREE_LOG_FORMAT"].strip().lower() == "json":
 
 # Metrics (REFEREE_METRICS=on): each worker counts in files of one folder, which a scrape
 # adds up, whichever worker answers it. Set before any worker loads the app (and
-# prometheus_client); a folder made here is emptied and removed when gunicorn stops.
-METRICS_DIR_MADE = ""
+# prometheus_client); a folder made here is removed when gunicorn stops (its name is kept in
+# the environment: a reload reads this file again).
 if switch("REFEREE_METRICS", False) and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
-    METRICS_DIR_MADE = tempfile.mkdtemp(prefix="referee-metrics-")
-    os.environ["PROMETHEUS_MULTIPROC_DIR"] = METRICS_DIR_MADE
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="referee-metrics-")
+    os.environ["REFEREE_METRICS_DIR_MADE"] = os.environ["PROMETHEUS_MULTIPROC_DIR"]
 
 bind = os.environ.get("REFEREE_BIND", "0.0.0.0:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
@@ -103,5 +103,6 @@ def child_exit(server: Any, worker: Any) -> None:
 
 
 def on_exit(server: Any) -> None:
-    if METRICS_DIR_MADE:
-        shutil.rmtree(METRICS_DIR_MADE, ignore_errors=True)
+    made = os.environ.get("REFEREE_METRICS_DIR_MADE", "")
+    if made:
+        shutil.rmtree(made, ignore_errors=True)

@@ -16,6 +16,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from referee import create_app, database
 from tests.helpers import auth, move, new_match, plain_turn
+from tests.web import helpers as pages
 
 TOKEN = "scrape-me-1234"
 SSE = {"Accept": "text/event-stream"}
@@ -210,6 +211,22 @@ def test_appends_are_counted_by_verdict(watched: Flask) -> None:
               - sample(before, "referee_appends_total", verdict=kind)
               for kind in ("ok", "missplay", "refused")}
     assert gained == {"ok": 3, "missplay": 1, "refused": 1}
+
+
+def test_appends_from_the_pages_are_counted_too(watched: Flask) -> None:
+    """The pad's form: a draw (ok), then the same seat drawing again (refused: CC-3, a turn is
+    one draw then one discard)."""
+    watched.test_client_class = pages.Browser
+    client = watched.test_client()
+    made = pages.create(client)
+    before = scraped(client)
+    assert pages.move(client, made.id, "draw", 0, {"p.source": "stock"}).status_code == 303
+    assert pages.move(client, made.id, "draw", 0, {"p.source": "stock"}).status_code == 422
+    after = scraped(client)
+    gained = {kind: sample(after, "referee_appends_total", verdict=kind)
+              - sample(before, "referee_appends_total", verdict=kind)
+              for kind in ("ok", "missplay", "refused")}
+    assert gained == {"ok": 1, "missplay": 0, "refused": 1}
 
 
 def test_open_streams_and_cache_lookups_are_counted(watched: Flask) -> None:

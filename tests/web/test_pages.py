@@ -494,11 +494,15 @@ def test_a_failing_page_shows_no_stack_trace(app: Flask) -> None:
     assert "Traceback" not in page
 
 
-def test_a_too_large_upload_is_refused_in_words(client: FlaskClient) -> None:
+def test_a_too_large_upload_is_refused_in_words(app: Flask, client: FlaskClient) -> None:
+    """Past the import's own limit (REFEREE_IMPORT_MAX_BYTES, here 64 KiB; exports up to it
+    import: tests/api/test_import_size.py)."""
+    app.config["IMPORT_MAX_BYTES"] = 64 * 1024
     big = io.BytesIO(b" " * (70 * 1024))
     response = client.post("/import", data={"file": (big, "m.json")},
                            content_type="multipart/form-data")
     assert response.status_code == 413 and "too large" in text_of(response)
+    assert "A match export to import may be at most 64 KiB." in text_of(response)
     assert client.get("/nights").status_code == 405  # a page used the wrong way, in words
 
 
