@@ -32,7 +32,7 @@ ROUTE = "/api/games"
 def two_workers(sqlite_template: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """gunicorn with two workers, metrics on behind a token; its standard error (the app's
     JSON log lines) goes to a file."""
-    path = tmp_path / "referee.sqlite3"
+    path = tmp_path / "served.sqlite3"  # not the app fixture's database
     shutil.copy(sqlite_template, path)
     port = free_port()
     log = tmp_path / "gunicorn.log"
@@ -105,3 +105,21 @@ def test_a_scrape_counts_the_requests_of_both_workers(two_workers: tuple[str, Pa
     written = [line for line in log.read_text().splitlines() if line.strip()]
     assert all(line.startswith("{") for line in written), written  # gunicorn's own lines too
     assert any(json.loads(line)["logger"] == "gunicorn.error" for line in written)
+
+
+def test_a_long_export_imports_through_gunicorn(
+        two_workers: tuple[str, Path], app: Any) -> None:
+    """Through gunicorn's worker (whose body deadline wraps the request's input), an export
+    of several hundred KiB imports, and the import is counted by its route."""
+    from tests.api.test_import_size import long_export
+
+    base, _log = two_workers
+    body = long_export(app, 1200)
+    assert len(body) > 256 * 1024
+    answer = requests.post(f"{base}/api/matches/import", data=body, timeout=120,
+                           headers={"Content-Type": "application/json"})
+    assert answer.status_code == 201, answer.text[:500]
+    scrape = requests.get(f"{base}/metrics", headers={"Authorization": f"Bearer {TOKEN}"},
+                          timeout=30).text
+    assert ('referee_http_requests_total{method="POST",route="/api/matches/import",'
+            'status="201"} 1.0') in scrape
