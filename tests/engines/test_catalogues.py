@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.engines import REGISTRY
+from referee.engines import REGISTRY, rounds_engine
 from referee.engines.base import Engine
 from referee.engines.messages import Message
-from referee.engines.rounds import rounds_engine
 from referee.service.messages import render
 
 ROOT = Path(__file__).resolve().parents[2]

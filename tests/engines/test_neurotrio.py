@@ -9,15 +9,8 @@ from typing import Any
 import pytest
 from marshmallow import ValidationError
 
-from referee.engines.base import (
-    HOST,
-    Event,
-    Impossible,
-    InvalidOptions,
-    Line,
-    MissplayReportSchema,
-    get_engine,
-)
+from referee.engines import get_engine
+from referee.engines.base import HOST, Event, Impossible, InvalidOptions, Line, MissplayReportSchema
 from referee.engines.messages import Message, Said
 from referee.engines.neurotrio import (
     ENGINE,

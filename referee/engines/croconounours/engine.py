@@ -9,12 +9,12 @@ table is shown by ``view``; what may be logged now is listed by ``offers``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from marshmallow import Schema
 
-from referee.engines.base import HOST, Engine, Event, Standings, Verdict, Viewer, register
+from referee.engines.base import HOST, Engine, Event, Standings, Viewer
 from referee.engines.croconounours import attacks, defence, offers, setup, turn, view
 from referee.engines.croconounours.moves import MOVES
 from referee.engines.croconounours.options import settle
@@ -53,12 +53,10 @@ from referee.engines.croconounours.table import (  # noqa: F401  (the table's qu
     team_colours,
 )
 from referee.engines.messages import Message, msg
-from referee.engines.moves import LegalMove, MoveType, Table, legal
-
-Rule = Callable[[CrocoState, Event, Any], Verdict]
+from referee.engines.moves import Handler, LegalMove, Table, legal
 
 #: Each move type's rule: judges, then changes the table.
-RULES: Mapping[str, Rule] = {
+RULES: Mapping[str, Handler] = {
     "first_player": setup.first_player,
     "choose_team": setup.choose_team,
     "deploy": setup.deploy,
@@ -82,7 +80,7 @@ class CrocoNounoursEngine(Engine[CrocoState]):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 4
     options_schema: ClassVar[type[Schema]] = OptionsSchema
-    registry = MOVES
+    registry = MOVES.handled_by(RULES)
     state_version: ClassVar[int] = 2  # 2: reading options and what reports are checked against
     reportable_missplays: ClassVar[Mapping[str, Message]] = {
         "CN-DRAW-1": msg("croconounours.fault.overdrawn"),
@@ -111,9 +109,6 @@ class CrocoNounoursEngine(Engine[CrocoState]):
             hands=[0] * seats,
             stock=opts.deck,
         )
-
-    def play(self, state: CrocoState, event: Event, move: MoveType) -> Verdict:
-        return RULES[move.name](state, event, move.read(event.payload))
 
     def table(self, state: CrocoState) -> Table:
         """Turn moves are checked against the seat to play while a turn is under way (set-up
@@ -177,4 +172,4 @@ class CrocoNounoursEngine(Engine[CrocoState]):
         return ()
 
 
-ENGINE = register(CrocoNounoursEngine())
+ENGINE = CrocoNounoursEngine()

@@ -27,7 +27,6 @@ move judged), ``view`` (score, standings, views), ``engine``.
 
 from __future__ import annotations
 
-from referee.engines.base import register
 from referee.engines.neurotrio.cards import (  # noqa: F401  (the package's public names)
     ATTRIBUTE_TOKENS,
     ATTRIBUTES,
@@ -95,4 +94,4 @@ from referee.engines.neurotrio.state import (  # noqa: F401  (the package's publ
     SeatState,
 )
 
-ENGINE = register(NeurotrioEngine())
+ENGINE = NeurotrioEngine()

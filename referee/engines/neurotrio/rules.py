@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
 
 from referee.engines.base import (
     Event,
@@ -13,7 +11,7 @@ from referee.engines.base import (
     Verdict,
 )
 from referee.engines.messages import Message, msg
-from referee.engines.moves import MoveType, NoPayload, Table
+from referee.engines.moves import Handler, NoPayload, Table
 from referee.engines.neurotrio.cards import (
     COPIES,
     DUTY_PENALTY,
@@ -52,14 +50,14 @@ class NeurotrioRules(NeurotrioTable):
 
     # --- judging ---
 
-    def play(self, state: NeurotrioState, event: Event, move: MoveType) -> Verdict:
-        return self._handlers()[move.name](state, event, move.read(event.payload))
+    def __init__(self) -> None:
+        self.registry = type(self).registry.handled_by(self._handlers())
 
     def table(self, state: NeurotrioState) -> Table:
         """Turns are checked by each move (the phase says why a seat may not play first)."""
         return Table(seats=len(state.seats), turn=None, over=state.phase == "over")
 
-    def _handlers(self) -> dict[str, Callable[[NeurotrioState, Event, Any], Verdict]]:
+    def _handlers(self) -> dict[str, Handler]:
         return {
             "start_domain": self._start_domain,
             "place": self._place,

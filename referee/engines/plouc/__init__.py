@@ -13,7 +13,6 @@ judged and applied), ``view`` (standings and the shared view), ``engine``.
 
 from __future__ import annotations
 
-from referee.engines.base import register
 from referee.engines.cards import standard_deck
 from referee.engines.plouc.calls import FLAGGABLE, PROVABLE
 from referee.engines.plouc.checks import check_play, legal_plays
@@ -46,7 +45,7 @@ def full_deck() -> list[str]:
     return [str(c) for c in standard_deck()]
 
 
-ENGINE = register(PloucEngine())
+ENGINE = PloucEngine()
 
 __all__ = [
     "ACE", "DECK_SIZE", "ENGINE", "FLAGGABLE", "KING", "KING_DRAW", "KING_OF_SPADES", "MOVES",

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from marshmallow import Schema
 
-from referee.engines.base import Engine, Event, Standings, Verdict, Viewer
+from referee.engines.base import Engine, Standings, Viewer
 from referee.engines.messages import Message, msg
-from referee.engines.moves import LegalMove, MoveType, Table, legal
+from referee.engines.moves import Handler, LegalMove, Table, legal
 from referee.engines.plouc import calls, rules, view
 from referee.engines.plouc.calls import FLAGGABLE
 from referee.engines.plouc.moves import MOVES
@@ -18,10 +18,8 @@ from referee.engines.plouc.options import DECK_SIZE, PloucOptionsSchema, settle
 from referee.engines.plouc.state import PloucState, SeatState
 from referee.engines.plouc.table import draw_due, drawable
 
-Rule = Callable[[PloucState, Event, Any], Verdict]
-
 #: Each move type's rule: judges, then changes the table.
-RULES: Mapping[str, Rule] = {
+RULES: Mapping[str, Handler] = {
     "turn_up": rules.turn_up,
     "play": rules.play,
     "draw": rules.draw_move,
@@ -44,7 +42,7 @@ class PloucEngine(Engine[PloucState]):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 9
     options_schema: ClassVar[type[Schema]] = PloucOptionsSchema
-    registry = MOVES
+    registry = MOVES.handled_by(RULES)
     reportable_missplays: ClassVar[Mapping[str, Message]] = {
         "PL-MD-1": msg("plouc.report.mot_doux"),
     }
@@ -57,9 +55,6 @@ class PloucEngine(Engine[PloucState]):
                                                for _ in range(seats)],
                           dealer=opts.dealer, first=opts.first_seat, turn=opts.dealer,
                           stock=DECK_SIZE - size * seats)
-
-    def play(self, state: PloucState, event: Event, move: MoveType) -> Verdict:
-        return RULES[move.name](state, event, move.read(event.payload))
 
     def table(self, state: PloucState) -> Table:
         """Turn moves are checked against the seat to play while play is on (the other phases

@@ -2,30 +2,24 @@
 (the others), judged for consistency and scored by the games' own scoring rules.
 
 Each module wraps its game's engine (setup, scoring functions, outcome) rather than copying it;
-the move-by-move engines are left as they are. ``rounds_engine(game)`` gives a game's
-rounds-only engine, under the same contract as the others.
+the move-by-move engines are left as they are. ``ROUNDS_OF`` gives, by game id, the class of a
+game's rounds-only engine, made from the game's own engine (``referee.engines`` builds them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from referee.engines.rounds.citroncoco import CitronCocoRounds, CitronCocoTeamsRounds
+from referee.engines.rounds.common import RoundsEngine
+from referee.engines.rounds.croconounours import CrocoNounoursRounds
+from referee.engines.rounds.neurotrio import NeurotrioRounds
+from referee.engines.rounds.plouc import PloucRounds
 
-from referee.engines.base import Engine, get_engine
+ROUNDS_OF: dict[str, type[RoundsEngine]] = {
+    "citroncoco": CitronCocoRounds,
+    "citroncoco-teams": CitronCocoTeamsRounds,
+    "neurotrio": NeurotrioRounds,
+    "croconounours": CrocoNounoursRounds,
+    "plouc": PloucRounds,
+}
 
-_CACHE: dict[str, Engine[Any]] = {}
-
-
-def rounds_engine(game: str) -> Engine[Any]:
-    """The rounds-only engine of ``game`` (KeyError: no such game)."""
-    if game not in _CACHE:
-        from referee.engines.rounds import citroncoco, croconounours, neurotrio, plouc
-
-        makers: dict[str, Callable[[Any], Engine[Any]]] = {
-            "citroncoco": citroncoco.CitronCocoRounds,
-            "citroncoco-teams": citroncoco.CitronCocoRounds,
-            "neurotrio": neurotrio.NeurotrioRounds,
-            "croconounours": croconounours.CrocoNounoursRounds,
-            "plouc": plouc.PloucRounds}
-        _CACHE[game] = makers[game](get_engine(game))
-    return _CACHE[game]
+__all__ = ["ROUNDS_OF", "RoundsEngine"]

@@ -5,39 +5,55 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
+
+from marshmallow import Schema
 
 from referee.engines.base import Engine, Event, Impossible, Line, Standings, Verdict
-from referee.engines.messages import Outcome, Said
+from referee.engines.messages import Message, Outcome, Said
+from referee.engines.moves import UNCHECKED, Checks, Moves, MoveType, Table
 
 ROUND = "round"
 
 
 class RoundsEngine(Engine[Any]):
-    """A game's engine in rounds-only mode: same id, title, options and seats as the game's."""
+    """A game's engine in rounds-only mode: same id, title, options and seats as the game's
+    (``game``, copied when the subclass is made); one move, ``round``, judged by
+    ``apply_round`` with the game's own engine (``base``) at hand."""
 
-    unit_rule = ""  # the clause a move other than ``round`` is refused under
+    game: ClassVar[type[Engine[Any]]]
+    unit_rule: ClassVar[str] = ""  # the clause a move other than ``round`` is refused under
+    round_schema: ClassVar[type[Schema]]
+    host_only = frozenset({"missplay"})
+    reportable_missplays: ClassVar[Mapping[str, Message]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        game = cls.__dict__.get("game")
+        if game is not None:
+            cls.id, cls.title, cls.rules_file = game.id, game.title, game.rules_file
+            cls.catalogue, cls.options_schema = game.catalogue, game.options_schema
+            cls.min_seats, cls.max_seats = game.min_seats, game.max_seats
+            cls.state_version = 1000 + game.state_version
+        if "round_schema" in cls.__dict__:
+            cls.event_types = {ROUND: cls.round_schema}
+            cls.registry = Moves(Checks(log=cls.unit_rule, turn=cls.unit_rule,
+                                        over=cls.unit_rule, unknown="rounds.round_only"),
+                                 MoveType(ROUND, cls.round_schema, who=UNCHECKED))
 
     def __init__(self, base: Engine[Any]) -> None:
         self.base = base
-        self.id = base.id  # type: ignore[misc]
-        self.title = base.title  # type: ignore[misc]
-        self.rules_file = base.rules_file  # type: ignore[misc]
-        self.catalogue = base.catalogue  # type: ignore[misc]
-        self.min_seats = base.min_seats  # type: ignore[misc]
-        self.max_seats = base.max_seats  # type: ignore[misc]
-        self.options_schema = base.options_schema  # type: ignore[misc]
-        self.state_version = 1000 + base.state_version  # type: ignore[misc]
-        self.host_only = frozenset({"missplay"})  # type: ignore[misc]
-        self.reportable_missplays = {}  # type: ignore[misc]
+        self.registry = type(self).registry.handled_by({ROUND: self.round_rule})
 
-    def apply(self, state: Any, event: Event) -> Verdict:
-        if event.type != ROUND:
-            raise Impossible.of(self.unit_rule, "rounds.round_only", "type", type=event.type)
+    def round_rule(self, state: Any, event: Event, payload: Any) -> Verdict:
         return self.apply_round(state, event.payload)
 
     def apply_round(self, state: Any, payload: Mapping[str, Any]) -> Verdict:
         raise NotImplementedError
+
+    def table(self, state: Any) -> Table:
+        """Nothing for the shared checks: the round's own rule checks the whole round."""
+        return Table(seats=0, turn=None, over=False)
 
     def turn(self, state: Any) -> int | None:
         return None

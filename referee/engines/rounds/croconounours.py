@@ -9,6 +9,7 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from referee.engines.base import Impossible, Standings, Verdict, Viewer
+from referee.engines.croconounours import CrocoNounoursEngine
 from referee.engines.messages import Outcome
 from referee.engines.rounds.common import FinalScore, RoundsEngine, public_view, seat_list
 
@@ -27,7 +28,8 @@ class CrocoNounoursRoundSchema(Schema):
 
 class CrocoNounoursRounds(RoundsEngine):
     unit_rule = "CN-RND-1"
-    event_types = {"round": CrocoNounoursRoundSchema}
+    game = CrocoNounoursEngine
+    round_schema = CrocoNounoursRoundSchema
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
         game = self.base.setup(options, seats)

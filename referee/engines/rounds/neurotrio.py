@@ -12,6 +12,7 @@ from marshmallow import Schema, fields, validate
 
 from referee.engines.base import Impossible, Standings, Verdict, Viewer
 from referee.engines.messages import Outcome
+from referee.engines.neurotrio import NeurotrioEngine
 from referee.engines.rounds.common import FinalScore, RoundsEngine, public_view, seat_list
 
 FINISH = (5, 3, 1)  # NT-FIN-1
@@ -38,7 +39,8 @@ class NeurotrioRoundSchema(Schema):
 
 class NeurotrioRounds(RoundsEngine):
     unit_rule = "NT-RND-1"
-    event_types = {"round": NeurotrioRoundSchema}
+    game = NeurotrioEngine
+    round_schema = NeurotrioRoundSchema
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
         game = self.base.setup(options, seats)

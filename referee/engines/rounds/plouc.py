@@ -10,7 +10,7 @@ from marshmallow import Schema, fields, validate
 
 from referee.engines.base import Impossible, Standings, Verdict, Viewer
 from referee.engines.messages import Outcome, msg
-from referee.engines.plouc import DECK_SIZE
+from referee.engines.plouc import DECK_SIZE, PloucEngine
 from referee.engines.rounds.common import FinalScore, RoundsEngine, public_view, seat_list
 
 
@@ -25,7 +25,8 @@ class PloucRoundSchema(Schema):
 
 class PloucRounds(RoundsEngine):
     unit_rule = "PL-RND-1"
-    event_types = {"round": PloucRoundSchema}
+    game = PloucEngine
+    round_schema = PloucRoundSchema
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
         self.base.setup(options, seats)  # the game's own checks of the options and seats
