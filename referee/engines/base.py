@@ -51,6 +51,8 @@ from referee.engines.moves import (  # noqa: F401  (whose cards a move may state
     Moves,
     MoveType,
     Table,
+    schema_of,
+    wire,
 )
 
 
@@ -103,14 +105,17 @@ HOST: Literal["host"] = "host"
 Viewer = int | Literal["host"] | None  # a seat, the host, or the public (None)
 
 
-class MissplayReportSchema(Schema):
+@dataclass(frozen=True, slots=True)
+class MissplayReport:
     """Payload of the host-logged ``missplay`` every engine accepts (a fault the table saw)."""
 
-    rule = fields.String(
-        required=True, metadata={"description": "Rule id of the fault, from the catalogue"}
-    )
-    note = fields.String(load_default="", validate=validate.Length(max=500),
-                         metadata={"description": "What the table saw, in words"})
+    rule: str = wire(fields.String(
+        required=True, metadata={"description": "Rule id of the fault, from the catalogue"}))
+    note: str = wire(fields.String(load_default="", validate=validate.Length(max=500),
+                                   metadata={"description": "What the table saw, in words"}))
+
+
+MissplayReportSchema = schema_of(MissplayReport, "MissplayReportSchema")
 
 
 S = TypeVar("S")
@@ -248,10 +253,7 @@ class Engine(Generic[S]):
                ) -> tuple[LegalMove, ...]:
         """The move with the candidate ``payloads`` the engine would accept now (none: no
         move). The host logs ``seat``'s host-only moves and the table's (``seat`` None)."""
-        by_host = seat is None or move_type in self.host_only
-        kept = tuple(p for p in payloads
-                     if self.possible(state, Event(move_type, seat, p, by_host=by_host)))
-        return (LegalMove(move_type, kept, tuple(free), seat),) if kept else ()
+        return self.registry.trying(state, self.table(state), move_type, seat, payloads, free)
 
     def _host_only(self, move_type: str) -> bool:
         return move_type in self.host_only

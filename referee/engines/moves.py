@@ -25,16 +25,20 @@ the complete payloads it allows (a pad filters them: choose a card, highlight wh
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from marshmallow import Schema
+from marshmallow import fields as wire_fields
+from marshmallow.utils import missing
 
-from referee.engines.events import Impossible
+from referee.engines.clone import clone
+from referee.engines.events import Event, Impossible
 
 if TYPE_CHECKING:
-    from referee.engines.events import Event, Verdict
+    from referee.engines.events import Verdict
 
 Who = Literal["seat", "host", "seat_or_host", "table", "anyone", "unchecked"]
 SEAT: Who = "seat"
@@ -51,6 +55,30 @@ Handler = Callable[[Any, "Event", Any], "Verdict"]
 NO_CARDS = "none"  # no hidden card: a choice, a count, or cards face up for all to see
 OWN_CARDS = "own"  # the logging seat's own, or those the rules make it show (a power's card)
 OTHERS_CARDS = "others"  # other seats' hidden cards: only the host logs it
+
+
+def wire(field: wire_fields.Field) -> Any:
+    """A payload dataclass's field, declared with the marshmallow field that reads and
+    documents it; the dataclass's default is the field's ``load_default`` (when it has one; a
+    callable one makes each default)."""
+    default = field.load_default
+    if default is missing:
+        return dataclasses.field(metadata={"wire": field})
+    if callable(default):
+        return dataclasses.field(default_factory=default, metadata={"wire": field})
+    return dataclasses.field(default=default, metadata={"wire": field})
+
+
+_SCHEMAS: dict[type, type[Schema]] = {}
+
+
+def schema_of(payload: type, name: str = "") -> type[Schema]:
+    """The marshmallow schema of a payload dataclass declared with ``wire`` fields (made once
+    per class: a schema shared by several moves stays one schema)."""
+    if payload not in _SCHEMAS:
+        declared = {f.name: f.metadata["wire"] for f in fields(payload)}
+        _SCHEMAS[payload] = Schema.from_dict(declared, name=name or f"{payload.__name__}Schema")
+    return _SCHEMAS[payload]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +110,11 @@ class MoveType:
     @property
     def host_only(self) -> bool:
         return self.who in (HOST_ONLY, TABLE)
+
+
+def move(name: str, payload: type = NoPayload, **how: Any) -> MoveType:
+    """A move type declared once: its payload dataclass (``wire`` fields) gives its schema."""
+    return MoveType(name, schema_of(payload), payload, **how)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +159,24 @@ class Moves:
         if move.handler is None:
             raise TypeError(f"no rule for {move.name!r}")
         return move.handler(state, event, move.read(event.payload))
+
+    def accepts(self, state: Any, event: Event, table: Table) -> bool:
+        """Whether ``event`` could be logged now (judged on a clone: nothing changes)."""
+        try:
+            self.play(clone(state), event, table)
+        except Impossible:
+            return False
+        return True
+
+    def trying(self, state: Any, table: Table, move_type: str, seat: int | None,
+               payloads: Sequence[Mapping[str, Any]], free: Sequence[str] = ()
+               ) -> tuple[LegalMove, ...]:
+        """The move with the candidate ``payloads`` the rules would accept now (none: no
+        move). The host logs ``seat``'s host-only moves and the table's (``seat`` None)."""
+        by_host = seat is None or self.types[move_type].host_only
+        kept = tuple(p for p in payloads
+                     if self.accepts(state, Event(move_type, seat, p, by_host=by_host), table))
+        return (LegalMove(move_type, kept, tuple(free), seat),) if kept else ()
 
     def __getitem__(self, name: str) -> MoveType:
         return self.types[name]
@@ -214,4 +265,4 @@ def legal(type_: str, payloads: Sequence[Mapping[str, Any]] = ({},), *, seat: in
 
 __all__ = ["ANYONE", "HOST_ONLY", "NO_CARDS", "OTHERS_CARDS", "OWN_CARDS", "SEAT", "SEAT_OR_HOST",
            "TABLE", "UNCHECKED", "Checks", "Handler", "LegalMove", "MoveType", "Moves",
-           "NoPayload", "Table", "Who", "legal"]
+           "NoPayload", "Table", "Who", "legal", "move", "schema_of", "wire"]
