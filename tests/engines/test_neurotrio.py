@@ -19,7 +19,7 @@ from referee.engines.neurotrio import (
     bid_points,
     last_player_penalty,
 )
-from referee.engines.neurotrio.view import outcome_of
+from referee.engines.neurotrio.scoring import outcome_of
 from referee.service.messages import render
 from tests.engines.contract import (
     assert_impossible_changes_nothing,
