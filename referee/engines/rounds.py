@@ -1,5 +1,9 @@
-"""What the rounds-only engines share: the engine shell around a game's own engine, and a plain
-per-seat score state for the games scored once, at their end."""
+"""Quick scoring ("rounds only" mode): one ``round`` event per round (CitronCoco) or per game
+(the others), judged for consistency and scored by the games' own scoring rules.
+
+Each game's ``rounds.py`` is a variant of its engine (setup, scoring functions, outcome) rather
+than a copy. This module holds what they share: the engine shell around a game's own engine, and
+a plain per-seat score state for the games scored once, at their end."""
 
 from __future__ import annotations
 
@@ -24,6 +28,9 @@ class RoundsEngine(Engine[Any]):
     game: ClassVar[type[Engine[Any]]]
     unit_rule: ClassVar[str] = ""  # the clause a move other than ``round`` is refused under
     round_schema: ClassVar[type[Schema]]
+    #: The generation of this mode's own state: its ``state_version`` is this in thousands
+    #: plus the game's (bump it when the rounds-only state changes shape or moves).
+    rounds_state: ClassVar[int] = 1
     host_only = frozenset({"missplay"})
     reportable_missplays: ClassVar[Mapping[str, Message]] = {}
 
@@ -34,7 +41,8 @@ class RoundsEngine(Engine[Any]):
             cls.id, cls.title, cls.rules_file = game.id, game.title, game.rules_file
             cls.catalogue, cls.options_schema = game.catalogue, game.options_schema
             cls.min_seats, cls.max_seats = game.min_seats, game.max_seats
-            cls.state_version = 1000 + game.state_version
+        if game is not None or "rounds_state" in cls.__dict__:
+            cls.state_version = 1000 * cls.rounds_state + cls.game.state_version
         if "round_schema" in cls.__dict__:
             cls.event_types = {ROUND: cls.round_schema}
             cls.registry = Moves(Checks(log=cls.unit_rule, turn=cls.unit_rule,

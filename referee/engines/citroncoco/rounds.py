@@ -14,7 +14,7 @@ from referee.engines.base import Engine, Impossible, Standings, Verdict, Viewer
 from referee.engines.citroncoco.core import CitronCocoEngine, CitronCocoState, RoundSummary
 from referee.engines.citroncoco.teams import CitronCocoTeamsEngine
 from referee.engines.messages import invalid, msg
-from referee.engines.rounds.common import RoundsEngine, public_view, seat_list
+from referee.engines.rounds import RoundsEngine, public_view, seat_list
 
 SEAT = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(min=0, max=5))
 
