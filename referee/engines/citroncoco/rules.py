@@ -19,6 +19,7 @@ from referee.engines.base import (
     Event,
     Impossible,
     InvalidOptions,
+    MissplayReport,
     Standings,
     Verdict,
     Viewer,
@@ -33,7 +34,6 @@ from referee.engines.citroncoco.moves import (
     Power,
     QuickPlay,
     Replace,
-    Report,
     Reveal,
 )
 from referee.engines.citroncoco.options import CitronCocoOptions, Options
@@ -713,7 +713,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
 
     # ---------------------------------------------------------------- host-logged missplays
 
-    def play_missplay(self, st: CitronCocoState, seat: int, move: Report) -> Verdict:
+    def play_missplay(self, st: CitronCocoState, seat: int, move: MissplayReport) -> Verdict:
         if move.rule not in self.reportable_missplays:
             raise Impossible.of("CC-MISS-1", "citroncoco.missplay.unknown", "payload.rule",
                                 rule=move.rule, rules=list(self.reportable_missplays))
