@@ -23,15 +23,26 @@ renders it for the reader. See docs/engines.md.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Mapping, Sequence, Sized
+from collections.abc import Mapping, Sequence, Sized
 from dataclasses import dataclass, field, is_dataclass
 from dataclasses import fields as dataclass_fields
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from marshmallow import Schema, fields, validate
 
-from referee.engines.messages import Message, Outcome, Said, plain, speak
+from referee.engines.clone import clone
+from referee.engines.events import (  # noqa: F401  (the contract's values, re-exported)
+    EngineError,
+    Event,
+    Flag,
+    Impossible,
+    InvalidOptions,
+    Render,
+    Verdict,
+    VerdictKind,
+    said_data,
+)
+from referee.engines.messages import Message, Outcome, Said, speak
 from referee.engines.moves import (  # noqa: F401  (whose cards a move may state, re-exported)
     NO_CARDS,
     OTHERS_CARDS,
@@ -40,126 +51,9 @@ from referee.engines.moves import (  # noqa: F401  (whose cards a move may state
     Moves,
     MoveType,
     Table,
+    schema_of,
+    wire,
 )
-
-Render = Callable[[Said | None], str]
-
-VerdictKind = Literal["ok", "missplay"]
-
-
-class EngineError(Exception):
-    """Base of the errors an engine raises; each carries a rule id and what was wrong: a
-    ``Message`` (``Impossible.of(rule, message_id, where, **params)``), or a sentence from the
-    engines not yet speaking in messages."""
-
-    def __init__(self, rule: str, reason: Said, where: str | None = None) -> None:
-        super().__init__(f"{rule}: {plain(reason)}")
-        self.rule = rule
-        self.said = reason
-        self.where = where  # e.g. "payload.slot" or "seat": which part of the move was wrong
-
-    @classmethod
-    def of(cls, rule: str, message_id: str, where: str | None = None, /,
-           **params: Any) -> EngineError:
-        return cls(rule, Message(message_id, params), where)
-
-    @property
-    def message(self) -> Message | None:
-        return self.said if isinstance(self.said, Message) else None
-
-    @property
-    def reason(self) -> str:
-        """The sentence, for engines that still write one; the id and parameters otherwise."""
-        return plain(self.said)
-
-    def as_dict(self, render: Render = speak) -> dict[str, Any]:
-        data = self.message.as_dict() if self.message else {"message_id": None, "params": {}}
-        return {"rule": self.rule, "reason": render(self.said), "where": self.where, **data}
-
-
-class Impossible(EngineError):
-    """The move cannot have happened given the state: it is refused and nothing is logged."""
-
-    @classmethod
-    def of(cls, rule: str, message_id: str, where: str | None = None, /,
-           **params: Any) -> Impossible:
-        return cls(rule, Message(message_id, params), where)
-
-
-class InvalidOptions(EngineError):
-    """The match's options or seat list do not make a game of this kind."""
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One logged move, as the engine sees it."""
-
-    type: str
-    seat: int | None
-    payload: Mapping[str, Any] = field(default_factory=dict)
-    seq: int = 0
-    by_host: bool = False  # logged with the host's token (host-only types need it)
-
-
-@dataclass(frozen=True, slots=True)
-class Flag:
-    """A finding about an earlier event that only later information could prove."""
-
-    seq: int
-    rule: str
-    reason: Said
-    penalty: Said | None = None
-
-    def as_dict(self, render: Render = speak) -> dict[str, Any]:
-        return {"seq": self.seq, "rule": self.rule, "reason": render(self.reason),
-                **said_data(self.reason), "penalty": render(self.penalty) or None,
-                "penalty_data": said_data(self.penalty)}
-
-
-def said_data(said: Said | None) -> dict[str, Any]:
-    """``message_id`` and ``params`` of what an engine said (None and {} for a sentence)."""
-    if isinstance(said, Message):
-        return said.as_dict()
-    return {"message_id": None, "params": {}}
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """The judgement of a move that happened at the table: data, rendered by the service."""
-
-    kind: VerdictKind
-    rule: str
-    reason: Said
-    penalty: Said | None = None  # what the rules make the offender do
-    effects: tuple[Said, ...] = ()  # what else the move did ("seat 2 skips a turn")
-    flags: tuple[Flag, ...] = ()  # findings on earlier events, proven by this one
-
-    @classmethod
-    def ok(cls, rule: str, reason: Said, *effects: Said, flags: tuple[Flag, ...] = ()) -> Verdict:
-        return cls("ok", rule, reason, None, tuple(effects), flags)
-
-    @classmethod
-    def missplay(cls, rule: str, reason: Said, penalty: Said, *effects: Said) -> Verdict:
-        return cls("missplay", rule, reason, penalty, tuple(effects))
-
-    @property
-    def message(self) -> Message | None:
-        return self.reason if isinstance(self.reason, Message) else None
-
-    def as_dict(self, render: Render = speak) -> dict[str, Any]:
-        """JSON-ready: the rendered sentences (``reason``, ``penalty``, ``effects``) beside the
-        data they come from (``message_id``, ``params``, ``penalty_data``, ``effects_data``)."""
-        return {
-            "kind": self.kind,
-            "rule": self.rule,
-            "reason": render(self.reason),
-            **said_data(self.reason),
-            "penalty": render(self.penalty) or None,
-            "penalty_data": said_data(self.penalty),
-            "effects": [render(e) for e in self.effects],
-            "effects_data": [said_data(e) for e in self.effects],
-            "flags": [f.as_dict(render) for f in self.flags],
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,14 +105,17 @@ HOST: Literal["host"] = "host"
 Viewer = int | Literal["host"] | None  # a seat, the host, or the public (None)
 
 
-class MissplayReportSchema(Schema):
+@dataclass(frozen=True, slots=True)
+class MissplayReport:
     """Payload of the host-logged ``missplay`` every engine accepts (a fault the table saw)."""
 
-    rule = fields.String(
-        required=True, metadata={"description": "Rule id of the fault, from the catalogue"}
-    )
-    note = fields.String(load_default="", validate=validate.Length(max=500),
-                         metadata={"description": "What the table saw, in words"})
+    rule: str = wire(fields.String(
+        required=True, metadata={"description": "Rule id of the fault, from the catalogue"}))
+    note: str = wire(fields.String(load_default="", validate=validate.Length(max=500),
+                                   metadata={"description": "What the table saw, in words"}))
+
+
+MissplayReportSchema = schema_of(MissplayReport, "MissplayReportSchema")
 
 
 S = TypeVar("S")
@@ -247,11 +144,10 @@ def restore(state: Any, source: Any) -> None:
 class Engine(Generic[S]):
     """Base class of the rule engines. Subclasses fill in the class attributes and methods.
 
-    A converted engine declares ``registry`` (a ``Moves`` registry) and implements ``play``: judge
-    one move that passed the shared checks and change the state in place, raising Impossible
-    before it changes anything. ``event_types``, ``host_only``, ``calls``, ``states_cards`` and
-    ``costly_moves`` are then derived from the registry. Engines not converted yet declare those
-    attributes by hand and override ``apply``.
+    An engine declares ``registry`` (a ``Moves`` registry): each move type with its payload and
+    its rule, which judges a move that passed the shared checks and changes the state in place,
+    raising Impossible before it changes anything. ``event_types``, ``host_only``, ``calls``,
+    ``states_cards`` and ``costly_moves`` are derived from the registry.
 
     ``event_types`` maps each move type to the marshmallow schema of its payload; the service
     validates payloads with it before ``apply`` sees them, so ``apply`` may trust their shape
@@ -269,7 +165,9 @@ class Engine(Generic[S]):
     min_seats: ClassVar[int]
     max_seats: ClassVar[int]
     options_schema: ClassVar[type[Schema]]
-    registry: ClassVar[Moves | None] = None
+    #: Every move type with its payload and its rule (instances may bind the rules: see
+    #: ``Moves.handled_by``); ``apply`` dispatches through it.
+    registry: Moves
     event_types: ClassVar[Mapping[str, type[Schema]]]
     host_only: ClassVar[frozenset[str]] = frozenset({"missplay"})
     #: The calls and announcements of the game (« Citron Coco », « carte »…): said aloud at the
@@ -285,7 +183,7 @@ class Engine(Generic[S]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        moves = cls.__dict__.get("registry")
+        moves = cls.__dict__.get("registry")  # the types are known at class level
         if isinstance(moves, Moves):
             cls.event_types = moves.schemas()
             cls.host_only = moves.host_only()
@@ -301,7 +199,7 @@ class Engine(Generic[S]):
 
     def judge(self, state: S, event: Event) -> Judgement[S]:
         """Judge ``event`` on ``state`` without changing it; raises Impossible."""
-        after = copy.deepcopy(state)
+        after = clone(state)
         return Judgement(event, self.apply(after, event), after)
 
     def push(self, state: S, judgement: Judgement[S]) -> None:
@@ -309,19 +207,12 @@ class Engine(Generic[S]):
         restore(state, judgement.after)
 
     def apply(self, state: S, event: Event) -> Verdict:
-        """``judge`` then ``push``, in one step: the shared checks, then the game's ``play``.
+        """``judge`` then ``push``, in one step: the shared checks, then the rule the registry
+        holds for the move's type.
 
         Raises Impossible (leaving ``state`` untouched) when the move cannot have happened.
         """
-        if self.registry is None:
-            raise NotImplementedError
-        move = self.registry.check(self.table(state), event)
-        return self.play(state, event, move)
-
-    def play(self, state: S, event: Event, move: MoveType) -> Verdict:
-        """Judge one move that passed the shared checks and change ``state`` in place; raise
-        Impossible before changing anything."""
-        raise NotImplementedError
+        return self.registry.play(state, event, self.table(state))
 
     def table(self, state: S) -> Table:
         """What the shared checks read of the state."""
@@ -362,10 +253,7 @@ class Engine(Generic[S]):
                ) -> tuple[LegalMove, ...]:
         """The move with the candidate ``payloads`` the engine would accept now (none: no
         move). The host logs ``seat``'s host-only moves and the table's (``seat`` None)."""
-        by_host = seat is None or move_type in self.host_only
-        kept = tuple(p for p in payloads
-                     if self.possible(state, Event(move_type, seat, p, by_host=by_host)))
-        return (LegalMove(move_type, kept, tuple(free), seat),) if kept else ()
+        return self.registry.trying(state, self.table(state), move_type, seat, payloads, free)
 
     def _host_only(self, move_type: str) -> bool:
         return move_type in self.host_only
@@ -410,17 +298,3 @@ class Engine(Generic[S]):
         secrets a seat sealed are hidden from everyone but that seat and the host until the
         rules reveal them."""
         return event.payload
-
-
-REGISTRY: dict[str, Engine[Any]] = {}
-
-
-def register(engine: Engine[Any]) -> Engine[Any]:
-    REGISTRY[engine.id] = engine
-    return engine
-
-
-def get_engine(game_id: str) -> Engine[Any]:
-    from referee import engines  # noqa: F401  (imports every engine module, filling REGISTRY)
-
-    return REGISTRY[game_id]

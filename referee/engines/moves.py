@@ -1,12 +1,16 @@
 """The move registry: each move type declared once, and the checks every game shares.
 
-A game declares its moves as ``MoveType`` values in one ``Moves`` registry:
+A game declares its moves as ``MoveType`` values in one ``Moves`` registry, the one dispatch of
+every engine: a move's type names its payload and its handler (``Moves.handled_by``).
 
 - ``schema``: the marshmallow schema of the payload (the service validates with it, the API
   documents it); ``payload``: the frozen dataclass the engine reads it into (``read``);
+  ``handler``: the rule that judges the move and changes the state (``handler(state, event,
+  payload)``, raising ``Impossible`` before it changes anything);
 - ``who``: who may log it — ``SEAT`` (the seat whose move it is), ``HOST`` (only the host's
   token), ``SEAT_OR_HOST`` (a seat, or the host on a seat's behalf), ``TABLE`` (the host, for the
-  table as a whole: no seat), ``ANYONE`` (any seat or the host; a seat, when given, is checked);
+  table as a whole: no seat), ``ANYONE`` (any seat or the host; a seat, when given, is checked),
+  ``UNCHECKED`` (no shared check at all: a round's scores, checked by the round's own rule);
 - ``on_turn``: only the seat whose turn it is; ``after_end``: still possible once the game is
   over; ``call``: said aloud at the table (a seat cannot take it back); ``states_cards``: whose
   hidden cards the payload may state (``NO_CARDS``, ``OWN_CARDS``, ``OTHERS_CARDS``);
@@ -21,26 +25,60 @@ the complete payloads it allows (a pad filters them: choose a card, highlight wh
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
+import dataclasses
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from marshmallow import Schema
+from marshmallow import fields as wire_fields
+from marshmallow.utils import missing
+
+from referee.engines.clone import clone
+from referee.engines.events import Event, Impossible
 
 if TYPE_CHECKING:
-    from referee.engines.base import Event
+    from referee.engines.events import Verdict
 
-Who = Literal["seat", "host", "seat_or_host", "table", "anyone"]
+Who = Literal["seat", "host", "seat_or_host", "table", "anyone", "unchecked"]
 SEAT: Who = "seat"
 HOST_ONLY: Who = "host"
 SEAT_OR_HOST: Who = "seat_or_host"
 TABLE: Who = "table"
 ANYONE: Who = "anyone"
+UNCHECKED: Who = "unchecked"
+
+#: A move's rule: judges the move (raising ``Impossible`` before any change), then applies it.
+Handler = Callable[[Any, "Event", Any], "Verdict"]
 
 # Whose cards a move type may state.
 NO_CARDS = "none"  # no hidden card: a choice, a count, or cards face up for all to see
 OWN_CARDS = "own"  # the logging seat's own, or those the rules make it show (a power's card)
 OTHERS_CARDS = "others"  # other seats' hidden cards: only the host logs it
+
+
+def wire(field: wire_fields.Field) -> Any:
+    """A payload dataclass's field, declared with the marshmallow field that reads and
+    documents it; the dataclass's default is the field's ``load_default`` (when it has one; a
+    callable one makes each default)."""
+    default = field.load_default
+    if default is missing:
+        return dataclasses.field(metadata={"wire": field})
+    if callable(default):
+        return dataclasses.field(default_factory=default, metadata={"wire": field})
+    return dataclasses.field(default=default, metadata={"wire": field})
+
+
+_SCHEMAS: dict[type, type[Schema]] = {}
+
+
+def schema_of(payload: type, name: str = "") -> type[Schema]:
+    """The marshmallow schema of a payload dataclass declared with ``wire`` fields (made once
+    per class: a schema shared by several moves stays one schema)."""
+    if payload not in _SCHEMAS:
+        declared = {f.name: f.metadata["wire"] for f in fields(payload)}
+        _SCHEMAS[payload] = Schema.from_dict(declared, name=name or f"{payload.__name__}Schema")
+    return _SCHEMAS[payload]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +99,7 @@ class MoveType:
     call: bool = False
     states_cards: str = NO_CARDS
     costly: bool = False
+    handler: Handler | None = None
 
     def read(self, raw: Mapping[str, Any]) -> Any:
         """The validated payload as this move's frozen dataclass (fields the payload omits keep
@@ -73,6 +112,11 @@ class MoveType:
         return self.who in (HOST_ONLY, TABLE)
 
 
+def move(name: str, payload: type = NoPayload, **how: Any) -> MoveType:
+    """A move type declared once: its payload dataclass (``wire`` fields) gives its schema."""
+    return MoveType(name, schema_of(payload), payload, **how)
+
+
 @dataclass(frozen=True, slots=True)
 class Checks:
     """The game's rule ids for the shared checks."""
@@ -83,6 +127,7 @@ class Checks:
     seat: str = ""  # a seat the table does not have (default: ``log``)
     no_seat: str = ""  # no seat given for a seat's move (default: ``log``)
     host: str = ""  # a host-only move logged without the host's token (default: ``log``)
+    unknown: str = "move.unknown"  # the message refusing a type the game does not know
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +145,38 @@ class Moves:
     def __init__(self, checks: Checks, *types: MoveType) -> None:
         self.checks = checks
         self.types: dict[str, MoveType] = {t.name: t for t in types}
+
+    def handled_by(self, handlers: Mapping[str, Handler]) -> Moves:
+        """The same moves, each with its rule from ``handlers`` (every type needs one)."""
+        missing = self.types.keys() - handlers.keys()
+        if missing:
+            raise TypeError(f"no rule for {sorted(missing)}")
+        return Moves(self.checks, *(replace(t, handler=handlers[t.name]) for t in self))
+
+    def play(self, state: Any, event: Event, table: Table) -> Verdict:
+        """The move judged and applied by its type's rule, once the shared checks pass."""
+        move = self.check(table, event)
+        if move.handler is None:
+            raise TypeError(f"no rule for {move.name!r}")
+        return move.handler(state, event, move.read(event.payload))
+
+    def accepts(self, state: Any, event: Event, table: Table) -> bool:
+        """Whether ``event`` could be logged now (judged on a clone: nothing changes)."""
+        try:
+            self.play(clone(state), event, table)
+        except Impossible:
+            return False
+        return True
+
+    def trying(self, state: Any, table: Table, move_type: str, seat: int | None,
+               payloads: Sequence[Mapping[str, Any]], free: Sequence[str] = ()
+               ) -> tuple[LegalMove, ...]:
+        """The move with the candidate ``payloads`` the rules would accept now (none: no
+        move). The host logs ``seat``'s host-only moves and the table's (``seat`` None)."""
+        by_host = seat is None or self.types[move_type].host_only
+        kept = tuple(p for p in payloads
+                     if self.accepts(state, Event(move_type, seat, p, by_host=by_host), table))
+        return (LegalMove(move_type, kept, tuple(free), seat),) if kept else ()
 
     def __getitem__(self, name: str) -> MoveType:
         return self.types[name]
@@ -122,15 +199,15 @@ class Moves:
 
     def check(self, table: Table, event: Event) -> MoveType:
         """The move's type once the shared checks pass; raises Impossible otherwise."""
-        from referee.engines.base import Impossible
-
         move = self.types.get(event.type)
         rules = self.checks
         if move is None:
-            raise Impossible.of(rules.log, "move.unknown", "type", type=event.type)
+            raise Impossible.of(rules.log, rules.unknown, "type", type=event.type)
         if move.host_only and not event.by_host:
             raise Impossible.of(rules.host or rules.log, "move.host_only", "type",
                                 type=event.type)
+        if move.who == UNCHECKED:
+            return move
         if move.who != TABLE and not (move.who == ANYONE and event.seat is None):
             self._check_seat(move, table, event)
         if table.over and not move.after_end:
@@ -141,8 +218,6 @@ class Moves:
         return move
 
     def _check_seat(self, move: MoveType, table: Table, event: Event) -> None:
-        from referee.engines.base import Impossible
-
         if event.seat is None:
             if move.who == SEAT_OR_HOST and event.by_host:
                 return  # the host logs it for the table
@@ -189,5 +264,5 @@ def legal(type_: str, payloads: Sequence[Mapping[str, Any]] = ({},), *, seat: in
 
 
 __all__ = ["ANYONE", "HOST_ONLY", "NO_CARDS", "OTHERS_CARDS", "OWN_CARDS", "SEAT", "SEAT_OR_HOST",
-           "TABLE", "Checks", "LegalMove", "MoveType", "Moves", "NoPayload", "Table", "Who",
-           "legal"]
+           "TABLE", "UNCHECKED", "Checks", "Handler", "LegalMove", "MoveType", "Moves",
+           "NoPayload", "Table", "Who", "legal", "move", "schema_of", "wire"]

@@ -22,7 +22,8 @@ from sqlalchemy import create_engine, func, select, text
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
-from referee.engines.base import REGISTRY, EngineError
+from referee.engines import REGISTRY
+from referee.engines.base import EngineError
 from referee.service import ledger
 from referee.service.cache import build
 from referee.service.errors import Invalid

@@ -24,7 +24,7 @@ from urllib.parse import quote
 
 from sqlalchemy import func, select
 
-from referee.engines.base import get_engine
+from referee.engines import get_engine
 from referee.service.errors import Conflict
 from referee.service.matches import get_match
 from referee.service.messages import outcome_text

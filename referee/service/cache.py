@@ -24,6 +24,7 @@ from datetime import date, datetime
 from typing import Any
 
 from referee.engines.base import Engine, Impossible, Standings
+from referee.engines.clone import clone
 from referee.service import counters
 from referee.service.kept import KeptFor
 from referee.service.messages import names_of, render
@@ -43,7 +44,7 @@ from referee.service.replay import (
     platform_types,
     ruled_challenges,
 )
-from referee.store import codec, models
+from referee.store import models
 from referee.store.projector import seat_records
 
 
@@ -125,10 +126,10 @@ class MatchState:
 
     def clone(self) -> MatchState:
         """A copy to judge on: the engine state copied as a snapshot would give it back
-        (``codec.copy``: its mutable parts copied, its immutable ones shared; about 3 times
+        (``clone``: its mutable parts copied, its immutable ones shared; about 3 times
         faster than ``copy.deepcopy``), the tallies beside it copied (their values are
         immutable)."""
-        folded = Folded(codec.copy(self.folded.state), Counter(self.folded.missplays))
+        folded = Folded(clone(self.folded.state), Counter(self.folded.missplays))
         return replace(self, folded=folded, voided=dict(self.voided),
                        offenders=dict(self.offenders), ruled=set(self.ruled),
                        rejudged=dict(self.rejudged), replaced=dict(self.replaced),

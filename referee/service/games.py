@@ -7,12 +7,12 @@ from typing import Any
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
 
-from referee.engines.base import REGISTRY, Engine, get_engine
+from referee.engines import REGISTRY, get_engine, rounds_engine
+from referee.engines.base import Engine
 from referee.engines.cards import JOKER
 from referee.engines.citroncoco.core import DEFAULT_DECK, POWER_NAMES
 from referee.engines.croconounours import board as croco_board
 from referee.engines.neurotrio.cards import FORCES, NATURES, TOKENS
-from referee.engines.rounds import rounds_engine
 from referee.service.authority import whose_cards
 from referee.service.errors import NotFound
 from referee.service.matches import host_only_types, move_schemas

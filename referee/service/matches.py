@@ -15,9 +15,9 @@ from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from referee.engines import REGISTRY, get_engine
 from referee.engines.base import (
     HOST,
-    REGISTRY,
     Engine,
     Impossible,
     InvalidOptions,
@@ -25,7 +25,6 @@ from referee.engines.base import (
     Standings,
     Verdict,
     Viewer,
-    get_engine,
 )
 from referee.engines.messages import msg
 from referee.service import (

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.engines.base import Engine, get_engine
-from referee.engines.rounds import rounds_engine
+from referee.engines import get_engine, rounds_engine
+from referee.engines.base import Engine
 
 MOVES, ROUNDS = "moves", "rounds"
 MODES = (MOVES, ROUNDS)

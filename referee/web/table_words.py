@@ -40,7 +40,7 @@ def phase_words(game: str, phase: Any) -> str:
                       "bids": _("the tokens are turned face up"),
                       "over": _("the match is over")},
     }
-    if phase == "scoring":  # every game in rounds-only mode (engines/rounds/common.py)
+    if phase == "scoring":  # every game in rounds-only mode (engines/rounds.py)
         return _("quick scoring: the next result is to be logged")
     by_game = words.get(game.removesuffix("-teams"), {})
     return by_game.get(str(phase), str(phase).replace("_", " "))

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from referee.engines.base import REGISTRY
+from referee.engines import REGISTRY
 from referee.service.readings import INTRODUCED_IN_0002
 from tests.helpers import Table, move, new_match
 

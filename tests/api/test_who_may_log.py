@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-from referee.engines.base import NO_CARDS, OTHERS_CARDS, OWN_CARDS, REGISTRY
+from referee.engines import REGISTRY
+from referee.engines.base import NO_CARDS, OTHERS_CARDS, OWN_CARDS
 from tests.helpers import move, new_match, plain_turn
 
 

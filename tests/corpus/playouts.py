@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 from unittest.mock import patch
 
-from referee.engines.base import Event, Standings, Verdict, get_engine
+from referee.engines import get_engine
+from referee.engines.base import Event, Standings, Verdict
 from referee.engines.citroncoco.core import CitronCocoEngine
 from referee.engines.messages import Message
 from referee.service.messages import renderer

@@ -25,7 +25,7 @@ from referee.engines.croconounours.engine import (
     reach,
     team_colours,
 )
-from referee.engines.croconounours.schemas import WARRIOR_COLOURS
+from referee.engines.croconounours.state import WARRIOR_COLOURS
 from tests.engines.contract import load_payload
 
 DEPLOY = {

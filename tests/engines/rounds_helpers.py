@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.engines import rounds_engine
 from referee.engines.base import Event
-from referee.engines.rounds import rounds_engine
 
 
 def start(game: str, seats: int, **options: Any) -> tuple[Any, Any]:

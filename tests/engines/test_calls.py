@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.engines.base import REGISTRY, get_engine
+from referee.engines import REGISTRY, get_engine
 
 get_engine("citroncoco")  # importing one fills the registry
 

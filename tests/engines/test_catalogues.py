@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from referee.engines import REGISTRY
+from referee.engines import REGISTRY, rounds_engine
 from referee.engines.base import Engine
 from referee.engines.messages import Message
-from referee.engines.rounds import rounds_engine
 from referee.service.messages import render
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,11 +31,13 @@ def clauses(engine: Engine) -> set[str]:
 
 
 def engine_sources(engine: Engine) -> str:
-    """The engine's own code: its module, or its package less its variants' modules."""
+    """The engine's own code: its module, or its package less its variants' modules (other
+    games' engines and the rounds-only ``rounds.py``)."""
     module_file = Path(inspect.getsourcefile(type(engine)) or "")
     if module_file.parent.name == "engines":
         return module_file.read_text()
-    variants = {Path(inspect.getsourcefile(type(other)) or "") for other in REGISTRY.values()
+    others = [*REGISTRY.values(), *(rounds_engine(g) for g in REGISTRY)]
+    variants = {Path(inspect.getsourcefile(type(other)) or "") for other in others
                 if not isinstance(engine, type(other))}
     files = [f for f in module_file.parent.glob("*.py") if f not in variants]
     return "\n".join(f.read_text() for f in files)
@@ -51,16 +52,16 @@ def test_every_rule_the_engine_cites_is_in_its_catalogue(game: str) -> None:
 
 @pytest.mark.parametrize("module", ["citroncoco", "neurotrio", "croconounours", "plouc"])
 def test_every_rule_the_rounds_engine_cites_is_in_its_catalogue(module: str) -> None:
-    """Quick scoring (``referee/engines/rounds/``) cites the clauses of the games it serves:
+    """Quick scoring (each game's ``rounds.py``) cites the clauses of the games it serves:
     the « Quick scoring » sections (CC-RND-1…) and the rules it applies."""
-    served = [g for g in REGISTRY if type(rounds_engine(g)).__module__.endswith(f".{module}")]
+    served = [g for g in REGISTRY
+              if type(rounds_engine(g)).__module__ == f"referee.engines.{module}.rounds"]
     assert served, module
     known = set().union(*(clauses(REGISTRY[g]) for g in served))
-    rounds = ROOT / "referee/engines/rounds"
-    source = (rounds / f"{module}.py").read_text()
+    source = (ROOT / "referee/engines" / module / "rounds.py").read_text()
     cited = set(CITED.findall(source))
     missing = cited - known
-    assert cited and not missing, f"rounds/{module}.py cites rules its catalogues lack: {missing}"
+    assert cited and not missing, f"{module}/rounds.py cites rules its catalogues lack: {missing}"
 
 
 @pytest.mark.parametrize("game", sorted(REGISTRY))

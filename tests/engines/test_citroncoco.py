@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from marshmallow import ValidationError
 
-from referee.engines.base import REGISTRY, Event, Impossible, InvalidOptions
+from referee.engines import REGISTRY
+from referee.engines.base import Event, Impossible, InvalidOptions
 from referee.engines.citroncoco import ENGINE
 from referee.engines.citroncoco.core import DEFAULT_DECK
 from referee.engines.messages import Message

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.engines.base import REGISTRY, Impossible, InvalidOptions
+from referee.engines import REGISTRY
+from referee.engines.base import Impossible, InvalidOptions
 from referee.engines.citroncoco import ENGINE, TEAMS_ENGINE
 from referee.engines.citroncoco.core import CitronCocoEngine
 from referee.engines.citroncoco.teams import CitronCocoTeamsEngine

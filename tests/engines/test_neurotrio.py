@@ -9,15 +9,8 @@ from typing import Any
 import pytest
 from marshmallow import ValidationError
 
-from referee.engines.base import (
-    HOST,
-    Event,
-    Impossible,
-    InvalidOptions,
-    Line,
-    MissplayReportSchema,
-    get_engine,
-)
+from referee.engines import get_engine
+from referee.engines.base import HOST, Event, Impossible, InvalidOptions, Line, MissplayReportSchema
 from referee.engines.messages import Message, Said
 from referee.engines.neurotrio import (
     ENGINE,
@@ -26,7 +19,7 @@ from referee.engines.neurotrio import (
     bid_points,
     last_player_penalty,
 )
-from referee.engines.neurotrio.view import outcome_of
+from referee.engines.neurotrio.scoring import outcome_of
 from referee.service.messages import render
 from tests.engines.contract import (
     assert_impossible_changes_nothing,

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from marshmallow import Schema
 
-from referee.engines.base import REGISTRY, Event, InvalidOptions
+from referee.engines import REGISTRY
+from referee.engines.base import Event, InvalidOptions
 from referee.engines.plouc import ENGINE, legal_plays
 from tests.engines.contract import (
     assert_deterministic,

@@ -16,7 +16,8 @@ from datetime import UTC, date, datetime, timedelta
 from types import SimpleNamespace, TracebackType
 from typing import Any
 
-from referee.engines.base import Standings, get_engine
+from referee.engines import get_engine
+from referee.engines.base import Standings
 from referee.service.messages import renderer
 from referee.service.tokens import hash_token, new_token
 from referee.store import codec, models

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from referee.engines.base import REGISTRY
+from referee.engines import REGISTRY
 from referee.engines.croconounours import ENGINE as CROCO
 from referee.engines.plouc import ENGINE as PLOUC
 from referee.service.costs import judge_cost

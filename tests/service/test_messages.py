@@ -5,16 +5,18 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from referee.engines import REGISTRY, ROUNDS
 from referee.engines.messages import msg
 from referee.service.messages import catalogue, fields_of, render
 
 ENGINES = Path(__file__).resolve().parents[2] / "referee" / "engines"
 # the engines and modules that speak in messages
 SPEAKING = ("plouc", "moves.py", "cards.py", "citroncoco", "croconounours", "neurotrio",
-            "rounds")
+            "rounds.py")
 
 
 def said_in(path: Path) -> list[tuple[str, set[str], int]]:
@@ -51,6 +53,18 @@ def test_every_message_an_engine_says_has_a_template_with_its_parameters(path: P
         assert message_id in table, f"{path.name}:{line}: no template for {message_id}"
         missing = fields_of(table[message_id]) - params
         assert not missing, f"{path.name}:{line}: {message_id} lacks {missing}"
+
+
+@pytest.mark.parametrize("engine", [*REGISTRY.values(), *ROUNDS.values()],
+                         ids=lambda e: f"{e.id}-{type(e).__name__}")
+def test_the_refusal_of_an_unknown_type_has_a_template_with_its_parameters(engine: Any) -> None:
+    """The registry's shared check words an unknown type by the game's own message id (a
+    rounds-only engine's: « round only »), given the type: that id has a template asking for
+    nothing more."""
+    message_id = engine.registry.checks.unknown
+    table = catalogue("en")
+    assert message_id in table
+    assert not fields_of(table[message_id]) - {"type"}
 
 
 def test_seats_are_named_by_the_names_given_at_the_table() -> None:

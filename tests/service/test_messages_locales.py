@@ -172,7 +172,7 @@ def test_cards_read_as_the_table_writes_them() -> None:
 
 def every_option() -> list[tuple[str, str]]:
     from referee import engines  # noqa: F401  (importing them fills the registry)
-    from referee.engines.base import REGISTRY
+    from referee.engines import REGISTRY
 
     return [(game, option) for game, engine in sorted(REGISTRY.items())
             for option in engine.options_schema().fields]
@@ -198,7 +198,7 @@ def test_no_option_is_described_with_codes(game: str, option: str) -> None:
     """An option's description names its choices as the form shows them (« ten points per
     pass »), never by their codes ('per_pass', next_player), in either language."""
     from referee import engines  # noqa: F401
-    from referee.engines.base import REGISTRY
+    from referee.engines import REGISTRY
 
     engine_words = REGISTRY[game].options_schema().fields[option].metadata.get("description", "")
     for locale in LOCALES:
@@ -208,7 +208,7 @@ def test_no_option_is_described_with_codes(game: str, option: str) -> None:
 
 def test_games_are_named_in_the_rule_texts_words() -> None:
     from referee import engines  # noqa: F401
-    from referee.engines.base import REGISTRY
+    from referee.engines import REGISTRY
 
     assert game_title("citroncoco", "fr") == "Le Citron Coco en individuel"
     assert game_title("plouc", "fr") == "Le Carte et Plouc de Charlotte"
@@ -247,7 +247,7 @@ def every_choice() -> list[tuple[str, str, str]]:
     from marshmallow import validate
 
     from referee import engines  # noqa: F401
-    from referee.engines.base import REGISTRY
+    from referee.engines import REGISTRY
 
     return [(game, option, str(value)) for game, engine in sorted(REGISTRY.items())
             for option, field in engine.options_schema().fields.items()
@@ -281,7 +281,7 @@ def test_neurotrio_speaks_of_the_domain_in_its_rule_texts_words() -> None:
 
 def move_types() -> list[str]:
     from referee import engines  # noqa: F401  (importing them fills the registry)
-    from referee.engines.base import REGISTRY
+    from referee.engines import REGISTRY
     from referee.service.replay import CHALLENGE, CORRECT, RULING, VOID
 
     return sorted({t for engine in REGISTRY.values() for t in engine.event_types}

@@ -22,7 +22,7 @@ from alembic import command
 
 from referee import create_app, database
 from referee.cli import alembic_config
-from referee.engines.base import REGISTRY
+from referee.engines import REGISTRY
 from referee.engines.citroncoco import ENGINE
 from referee.service import matches as service
 from referee.service.readings import INTRODUCED_IN_0002, READINGS_BEFORE_0002

@@ -12,6 +12,7 @@ from marshmallow import ValidationError
 
 from referee.engines import REGISTRY
 from referee.engines.base import HOST, Engine, Event, Impossible
+from referee.engines.clone import clone
 from referee.service.matches import move_schemas
 from referee.store import codec
 from tests.engines.test_fuzz import value_for
@@ -37,7 +38,7 @@ def walk(engine: Engine[Any], seed: int, steps: int = 60) -> list[tuple[Any, Eve
             except ValidationError:
                 continue
             event = Event(offer.type, offer.seat, payload, seq, by_host=True)
-            trial = codec.copy(state)
+            trial = clone(state)
             try:
                 engine.apply(trial, event)
             except Impossible:
@@ -57,7 +58,7 @@ def test_a_copy_equals_the_snapshot_round_trip_and_shares_nothing_mutable(
     assert len(steps) >= 5, "the walk went somewhere"
     for state, event in steps:
         document = codec.dumps(state)
-        copied = codec.copy(state)
+        copied = clone(state)
         assert copied == codec.loads(document) == state
         engine.apply(copied, event)  # judging on the copy …
         assert codec.dumps(state) == document  # … leaves the original as it was
@@ -71,7 +72,7 @@ def test_immutable_parts_are_shared_and_mutable_ones_copied() -> None:
     card = Card(7, Suit("S"))
     value = {"hand": [card], "seen": Counter({1: 2}), "pair": (card, 3), "open": {card},
              "inner": ([1],)}
-    copied = codec.copy(value)
+    copied = clone(value)
     assert copied == value
     assert copied["hand"][0] is card and copied["pair"] is value["pair"]
     assert copied["hand"] is not value["hand"] and copied["seen"] is not value["seen"]
@@ -82,4 +83,4 @@ def test_immutable_parts_are_shared_and_mutable_ones_copied() -> None:
 
 def test_what_the_codec_cannot_store_cannot_be_copied() -> None:
     with pytest.raises(TypeError):
-        codec.copy(object())
+        clone(object())

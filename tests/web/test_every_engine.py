@@ -7,7 +7,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee.engines.base import REGISTRY, get_engine
+from referee.engines import REGISTRY, get_engine
 from referee.web import games
 from tests.web.helpers import create, joined, move, plain
 

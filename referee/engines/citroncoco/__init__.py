@@ -1,10 +1,9 @@
-"""CitronCoco: the individual game and its team variant, registered at import."""
+"""CitronCoco: the individual game and its team variant, one engine each."""
 
-from referee.engines.base import register
 from referee.engines.citroncoco.core import CitronCocoEngine, CitronCocoState
 from referee.engines.citroncoco.teams import CitronCocoTeamsEngine
 
-ENGINE = register(CitronCocoEngine())
-TEAMS_ENGINE = register(CitronCocoTeamsEngine())
+ENGINE = CitronCocoEngine()
+TEAMS_ENGINE = CitronCocoTeamsEngine()
 
 __all__ = ["ENGINE", "TEAMS_ENGINE", "CitronCocoEngine", "CitronCocoState", "CitronCocoTeamsEngine"]

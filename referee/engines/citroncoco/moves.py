@@ -1,5 +1,5 @@
-"""CitronCoco's moves: each payload's schema (for the service and the API) and the frozen
-dataclass the engine reads it into, declared once in the game's registry.
+"""CitronCoco's moves, each declared once: its payload (a frozen dataclass whose fields carry the
+marshmallow fields that read and document them; the schema is made from it) and who may log it.
 
 Turn model (catalogue CC-TURN-7): ``draw`` starts a seat's turn; ``discard`` or ``replace`` plays
 the drawn card; the discarded card's power, if any, is then used with ``power`` (or given up
@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from marshmallow import Schema, fields, validate
+from marshmallow import fields, validate
 
-from referee.engines.base import MissplayReportSchema
+from referee.engines.base import MissplayReport
 from referee.engines.moves import (
     ANYONE,
     HOST_ONLY,
@@ -24,6 +24,9 @@ from referee.engines.moves import (
     Checks,
     Moves,
     MoveType,
+    move,
+    schema_of,
+    wire,
 )
 
 
@@ -45,145 +48,69 @@ def _seat_field(description: str, **kwargs: Any) -> fields.Integer:
     )
 
 
-class DrawSchema(Schema):
-    source = fields.String(
-        required=True,
-        validate=validate.OneOf(["stock", "discard"]),
-        metadata={
-            "description": "Where the seat draws the first card of its turn: 'stock' "
-            "(face down) or 'discard' (the top card, if it is not the seat's own)."
-        },
-    )
-
-
-class DiscardSchema(Schema):
-    value = _value_field("Value of the drawn card, discarded face up directly.", required=True)
-
-
-class ReplaceSchema(Schema):
-    slot = _slot_field(
-        "Position (1 = leftmost) in the seat's row of the card replaced by the drawn card.",
-        required=True,
-    )
-    value = _value_field("Value of the replaced card, now discarded face up.", required=True)
-
-
-class PowerSchema(Schema):
-    target_seat = _seat_field(
-        "Seat the power aims at: who gets the stock's top card (1), whose card is looked at "
-        "(2, 7), who gets the coin (9), whose card is turned face up (10), first card of a "
-        "swap (12).",
-        load_default=None,
-        allow_none=True,
-    )
-    slot = _slot_field(
-        "Position of the card aimed at in target_seat's row (2, 7, 10, 12).",
-        load_default=None,
-        allow_none=True,
-    )
-    value = _value_field(
-        "Value of the card turned face up by a 10 (Spy).", load_default=None, allow_none=True
-    )
-    other_seat = _seat_field(
-        "Seat of the second card of a 12 (Queen) swap.", load_default=None, allow_none=True
-    )
-    other_slot = _slot_field(
-        "Position of the second card of a 12 (Queen) swap.", load_default=None, allow_none=True
-    )
-    card = _value_field(
-        "Value of the card whose power this is, when the seat has several powers to use (a "
-        "discard and a quick play); default: the oldest.",
-        load_default=None,
-        allow_none=True,
-    )
-
-
-class QuickPlaySchema(Schema):
-    slot = _slot_field("Position of the quick-played card in the seat's own row.", required=True)
-    value = _value_field("Value of that card, shown as it is discarded.", required=True)
-    other_seat = _seat_field(
-        "Sum quick play only: seat holding the second card (each for themself: your own seat; "
-        "in teams: your teammate).",
-        load_default=None,
-        allow_none=True,
-    )
-    other_slot = _slot_field(
-        "Sum quick play only: position of the second card.", load_default=None, allow_none=True
-    )
-    other_value = _value_field(
-        "Sum quick play only: value of the second card.", load_default=None, allow_none=True
-    )
-    on_top = fields.String(
-        load_default="other",
-        validate=validate.OneOf(["own", "other"]),
-        metadata={
-            "description": "Sum quick play only: which card lands on top of the discard "
-            "('own' = slot/value, 'other' = the second card); only its power activates."
-        },
-    )
-
-
-class EmptySchema(Schema):
-    """A call that carries nothing but the seat that made it."""
-
-
-class ForgoPowerSchema(Schema):
-    card = _value_field(
-        "Value of the card whose power the seat gives up, when it owes several; default: the "
-        "oldest.",
-        load_default=None,
-        allow_none=True,
-    )
-
-
-class RevealSchema(Schema):
-    hands = fields.List(
-        fields.List(_value_field("A card's value.")),
-        required=True,
-        metadata={
-            "description": "The hands turned over at the end of the round: for each seat "
-            "(0, 1, …) the values of its cards in row order (position 1 first)."
-        },
-    )
-
-
-# --------------------------------------------------------------------------- payloads
-
-
 @dataclass(frozen=True, slots=True)
 class Draw:
-    source: str
+    source: str = wire(fields.String(
+        required=True, validate=validate.OneOf(["stock", "discard"]),
+        metadata={"description": "Where the seat draws the first card of its turn: 'stock' "
+                  "(face down) or 'discard' (the top card, if it is not the seat's own)."}))
 
 
 @dataclass(frozen=True, slots=True)
 class Discard:
-    value: int
+    value: int = wire(_value_field("Value of the drawn card, discarded face up directly.",
+                                   required=True))
 
 
 @dataclass(frozen=True, slots=True)
 class Replace:
-    slot: int
-    value: int
+    slot: int = wire(_slot_field(
+        "Position (1 = leftmost) in the seat's row of the card replaced by the drawn card.",
+        required=True))
+    value: int = wire(_value_field("Value of the replaced card, now discarded face up.",
+                                   required=True))
 
 
 @dataclass(frozen=True, slots=True)
 class Power:
-    target_seat: int | None = None
-    slot: int | None = None
-    value: int | None = None
-    other_seat: int | None = None
-    other_slot: int | None = None
-    card: int | None = None
+    target_seat: int | None = wire(_seat_field(
+        "Seat the power aims at: who gets the stock's top card (1), whose card is looked at "
+        "(2, 7), who gets the coin (9), whose card is turned face up (10), first card of a "
+        "swap (12).", load_default=None, allow_none=True))
+    slot: int | None = wire(_slot_field(
+        "Position of the card aimed at in target_seat's row (2, 7, 10, 12).",
+        load_default=None, allow_none=True))
+    value: int | None = wire(_value_field(
+        "Value of the card turned face up by a 10 (Spy).", load_default=None, allow_none=True))
+    other_seat: int | None = wire(_seat_field(
+        "Seat of the second card of a 12 (Queen) swap.", load_default=None, allow_none=True))
+    other_slot: int | None = wire(_slot_field(
+        "Position of the second card of a 12 (Queen) swap.", load_default=None,
+        allow_none=True))
+    card: int | None = wire(_value_field(
+        "Value of the card whose power this is, when the seat has several powers to use (a "
+        "discard and a quick play); default: the oldest.", load_default=None, allow_none=True))
 
 
 @dataclass(frozen=True, slots=True)
 class QuickPlay:
-    slot: int
-    value: int
-    other_seat: int | None = None
-    other_slot: int | None = None
-    other_value: int | None = None
-    on_top: str = "other"
+    slot: int = wire(_slot_field("Position of the quick-played card in the seat's own row.",
+                                 required=True))
+    value: int = wire(_value_field("Value of that card, shown as it is discarded.",
+                                   required=True))
+    other_seat: int | None = wire(_seat_field(
+        "Sum quick play only: seat holding the second card (each for themself: your own seat; "
+        "in teams: your teammate).", load_default=None, allow_none=True))
+    other_slot: int | None = wire(_slot_field(
+        "Sum quick play only: position of the second card.", load_default=None,
+        allow_none=True))
+    other_value: int | None = wire(_value_field(
+        "Sum quick play only: value of the second card.", load_default=None, allow_none=True))
+    on_top: str = wire(fields.String(
+        load_default="other", validate=validate.OneOf(["own", "other"]),
+        metadata={"description": "Sum quick play only: which card lands on top of the discard "
+                  "('own' = slot/value, 'other' = the second card); only its power "
+                  "activates."}))
 
     @property
     def is_sum(self) -> bool:
@@ -195,40 +122,55 @@ class QuickPlay:
 
 
 @dataclass(frozen=True, slots=True)
+class Call:
+    """A call that carries nothing but the seat that made it."""
+
+
+@dataclass(frozen=True, slots=True)
 class ForgoPower:
-    card: int | None = None
+    card: int | None = wire(_value_field(
+        "Value of the card whose power the seat gives up, when it owes several; default: the "
+        "oldest.", load_default=None, allow_none=True))
 
 
 @dataclass(frozen=True, slots=True)
 class Reveal:
-    hands: tuple[tuple[int, ...], ...]
+    hands: tuple[tuple[int, ...], ...] = wire(fields.List(
+        fields.List(_value_field("A card's value.")), required=True,
+        metadata={"description": "The hands turned over at the end of the round: for each "
+                  "seat (0, 1, …) the values of its cards in row order (position 1 first)."}))
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hands", tuple(tuple(h) for h in self.hands))
 
 
-@dataclass(frozen=True, slots=True)
-class Report:
-    rule: str
-    note: str = ""
+# the payloads' schemas, under the names callers and the API have long known them by
+DrawSchema = schema_of(Draw)
+DiscardSchema = schema_of(Discard)
+ReplaceSchema = schema_of(Replace)
+PowerSchema = schema_of(Power)
+QuickPlaySchema = schema_of(QuickPlay)
+EmptySchema = schema_of(Call, "EmptySchema")
+ForgoPowerSchema = schema_of(ForgoPower)
+RevealSchema = schema_of(Reveal)
 
 
 CHECKS = Checks(log="CC-TURN-7", turn="CC-TURN-6", over="CC-GOAL-1", seat="CC-SEATS-1")
 
 INDIVIDUAL: tuple[MoveType, ...] = (
-    MoveType("draw", DrawSchema, Draw),
-    MoveType("discard", DiscardSchema, Discard, states_cards=OWN_CARDS),
-    MoveType("replace", ReplaceSchema, Replace, states_cards=OWN_CARDS),
+    move("draw", Draw),
+    move("discard", Discard, states_cards=OWN_CARDS),
+    move("replace", Replace, states_cards=OWN_CARDS),
     # the Spy's card: the seat using the 10 turns it face up (CC-SPY-1)
-    MoveType("power", PowerSchema, Power, states_cards=OWN_CARDS),
+    move("power", Power, states_cards=OWN_CARDS),
     # CC-POW-3: giving a power up, which may let the round's reveal through: costly.
-    MoveType("forgo_power", ForgoPowerSchema, ForgoPower, costly=True),
-    MoveType("quick_play", QuickPlaySchema, QuickPlay, states_cards=OWN_CARDS),
+    move("forgo_power", ForgoPower, costly=True),
+    move("quick_play", QuickPlay, states_cards=OWN_CARDS),
     # CC-CALL-1 (the others play one last turn): costly.
-    MoveType("citron_coco", EmptySchema, call=True, costly=True),
+    move("citron_coco", Call, call=True, costly=True),
     # CC-END-2 (the round is scored): costly; any seat or the host turns the hands over.
-    MoveType("reveal", RevealSchema, Reveal, who=ANYONE, states_cards=OTHERS_CARDS, costly=True),
-    MoveType("missplay", MissplayReportSchema, Report, who=HOST_ONLY),
+    move("reveal", Reveal, who=ANYONE, states_cards=OTHERS_CARDS, costly=True),
+    move("missplay", MissplayReport, who=HOST_ONLY),
 )
 
 MOVES = Moves(CHECKS, *INDIVIDUAL)
@@ -237,6 +179,6 @@ MOVES = Moves(CHECKS, *INDIVIDUAL)
 TEAM_MOVES = Moves(
     CHECKS,
     *INDIVIDUAL,
-    MoveType("nano", EmptySchema, call=True, costly=True),
-    MoveType("nano_alpha", EmptySchema, call=True, costly=True),
+    move("nano", Call, call=True, costly=True),
+    move("nano_alpha", Call, call=True, costly=True),
 )

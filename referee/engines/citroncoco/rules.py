@@ -9,7 +9,7 @@ target, the addition quick play, the scoring and the end of the match.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from marshmallow import Schema
@@ -19,6 +19,7 @@ from referee.engines.base import (
     Event,
     Impossible,
     InvalidOptions,
+    MissplayReport,
     Standings,
     Verdict,
     Viewer,
@@ -33,7 +34,6 @@ from referee.engines.citroncoco.moves import (
     Power,
     QuickPlay,
     Replace,
-    Report,
     Reveal,
 )
 from referee.engines.citroncoco.options import CitronCocoOptions, Options
@@ -54,11 +54,16 @@ from referee.engines.citroncoco.state import (
     NextTurn,
 )
 from referee.engines.messages import Message, Outcome, msg
-from referee.engines.moves import LegalMove, MoveType, Table
+from referee.engines.moves import Handler, LegalMove, Table
 
 PENALTY = msg("citroncoco.penalty.card")
 Play = tuple[int, int, int]  # (seat, position, value) of a quick-played card
 
+
+
+def seated(rule: Callable[[CitronCocoState, Any, Any], Verdict]) -> Handler:
+    """A rule reading the move's seat, as the registry calls it (state, event, payload)."""
+    return lambda state, event, payload: rule(state, event.seat, payload)
 
 
 class CitronCocoEngine(Engine[CitronCocoState]):
@@ -203,10 +208,17 @@ class CitronCocoEngine(Engine[CitronCocoState]):
 
     # ---------------------------------------------------------------- the shared checks
 
-    def play(self, state: CitronCocoState, event: Event, move: MoveType) -> Verdict:
-        handler = getattr(self, f"play_{move.name}")
-        verdict: Verdict = handler(state, event.seat, move.read(event.payload))
-        return verdict
+    def __init__(self) -> None:
+        self.registry = type(self).registry.handled_by(self.rules())
+
+    def rules(self) -> dict[str, Handler]:
+        """Each move type's rule (a variant adds its own: teams' Nano, Nano Alpha)."""
+        return {"draw": seated(self.play_draw), "discard": seated(self.play_discard),
+                "replace": seated(self.play_replace), "power": seated(self.play_power),
+                "forgo_power": seated(self.play_forgo_power),
+                "quick_play": seated(self.play_quick_play),
+                "citron_coco": seated(self.play_citron_coco),
+                "reveal": seated(self.play_reveal), "missplay": seated(self.play_missplay)}
 
     def table(self, state: CitronCocoState) -> Table:
         """The turn is judged by the game's own clauses (CC-TURN-6): no shared turn check."""
@@ -701,7 +713,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
 
     # ---------------------------------------------------------------- host-logged missplays
 
-    def play_missplay(self, st: CitronCocoState, seat: int, move: Report) -> Verdict:
+    def play_missplay(self, st: CitronCocoState, seat: int, move: MissplayReport) -> Verdict:
         if move.rule not in self.reportable_missplays:
             raise Impossible.of("CC-MISS-1", "citroncoco.missplay.unknown", "payload.rule",
                                 rule=move.rule, rules=list(self.reportable_missplays))

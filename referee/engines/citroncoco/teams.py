@@ -16,9 +16,10 @@ from marshmallow import Schema, fields, validate
 from referee.engines.base import Impossible, InvalidOptions, Verdict
 from referee.engines.citroncoco.moves import TEAM_MOVES
 from referee.engines.citroncoco.options import CitronCocoOptions, Options
-from referee.engines.citroncoco.rules import CitronCocoEngine
+from referee.engines.citroncoco.rules import CitronCocoEngine, seated
 from referee.engines.citroncoco.state import CitronCocoState
 from referee.engines.messages import Message, Outcome, msg
+from referee.engines.moves import Handler
 
 TEAM_NAMES = ("A", "B")
 
@@ -73,6 +74,10 @@ class CitronCocoTeamsEngine(CitronCocoEngine):
         "CCT-MISS-1": "citroncoco.teams.fault.told_teammate",
     }
     final_quick_play: ClassVar[bool] = True
+
+    def rules(self) -> dict[str, Handler]:
+        return {**super().rules(), "nano": seated(self.play_nano),
+                "nano_alpha": seated(self.play_nano_alpha)}
     swap_memory_per_turn: ClassVar[bool] = True
 
     # ---------------------------------------------------------------- sides

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from referee.engines import cards as deck_cards
+import referee.engines.cards as deck_cards
 from referee.engines.cards import Card, Suit
 
 HAND_LIMIT = 7

@@ -8,6 +8,9 @@ from dataclasses import dataclass, field
 from referee.engines.cards import Suit
 from referee.engines.croconounours.board import Square
 
+WARRIOR_COLOURS = ("red", "green", "yellow")
+CAMPAIGN_COLOURS = ("red", "green", "yellow", "orange")
+
 
 @dataclass
 class Warrior:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from referee.engines.croconounours import board
 from referee.engines.croconounours.board import Square
 from referee.engines.croconounours.pack import HAND_LIMIT, MAX_DRAW
-from referee.engines.croconounours.schemas import WARRIOR_COLOURS
-from referee.engines.croconounours.state import CrocoState, Warrior
+from referee.engines.croconounours.state import WARRIOR_COLOURS, CrocoState, Warrior
 
 
 def seats_of_side(state: CrocoState, side: int) -> tuple[int, ...]:
@@ -157,3 +156,16 @@ def reach(state: CrocoState, w: Warrior) -> dict[str, list[str]]:
         "spade": [board.name(s) for s in steps(state, w, "diagonal")],
         **{k: sorted(v) for k, v in blows.items()},
     }
+
+
+PLAYING = ("discard", "draw", "action")
+
+
+def whose_turn(state: CrocoState) -> int | None:
+    if state.phase in ("over", "first_player"):
+        return None
+    if state.phase in ("deploy", "obstacles"):
+        return state.queue[0]
+    if state.phase == "defence" and state.pending is not None:
+        return state.warriors[state.pending.target].seat
+    return state.turn_seat

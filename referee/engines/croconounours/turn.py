@@ -3,7 +3,7 @@ the turn (CN-TURN-1), and the faults the host reports (CN-MISS-1)."""
 
 from __future__ import annotations
 
-from referee.engines.base import Event, Impossible, Verdict
+from referee.engines.base import Event, Impossible, MissplayReport, Verdict
 from referee.engines.cards import Card
 from referee.engines.croconounours import board
 from referee.engines.croconounours.checks import (
@@ -16,7 +16,7 @@ from referee.engines.croconounours.checks import (
     step_kind,
     turn_check,
 )
-from referee.engines.croconounours.moves import Discard, Draw, Missplay, Step
+from referee.engines.croconounours.moves import Discard, Draw, Step
 from referee.engines.croconounours.pack import (
     HAND_LIMIT,
     MAX_DRAW,
@@ -139,7 +139,7 @@ def end_turn(state: CrocoState, event: Event, move: object) -> Verdict:
                       *effects)
 
 
-def missplay(state: CrocoState, event: Event, move: Missplay) -> Verdict:
+def missplay(state: CrocoState, event: Event, move: MissplayReport) -> Verdict:
     """CN-MISS-1: the host reports a fault the table saw; the rules name no penalty."""
     fault = REPORTABLE.get(move.rule)
     if fault is None:

@@ -1,120 +1,29 @@
-"""What the table shows: whose turn it is, the standings (the outcome as data), and the board
-as a viewer sees it (hands counted only; a secret free choice of colours hidden, CN-TEAM-2)."""
+"""What the table shows: the board as a viewer sees it (hands counted only; a secret free choice
+of colours hidden, CN-TEAM-2), and where an attacked warrior could dodge."""
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from referee.engines.base import HOST, Line, Standings, Viewer
+from referee.engines.base import HOST, Viewer
 from referee.engines.cards import Suit
 from referee.engines.croconounours import board
 from referee.engines.croconounours.board import Square
 from referee.engines.croconounours.pack import DODGE_SUIT
-from referee.engines.croconounours.schemas import WARRIOR_COLOURS
 from referee.engines.croconounours.state import Attack, CrocoState
 from referee.engines.croconounours.table import (
+    PLAYING,
     draw_most,
     draw_needed,
     occupant,
     on_own_colour,
     reach,
     seat_standing,
-    seats_of_side,
     side_key,
-    side_standing,
-    sides,
     steps,
     team_colours,
+    whose_turn,
 )
-from referee.engines.messages import Outcome
-
-PLAYING = ("discard", "draw", "action")
-
-
-def whose_turn(state: CrocoState) -> int | None:
-    if state.phase in ("over", "first_player"):
-        return None
-    if state.phase in ("deploy", "obstacles"):
-        return state.queue[0]
-    if state.phase == "defence" and state.pending is not None:
-        return state.warriors[state.pending.target].seat
-    return state.turn_seat
-
-
-def team_size(state: CrocoState, side: int) -> int:
-    """The warriors the side brought (a secret choice counts as a full team)."""
-    return sum(len(team_colours(state, s) or WARRIOR_COLOURS) for s in seats_of_side(state, side))
-
-
-def eaten_by_side(state: CrocoState, side: int) -> list[str]:
-    """The warriors the side's warriors ate."""
-    return [w.id for w in state.warriors.values() if w.eaten_by is not None
-            and state.side_of_seat[state.warriors[w.eaten_by].seat] == side]
-
-
-def survivors(state: CrocoState, side: int) -> dict[str, list[str]]:
-    """CN-CAMP-1: the colours each seat has standing, for the next match of a campaign."""
-    return {str(s): [w.colour for w in state.warriors.values() if w.seat == s and w.standing]
-            for s in seats_of_side(state, side)}
-
-
-def reserve(state: CrocoState, side: int) -> dict[str, Any]:
-    """CN-CAMP-1: each seat's « Warriors en réserve »: by default the candies left in its
-    packet (the count it brought, less its warriors eaten; None when no count was given);
-    with ``campaign_reserve`` 'survivors', the colours of its warriors still standing."""
-    if state.campaign_reserve == "survivors":
-        return survivors(state, side)
-    eaten = Counter(w.seat for w in state.warriors.values() if not w.standing)
-    return {str(s): state.packets[s] - eaten[s] if s in state.packets else None
-            for s in seats_of_side(state, side)}
-
-
-def side_line(state: CrocoState, side: int) -> Line:
-    """One side's warriors standing, eaten, and what it ate."""
-    mine = [w for w in state.warriors.values() if state.side_of_seat[w.seat] == side]
-    standing = [w for w in mine if w.standing]
-    eaten = [w.id for w in mine if not w.standing]
-    return Line(
-        side=side_key(state, side),
-        seats=seats_of_side(state, side),
-        total=len(standing),
-        detail={
-            "standing": [w.id for w in standing],
-            "eaten": eaten,
-            "warriors_eaten": len(eaten),
-            "ate": eaten_by_side(state, side),
-            "wounded_green": [w.id for w in standing if w.colour == "orange"],
-            "reserve": reserve(state, side),
-            "survivors": survivors(state, side),
-            "team_size": team_size(state, side),
-        },
-    )
-
-
-def outcome(state: CrocoState) -> Outcome | None:
-    """CN-END-1: the last side standing wins, with the warriors it has left."""
-    if state.phase != "over":
-        return None
-    if state.winner_side is None:
-        return Outcome((), "croconounours.outcome.nobody_left")
-    return Outcome(seats_of_side(state, state.winner_side), "croconounours.outcome.last_side",
-                   {"count": side_standing(state, state.winner_side)})
-
-
-def standings(state: CrocoState) -> Standings:
-    result = outcome(state)
-    return Standings(
-        unit="warriors standing",
-        lower_is_better=False,
-        lines=tuple(side_line(state, side) for side in sides(state)),
-        finished=state.phase == "over",
-        winners=result.winners if result else (),
-        outcome=result.message if result else "",
-        target=None,
-        rounds=tuple(dict(r) for r in state.rounds),
-        result=result,
-    )
 
 
 def dodge_squares(state: CrocoState, attack: Attack) -> list[str]:

@@ -15,19 +15,21 @@ grow downward, columns to the right, as the scorekeeper looks at the table; both
 Seats are numbered clockwise: seat ``s + 1`` sits on seat ``s``'s left and plays after it.
 
 Variants: the text says the treasure hunt mixes with "Conquêtes", whose rule we do not have.
-A variant would subclass ``NeurotrioEngine`` (as python-chess variants subclass ``Board``), add
-its own events to ``event_types``, and its own source of points to ``SOURCES`` and
-``score_sources``; nothing else here needs to change.
+A variant would be a ``variant.py`` beside these modules (as python-chess's variants are small
+subclasses of ``Board``): a subclass of ``NeurotrioEngine`` with its own moves bound to their
+rules, and its own source of points beside ``SOURCES`` and ``scoring.score_sources``.
 
 
 The package: ``cards`` (the deck), ``state``, ``domain`` (where a card may go, what it scores),
-``moves`` (options, payloads, the move registry), ``table`` (what moves change), ``rules`` (each
-move judged), ``view`` (score, standings, views), ``engine``.
+``moves`` (options, payloads, the move registry), ``scoring`` (victory points by source, the
+standings), ``table`` (what moves change, the small judgements they share), ``rules`` (each move
+judged and applied, the registry binding them, the deal), ``legal`` (what may be logged now),
+``view`` (each viewer's view), ``engine`` (the contract's face). Functions over the state: no
+helper takes the engine.
 """
 
 from __future__ import annotations
 
-from referee.engines.base import register
 from referee.engines.neurotrio.cards import (  # noqa: F401  (the package's public names)
     ATTRIBUTE_TOKENS,
     ATTRIBUTES,
@@ -70,7 +72,10 @@ from referee.engines.neurotrio.domain import (  # noqa: F401  (the package's pub
     shares,
     touching,
 )
-from referee.engines.neurotrio.engine import NeurotrioEngine
+from referee.engines.neurotrio.engine import (  # noqa: F401  (the package's public names)
+    ENGINE,
+    NeurotrioEngine,
+)
 from referee.engines.neurotrio.moves import (  # noqa: F401  (the package's public names)
     NeurotrioBidSchema,
     NeurotrioDeclineSchema,
@@ -95,4 +100,3 @@ from referee.engines.neurotrio.state import (  # noqa: F401  (the package's publ
     SeatState,
 )
 
-ENGINE = register(NeurotrioEngine())

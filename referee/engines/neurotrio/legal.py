@@ -7,18 +7,10 @@ from referee.engines.moves import LegalMove, legal
 from referee.engines.neurotrio.cards import COPIES, TOKENS, full_deck
 from referee.engines.neurotrio.domain import domain_cards, legal_placements
 from referee.engines.neurotrio.state import NeurotrioState
+from referee.engines.neurotrio.table import bases_left, holding_seats
 
 #: The types open to any seat and to the host (the table's own moves).
 TABLE_MOVES = ("start_domain", "open_more", "reveal_bids")
-
-
-def holders(state: NeurotrioState) -> list[int]:
-    return [i for i, s in enumerate(state.seats) if s.hand > 0]
-
-
-def bases_left(state: NeurotrioState) -> list[int]:
-    used = {b.base for b in state.bids}
-    return [b for b in range(1, 11) if b not in used]
 
 
 def table_offers(state: NeurotrioState, seat: int | None) -> tuple[LegalMove, ...]:
@@ -27,7 +19,7 @@ def table_offers(state: NeurotrioState, seat: int | None) -> tuple[LegalMove, ..
     if state.phase == "start":
         found.append(legal("start_domain", seat=seat, free=("card",)))
     if state.phase == "play" and state.turn is not None and (
-        not state.open_after_passes or set(holders(state)) <= set(state.passed_since_change)
+        not state.open_after_passes or set(holding_seats(state)) <= set(state.passed_since_change)
     ):
         found.append(legal("open_more", seat=seat))
     if state.phase in ("reveal", "bids") and any(b.token is None for b in state.bids):

@@ -1,5 +1,5 @@
-"""Neurotrio's match options and moves: each type's payload schema, its payload, and who may
-log it."""
+"""Neurotrio's match options and moves, each move declared once: its payload (a frozen dataclass
+whose fields carry the marshmallow fields that read and document them) and who may log it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from referee.engines.base import MissplayReportSchema
+from referee.engines.base import MissplayReport
 from referee.engines.moves import (
     ANYONE,
     HOST_ONLY,
@@ -18,7 +18,9 @@ from referee.engines.moves import (
     SEAT_OR_HOST,
     Checks,
     Moves,
-    MoveType,
+    move,
+    schema_of,
+    wire,
 )
 from referee.engines.neurotrio.cards import (
     BASES,
@@ -93,84 +95,78 @@ class NeurotrioOptionsSchema(Schema):
     )
 
 
-class NeurotrioPassSchema(Schema):
+@dataclass(frozen=True, slots=True)
+class Pass:
     """« passer »: the active seat lays nothing; −1 victory point with cards in hand."""
 
 
-class NeurotrioDeuxCartesSchema(Schema):
+@dataclass(frozen=True, slots=True)
+class DeuxCartes:
     """« deux cartes »: the seat is down to two cards; from now on nobody may pass if able."""
 
 
-class NeurotrioOpenMoreSchema(Schema):
+@dataclass(frozen=True, slots=True)
+class OpenMore:
     """Every seat still holding cards is blocked: one more row and one more column open."""
 
 
-class NeurotrioNeuroSchema(Schema):
+@dataclass(frozen=True, slots=True)
+class Neuro:
     """« neuro »: the seat opens a bidding round, bidding first."""
 
 
-class NeurotrioDeclineSchema(Schema):
+@dataclass(frozen=True, slots=True)
+class Decline:
     """The seat makes no bid in this bidding round."""
 
 
-class NeurotrioStartDomainSchema(Schema):
-    card = NeuroCardField(
+@dataclass(frozen=True, slots=True)
+class StartDomain:
+    card: str = wire(NeuroCardField(
         required=True,
-        metadata={
-            "description": "« On choisit au hasard une carte et on la pose, face "
-            "visible »: the starting card of the domain, laid at (0, 0)."
-        },
-    )
+        metadata={"description": "« On choisit au hasard une carte et on la pose, face "
+                  "visible »: the starting card of the domain, laid at (0, 0)."}))
 
 
-class NeurotrioPlaceSchema(Schema):
-    card = NeuroCardField(required=True, metadata={"description": "The card laid on the domain."})
-    row = fields.Integer(
-        required=True,
-        validate=validate.Range(min=-60, max=60),
-        metadata={"description": "Row relative to the starting card (0); rows grow downward."},
-    )
-    col = fields.Integer(
-        required=True,
-        validate=validate.Range(min=-60, max=60),
-        metadata={
-            "description": "Column relative to the starting card (0); columns grow to the right."
-        },
-    )
+@dataclass(frozen=True, slots=True)
+class PlaceCard:
+    card: str = wire(NeuroCardField(required=True,
+                                    metadata={"description": "The card laid on the domain."}))
+    row: int = wire(fields.Integer(
+        required=True, validate=validate.Range(min=-60, max=60),
+        metadata={"description": "Row relative to the starting card (0); rows grow "
+                  "downward."}))
+    col: int = wire(fields.Integer(
+        required=True, validate=validate.Range(min=-60, max=60),
+        metadata={"description": "Column relative to the starting card (0); columns grow to "
+                  "the right."}))
 
 
-class NeurotrioBidSchema(Schema):
-    base = fields.Integer(
-        required=True,
-        validate=validate.OneOf(BASES),
-        metadata={
-            "description": "The base card (« carton de base ») 1 to 10 laid on the "
-            "domain card; each is used once in the game."
-        },
-    )
-    row = fields.Integer(required=True, metadata={"description": "Row of the domain card bid on."})
-    col = fields.Integer(
-        required=True, metadata={"description": "Column of the domain card bid on."}
-    )
-    token = fields.String(
-        load_default=None,
-        allow_none=True,
-        validate=validate.OneOf(TOKENS),
-        metadata={
-            "description": "The bidder's token laid face down: 0, 1, 2, nature, colour or "
-            "force. Give it only from the bidder's own device: it stays sealed (shown to that "
-            "seat and the host) until the treasure is known. Leave it out when the table "
-            "reveals it at the end (reveal_bids)."
-        },
-    )
+@dataclass(frozen=True, slots=True)
+class LayBid:
+    base: int = wire(fields.Integer(
+        required=True, validate=validate.OneOf(BASES),
+        metadata={"description": "The base card (« carton de base ») 1 to 10 laid on the "
+                  "domain card; each is used once in the game."}))
+    row: int = wire(fields.Integer(required=True,
+                                   metadata={"description": "Row of the domain card bid on."}))
+    col: int = wire(fields.Integer(
+        required=True, metadata={"description": "Column of the domain card bid on."}))
+    # None: face down at the table until ``reveal_bids``
+    token: str | None = wire(fields.String(
+        load_default=None, allow_none=True, validate=validate.OneOf(TOKENS),
+        metadata={"description": "The bidder's token laid face down: 0, 1, 2, nature, colour "
+                  "or force. Give it only from the bidder's own device: it stays sealed (shown "
+                  "to that seat and the host) until the treasure is known. Leave it out when "
+                  "the table reveals it at the end (reveal_bids)."}))
 
 
-class NeurotrioRevealSchema(Schema):
-    cards = fields.List(
-        NeuroCardField(),
-        required=True,
-        metadata={"description": "The cards the last player still holds when the game stops."},
-    )
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    cards: Sequence[str] = wire(fields.List(
+        NeuroCardField(), required=True,
+        metadata={"description": "The cards the last player still holds when the game "
+                  "stops."}))
 
 
 class NeurotrioTokenSchema(Schema):
@@ -186,75 +182,46 @@ class NeurotrioTokenSchema(Schema):
     )
 
 
-class NeurotrioRevealBidsSchema(Schema):
-    tokens = fields.List(
-        fields.Nested(NeurotrioTokenSchema),
-        required=True,
-        validate=validate.Length(min=1, max=len(BASES)),
-        metadata={"description": "The tokens turned face up at the end, each by its base card."},
-    )
-
-
-# --- the payloads, as the engine reads them (``MoveType.read``) ---------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class StartDomain:
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class PlaceCard:
-    card: str
-    row: int
-    col: int
-
-
-@dataclass(frozen=True, slots=True)
-class LayBid:
-    base: int
-    row: int
-    col: int
-    token: str | None = None  # None: face down at the table until ``reveal_bids``
-
-
-@dataclass(frozen=True, slots=True)
-class Reveal:
-    cards: Sequence[str]
-
-
 @dataclass(frozen=True, slots=True)
 class RevealBids:
-    tokens: Sequence[Mapping[str, Any]]  # {"base": 1…10, "token": one of TOKENS}, each
+    tokens: Sequence[Mapping[str, Any]] = wire(fields.List(  # {"base": 1…10, "token": …}, each
+        fields.Nested(NeurotrioTokenSchema), required=True,
+        validate=validate.Length(min=1, max=len(BASES)),
+        metadata={"description": "The tokens turned face up at the end, each by its base "
+                  "card."}))
 
 
-@dataclass(frozen=True, slots=True)
-class Missplay:
-    rule: str
-    note: str = ""
-
+# the payloads' schemas, under the names the API has always documented them by
+NeurotrioPassSchema = schema_of(Pass, "NeurotrioPassSchema")
+NeurotrioDeuxCartesSchema = schema_of(DeuxCartes, "NeurotrioDeuxCartesSchema")
+NeurotrioOpenMoreSchema = schema_of(OpenMore, "NeurotrioOpenMoreSchema")
+NeurotrioNeuroSchema = schema_of(Neuro, "NeurotrioNeuroSchema")
+NeurotrioDeclineSchema = schema_of(Decline, "NeurotrioDeclineSchema")
+NeurotrioStartDomainSchema = schema_of(StartDomain, "NeurotrioStartDomainSchema")
+NeurotrioPlaceSchema = schema_of(PlaceCard, "NeurotrioPlaceSchema")
+NeurotrioBidSchema = schema_of(LayBid, "NeurotrioBidSchema")
+NeurotrioRevealSchema = schema_of(Reveal, "NeurotrioRevealSchema")
+NeurotrioRevealBidsSchema = schema_of(RevealBids, "NeurotrioRevealBidsSchema")
 
 MOVES = Moves(
     Checks(log="NT-TURN-1", turn="NT-TURN-1", over="NT-END-1", seat="NT-SEAT-1",
            no_seat="NT-SEAT-1", host="NT-DUTY-2"),
     # a card laid face up from the stock, by any seat or the host (NT-DECK-3)
-    MoveType("start_domain", NeurotrioStartDomainSchema, StartDomain, who=ANYONE),
-    MoveType("place", NeurotrioPlaceSchema, PlaceCard, states_cards=OWN_CARDS),
+    move("start_domain", StartDomain, who=ANYONE),
+    move("place", PlaceCard, states_cards=OWN_CARDS),
     # NT-PASS-1: a pass costs a victory point
-    MoveType("pass", NeurotrioPassSchema, costly=True),
-    MoveType("deux_cartes", NeurotrioDeuxCartesSchema, call=True),
+    move("pass", Pass, costly=True),
+    move("deux_cartes", DeuxCartes, call=True),
     # NT-GRID-3: any seat, or the host, opens the grid once every holder has passed
-    MoveType("open_more", NeurotrioOpenMoreSchema, who=ANYONE, costly=True),
-    MoveType("neuro", NeurotrioNeuroSchema, call=True),
+    move("open_more", OpenMore, who=ANYONE, costly=True),
+    move("neuro", Neuro, call=True),
     # the bidder's own token, sealed until the treasure is known
-    MoveType("bid", NeurotrioBidSchema, LayBid, states_cards=OWN_CARDS),
-    MoveType("decline", NeurotrioDeclineSchema, costly=True),
+    move("bid", LayBid, states_cards=OWN_CARDS),
+    move("decline", Decline, costly=True),
     # the last player shows its own hand, or the host logs it for that player (NT-TRES-1)
-    MoveType("reveal", NeurotrioRevealSchema, Reveal, who=SEAT_OR_HOST, states_cards=OWN_CARDS,
-             costly=True),
+    move("reveal", Reveal, who=SEAT_OR_HOST, states_cards=OWN_CARDS, costly=True),
     # every bidder's face-down token: stated by the host, or by the table for the host
-    MoveType("reveal_bids", NeurotrioRevealBidsSchema, RevealBids, who=ANYONE,
-             states_cards=OTHERS_CARDS, costly=True),
+    move("reveal_bids", RevealBids, who=ANYONE, states_cards=OTHERS_CARDS, costly=True),
     # NT-DUTY-2: judged by its own clause once the hands are known
-    MoveType("missplay", MissplayReportSchema, Missplay, who=HOST_ONLY, after_end=True),
+    move("missplay", MissplayReport, who=HOST_ONLY, after_end=True),
 )

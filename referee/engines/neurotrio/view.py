@@ -1,4 +1,5 @@
-"""What the Neurotrio table shows: the score by source, the standings, and each viewer's view."""
+"""What the Neurotrio table shows: whose turn it is, each viewer's view, and what a log entry
+shows of a sealed token."""
 
 from __future__ import annotations
 
@@ -8,12 +9,8 @@ from typing import Any
 from referee.engines.base import (
     HOST,
     Event,
-    Line,
-    Standings,
     Viewer,
 )
-from referee.engines.messages import Outcome, Said, msg
-from referee.engines.moves import LegalMove
 from referee.engines.neurotrio import legal
 from referee.engines.neurotrio.cards import (
     TOKENS,
@@ -25,218 +22,167 @@ from referee.engines.neurotrio.domain import (
     frontier,
     limits_of,
 )
-from referee.engines.neurotrio.rules import NeurotrioRules
+from referee.engines.neurotrio.scoring import totals
 from referee.engines.neurotrio.state import (
     Bid,
     NeurotrioState,
 )
+from referee.engines.neurotrio.table import bases_left
 
 
-def outcome_of(lines: tuple[Line, ...]) -> Outcome:
-    """NT-WIN-1: the most victory points wins; tied players share the win."""
-    best = max(ln.total for ln in lines)
-    winners = tuple(ln.seats[0] for ln in lines if ln.total == best)
-    termination = "neurotrio.outcome.wins" if len(winners) == 1 else "neurotrio.outcome.shared"
-    return Outcome(winners, termination, {"points": best})
+def whose_turn(state: NeurotrioState) -> int | None:
+    if state.phase == "bidding" and state.round is not None:
+        return state.round.to_bid
+    return state.turn if state.phase == "play" else None
 
 
-class NeurotrioView(NeurotrioRules):
-    """The score and the views of the Neurotrio table."""
+# --- what each viewer sees ---
 
-    # --- the score ---
+def public_payload(state: NeurotrioState, event: Event, viewer: Viewer
+) -> Mapping[str, Any]:
+    """NT-BID-6: a token logged with its bid stays sealed in the log too, shown only to the
+    bidder and the host until the treasure is known."""
+    if (
+        event.type == "bid"
+        and event.payload.get("token") is not None
+        and state.treasure is None
+        and viewer not in (HOST, event.seat)
+    ):
+        return {**event.payload, "token": "sealed"}
+    return event.payload
 
-    def score_sources(self, state: NeurotrioState, seat: int) -> dict[str, int]:
-        """Where a seat's victory points come from; the total is their sum (a variant adds its
-        own sources here)."""
-        me = state.seats[seat]
-        bids = sum(b.points or 0 for b in state.bids if b.seat == seat)
+
+def view(state: NeurotrioState, viewer: Viewer) -> dict[str, Any]:
+    """What ``viewer`` sees of the table (the engine puts the game's id first)."""
+    points = totals(state)
+    return {
+        "phase": state.phase,
+        "turn": whose_turn(state),
+        "dealer": state.dealer,
+        "first_player": state.first,
+        "colours": list(state.colours),
+        "seats": [seat_view(state, i, points[str(i)]) for i in range(len(state.seats))],
+        "domain": domain_view(state),
+        "bidding": round_view(state),
+        "bases_left": bases_left(state),
+        "bids": [bid_view(state, b, viewer) for b in state.bids],
+        "deux_cartes": {
+            "announced": [i for i, s in enumerate(state.seats) if s.announced],
+            "duty": state.duty_since is not None,
+        },
+        "treasure": state.treasure,
+        "moves": buttons(state),
+    }
+
+
+def buttons(state: NeurotrioState) -> list[dict[str, Any]]:
+    """The move types the log may take now, and by which seats (None: any seat or the host),
+    so a page can offer the right buttons. Cards and cells are still judged on arrival."""
+    return legal.buttons(state)
+
+
+def seat_view(state: NeurotrioState, seat: int, total: int) -> dict[str, Any]:
+    me = state.seats[seat]
+    hand: list[str | None] = (
+        list(me.remaining) if me.remaining is not None else [None] * me.hand
+    )
+    return {
+        "seat": seat,
+        "hand_size": me.hand,
+        "hand": hand,
+        "dealt": me.dealt,
+        "points": total,
+        "finish_rank": me.finish_rank,
+        "last_player": state.last_player == seat,
+        "announced_deux_cartes": me.announced,
+        "tokens_left": len(TOKENS) - me.bids,
+        "passed_since_change": seat in state.passed_since_change,
+    }
+
+
+def domain_view(state: NeurotrioState) -> dict[str, Any]:
+    limits = limits_of(state)
+    if not state.domain:
         return {
-            "start": me.start,
-            "passes": -me.passes,
-            "placements": me.placement_points,
-            "finish": me.finish_bonus,
-            "last_player": me.last_penalty,
-            "deux_cartes": -self._duty_charge(state, me),
-            "bids": bids,
-        }
-
-    def _totals(self, state: NeurotrioState) -> dict[str, int]:
-        return {str(i): sum(self.score_sources(state, i).values()) for i in range(len(state.seats))}
-
-    def standings(self, state: NeurotrioState) -> Standings:
-        lines = tuple(
-            Line(str(i), (i,), sum(src.values()), src)
-            for i in range(len(state.seats))
-            for src in [self.score_sources(state, i)]
-        )
-        finished = state.phase == "over"
-        result = outcome_of(lines) if finished else None
-        outcome: Said = result.message if result is not None else ""
-        if state.phase in ("reveal", "bids"):
-            outcome = msg("neurotrio.outcome.waiting")
-        rounds = tuple(state.laps) + ((self._totals(state),) if finished else ())
-        return Standings(
-            unit="victory points",
-            lower_is_better=False,
-            lines=lines,
-            finished=finished,
-            winners=result.winners if result is not None else (),
-            outcome=outcome,
-            target=None,
-            rounds=rounds,
-            result=result,
-        )
-
-    def turn(self, state: NeurotrioState) -> int | None:
-        if state.phase == "bidding" and state.round is not None:
-            return state.round.to_bid
-        return state.turn if state.phase == "play" else None
-
-    # --- what each viewer sees ---
-
-    def public_payload(
-        self, state: NeurotrioState, event: Event, viewer: Viewer
-    ) -> Mapping[str, Any]:
-        """NT-BID-6: a token logged with its bid stays sealed in the log too, shown only to the
-        bidder and the host until the treasure is known."""
-        if (
-            event.type == "bid"
-            and event.payload.get("token") is not None
-            and state.treasure is None
-            and viewer not in (HOST, event.seat)
-        ):
-            return {**event.payload, "token": "sealed"}
-        return event.payload
-
-    def view(self, state: NeurotrioState, viewer: Viewer) -> dict[str, Any]:
-        totals = self._totals(state)
-        return {
-            "game": self.id,
-            "phase": state.phase,
-            "turn": self.turn(state),
-            "dealer": state.dealer,
-            "first_player": state.first,
-            "colours": list(state.colours),
-            "seats": [self._seat_view(state, i, totals[str(i)]) for i in range(len(state.seats))],
-            "domain": self._domain_view(state),
-            "bidding": self._round_view(state),
-            "bases_left": self._bases_left(state),
-            "bids": [self._bid_view(state, b, viewer) for b in state.bids],
-            "deux_cartes": {
-                "announced": [i for i, s in enumerate(state.seats) if s.announced],
-                "duty": state.duty_since is not None,
-            },
-            "treasure": state.treasure,
-            "moves": self.moves(state),
-        }
-
-    def moves(self, state: NeurotrioState) -> list[dict[str, Any]]:
-        """The move types the log may take now, and by which seats (None: any seat or the host),
-        so a page can offer the right buttons. Cards and cells are still judged on arrival."""
-        return legal.buttons(state)
-
-    def offers(self, state: NeurotrioState, seat: int | None) -> tuple[LegalMove, ...]:
-        return legal.offers(state, seat)
-
-    def _seat_view(self, state: NeurotrioState, seat: int, total: int) -> dict[str, Any]:
-        me = state.seats[seat]
-        hand: list[str | None] = (
-            list(me.remaining) if me.remaining is not None else [None] * me.hand
-        )
-        return {
-            "seat": seat,
-            "hand_size": me.hand,
-            "hand": hand,
-            "dealt": me.dealt,
-            "points": total,
-            "finish_rank": me.finish_rank,
-            "last_player": state.last_player == seat,
-            "announced_deux_cartes": me.announced,
-            "tokens_left": len(TOKENS) - me.bids,
-            "passed_since_change": seat in state.passed_since_change,
-        }
-
-    def _domain_view(self, state: NeurotrioState) -> dict[str, Any]:
-        limits = limits_of(state)
-        if not state.domain:
-            return {
-                "rows": [],
-                "row_range": None,
-                "col_range": None,
-                "open_rows": 0,
-                "open_cols": 0,
-                "row_limit": limits.rows,
-                "col_limit": limits.cols,
-                "openings": state.opens,
-                "frontier": [],
-            }
-        rows = [r for r, _ in state.domain]
-        cols = [c for _, c in state.domain]
-        r0, r1, c0, c1 = min(rows), max(rows), min(cols), max(cols)
-        bases: dict[Cell, list[int]] = {}
-        for b in state.bids:
-            bases.setdefault((b.row, b.col), []).append(b.base)
-        grid = [
-            [self._cell_view(state, (r, c), bases) for c in range(c0, c1 + 1)]
-            for r in range(r0, r1 + 1)
-        ]
-        return {
-            "rows": grid,
-            "row_range": [r0, r1],
-            "col_range": [c0, c1],
-            "open_rows": r1 - r0 + 1,
-            "open_cols": c1 - c0 + 1,
+            "rows": [],
+            "row_range": None,
+            "col_range": None,
+            "open_rows": 0,
+            "open_cols": 0,
             "row_limit": limits.rows,
             "col_limit": limits.cols,
             "openings": state.opens,
-            "frontier": [[r, c] for r, c in frontier(domain_cards(state), limits)],
+            "frontier": [],
         }
+    rows = [r for r, _ in state.domain]
+    cols = [c for _, c in state.domain]
+    r0, r1, c0, c1 = min(rows), max(rows), min(cols), max(cols)
+    bases: dict[Cell, list[int]] = {}
+    for b in state.bids:
+        bases.setdefault((b.row, b.col), []).append(b.base)
+    grid = [
+        [cell_view(state, (r, c), bases) for c in range(c0, c1 + 1)]
+        for r in range(r0, r1 + 1)
+    ]
+    return {
+        "rows": grid,
+        "row_range": [r0, r1],
+        "col_range": [c0, c1],
+        "open_rows": r1 - r0 + 1,
+        "open_cols": c1 - c0 + 1,
+        "row_limit": limits.rows,
+        "col_limit": limits.cols,
+        "openings": state.opens,
+        "frontier": [[r, c] for r, c in frontier(domain_cards(state), limits)],
+    }
 
-    def _cell_view(
-        self, state: NeurotrioState, at: Cell, bases: Mapping[Cell, list[int]]
-    ) -> dict[str, Any] | None:
-        placed = state.domain.get(at)
-        if placed is None:
-            return None
-        card = NeuroCard.parse(placed.card)
-        return {
-            "row": at[0],
-            "col": at[1],
-            "card": placed.card,
-            "nature": card.nature,
-            "colour": card.colour,
-            "force": card.force,
-            "seat": placed.seat,
-            "points": placed.points,
-            "order": placed.order,
-            "bases": sorted(bases.get(at, [])),
-            "treasure": placed.card == state.treasure,
-        }
 
-    def _round_view(self, state: NeurotrioState) -> dict[str, Any] | None:
-        rnd = state.round
-        if rnd is None:
-            return None
-        return {
-            "round": rnd.number,
-            "caller": rnd.caller,
-            "order": list(rnd.order),
-            "to_bid": rnd.to_bid,
-            "done": list(rnd.order[: rnd.index]),
-        }
+def cell_view(state: NeurotrioState, at: Cell, bases: Mapping[Cell, list[int]]
+) -> dict[str, Any] | None:
+    placed = state.domain.get(at)
+    if placed is None:
+        return None
+    card = NeuroCard.parse(placed.card)
+    return {
+        "row": at[0],
+        "col": at[1],
+        "card": placed.card,
+        "nature": card.nature,
+        "colour": card.colour,
+        "force": card.force,
+        "seat": placed.seat,
+        "points": placed.points,
+        "order": placed.order,
+        "bases": sorted(bases.get(at, [])),
+        "treasure": placed.card == state.treasure,
+    }
 
-    def _bid_view(self, state: NeurotrioState, bid: Bid, viewer: Viewer) -> dict[str, Any]:
-        shown = bid.token is not None and (
-            not bid.sealed or state.treasure is not None or viewer == HOST or viewer == bid.seat
-        )
-        return {
-            "base": bid.base,
-            "seat": bid.seat,
-            "row": bid.row,
-            "col": bid.col,
-            "card": state.domain[(bid.row, bid.col)].card,
-            "round": bid.round,
-            "token": bid.token if shown else None,
-            "sealed": bid.sealed,
-            "points": bid.points,
-        }
+
+def round_view(state: NeurotrioState) -> dict[str, Any] | None:
+    rnd = state.round
+    if rnd is None:
+        return None
+    return {
+        "round": rnd.number,
+        "caller": rnd.caller,
+        "order": list(rnd.order),
+        "to_bid": rnd.to_bid,
+        "done": list(rnd.order[: rnd.index]),
+    }
+
+
+def bid_view(state: NeurotrioState, bid: Bid, viewer: Viewer) -> dict[str, Any]:
+    shown = bid.token is not None and (
+        not bid.sealed or state.treasure is not None or viewer == HOST or viewer == bid.seat
+    )
+    return {
+        "base": bid.base,
+        "seat": bid.seat,
+        "row": bid.row,
+        "col": bid.col,
+        "card": state.domain[(bid.row, bid.col)].card,
+        "round": bid.round,
+        "token": bid.token if shown else None,
+        "sealed": bid.sealed,
+        "points": bid.points,
+    }

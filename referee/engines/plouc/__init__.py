@@ -5,15 +5,16 @@ how many cards each seat holds, how many lie in the stock, whose turn it is, whi
 and what the next player owes (the 7s and the king of spades stack into one draw). Each clause it
 judges is numbered in ``docs/rules/plouc.md`` (ids ``PL-…``).
 
-The package: ``options`` (the match's options, one frozen dataclass), ``moves`` (the move
-registry and payloads), ``state``, ``effects`` (the cards' powers, a table), ``checks`` (whether
-a play is possible), ``table`` (the changes moves make), ``rules`` and ``calls`` (each move type
-judged and applied), ``view`` (standings and the shared view), ``engine``.
+The package: ``options`` (the match's options, one frozen dataclass), ``moves`` (each move's
+payload, declared once, and who may log it), ``state``, ``effects`` (the cards' powers, a
+table), ``checks`` (whether a play is possible), ``table`` (the changes moves make), ``calls``
+(the calls' rules), ``rules`` (each move type judged and applied, the registry binding them, the
+set-up), ``legal`` (what may be logged now), ``scoring`` (the standings), ``view`` (the shared
+view), ``engine`` (the contract's face of them). Helpers take the state, never the engine.
 """
 
 from __future__ import annotations
 
-from referee.engines.base import register
 from referee.engines.cards import standard_deck
 from referee.engines.plouc.calls import FLAGGABLE, PROVABLE
 from referee.engines.plouc.checks import check_play, legal_plays
@@ -46,7 +47,7 @@ def full_deck() -> list[str]:
     return [str(c) for c in standard_deck()]
 
 
-ENGINE = register(PloucEngine())
+ENGINE = PloucEngine()
 
 __all__ = [
     "ACE", "DECK_SIZE", "ENGINE", "FLAGGABLE", "KING", "KING_DRAW", "KING_OF_SPADES", "MOVES",

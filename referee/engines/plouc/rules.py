@@ -1,10 +1,17 @@
 """Carte et Plouc's moves judged and applied, one function per move type: each judges first
-(raising Impossible and changing nothing) and only then changes the table."""
+(raising Impossible and changing nothing) and only then changes the table. ``REGISTRY`` binds
+each move type to its rule (the calls' rules are in ``calls``); ``setup`` deals the table and
+``table`` is what the shared checks read of it."""
 
 from __future__ import annotations
 
-from referee.engines.base import Event, Impossible, Verdict
+from collections.abc import Mapping
+from typing import Any
+
+from referee.engines.base import Event, Impossible, MissplayReport, Verdict
 from referee.engines.messages import Message, msg
+from referee.engines.moves import Table
+from referee.engines.plouc import calls
 from referee.engines.plouc.checks import card, check_play, check_running, check_seat
 from referee.engines.plouc.effects import (
     SEVEN_OF_SPADES,
@@ -14,11 +21,30 @@ from referee.engines.plouc.effects import (
     card_power,
     square,
 )
-from referee.engines.plouc.moves import Announce, Draw, Missplay, Play, Slap, TurnUp
-from referee.engines.plouc.state import PloucState
+from referee.engines.plouc.moves import MOVES, Announce, Draw, Play, Slap, TurnUp
+from referee.engines.plouc.options import DECK_SIZE, settle
+from referee.engines.plouc.state import PloucState, SeatState
 from referee.engines.plouc.table import draw, draw_due, drawable, end_turn, others_play
 
 REPORTABLE = frozenset({"PL-MD-1"})
+
+
+def setup(options: Mapping[str, Any], seats: int) -> PloucState:
+    """The table dealt (PL-DEAL-1): every hand full, the rest in the stock; raises
+    InvalidOptions."""
+    opts = settle(options, seats)
+    size = opts.hand_size
+    return PloucState(options=opts, seats=[SeatState(hand=size, dealt=size)
+                                           for _ in range(seats)],
+                      dealer=opts.dealer, first=opts.first_seat, turn=opts.dealer,
+                      stock=DECK_SIZE - size * seats)
+
+
+def table(state: PloucState) -> Table:
+    """Turn moves are checked against the seat to play while play is on (the other phases
+    refuse them by their own clauses)."""
+    return Table(seats=state.seat_count, turn=state.turn if state.phase == "play" else None,
+                 over=state.phase == "over")
 
 
 def turn_up(state: PloucState, event: Event, move: TurnUp) -> Verdict:
@@ -185,7 +211,7 @@ def slap(state: PloucState, event: Event, move: Slap) -> Verdict:
                           other_count=a))
 
 
-def missplay(state: PloucState, event: Event, move: Missplay) -> Verdict:
+def missplay(state: PloucState, event: Event, move: MissplayReport) -> Verdict:
     """PL-MD-1 (le mot doux): the host reports a swear word; the seat draws two, no play."""
     if move.rule not in REPORTABLE:
         raise Impossible.of("PL-MD-1", "plouc.missplay.not_reportable", "payload.rule",
@@ -199,3 +225,17 @@ def missplay(state: PloucState, event: Event, move: Missplay) -> Verdict:
     return Verdict.missplay("PL-MD-1", msg("plouc.missplay.swore", seat=seat),
                             msg("plouc.penalty.draws_no_play", seat=seat, count=drawn),
                             *effects)
+
+
+#: Each move type with its payload and its rule.
+REGISTRY = MOVES.handled_by({
+    "turn_up": turn_up,
+    "play": play,
+    "draw": draw_move,
+    "announce": announce,
+    "contre": calls.contre,
+    "flag": calls.flag,
+    "ruling": calls.ruling,
+    "slap": slap,
+    "missplay": missplay,
+})

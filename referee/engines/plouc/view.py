@@ -1,13 +1,11 @@
-"""What the Carte et Plouc table shows: the standings (cards in hand, fewest wins) and the view
-every seat shares (the engine knows no hidden card: hands are counts)."""
+"""What the Carte et Plouc table shows: whose turn it is and the view every seat shares (the
+engine knows no hidden card: hands are counts)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from referee.engines.base import Line, Standings, Viewer
-from referee.engines.messages import Outcome, msg
+from referee.engines.base import Viewer
 from referee.engines.plouc.effects import direction_word, special_cards_rule
 from referee.engines.plouc.state import OpenFlag, PloucState
 from referee.engines.plouc.table import draw_due, drawable
@@ -22,31 +20,6 @@ def whose_turn(state: PloucState) -> int | None:
     if state.phase == "plouc":
         return state.finisher
     return None
-
-
-def line(seat: int, state: PloucState) -> Line:
-    s = state.seats[seat]
-    detail = {"dealt": s.dealt, "drawn": s.drawn, "received": s.received,
-              "swapped": s.swapped, "played": -s.played, "given": -s.given}
-    return Line(side=str(seat), seats=(seat,), total=s.hand, detail=detail)
-
-
-def standings(state: PloucState) -> Standings:
-    """PL-END-1: the first to empty their hand and say 'plouc' wins; until then, fewest cards."""
-    lines = tuple(line(i, state) for i in range(state.seat_count))
-    if state.phase == "over" and state.winner is not None:
-        result = Outcome((state.winner,), "plouc.outcome.plouc", {"seat": state.winner})
-        return Standings(unit="cards in hand", lower_is_better=True, lines=lines,
-                         finished=True, winners=result.winners, outcome=result.message,
-                         target=0, rounds=({ln.side: ln.total for ln in lines},),
-                         result=result)
-    fewest = min(s.hand for s in state.seats)
-    leaders = [i for i, s in enumerate(state.seats) if s.hand == fewest]
-    rounds: tuple[Mapping[str, int], ...] = ()
-    return Standings(unit="cards in hand", lower_is_better=True, lines=lines,
-                     finished=state.phase == "over", winners=(),
-                     outcome=msg("plouc.outcome.in_play", count=fewest, leader_seats=leaders),
-                     target=0, rounds=rounds)
 
 
 def seat_view(state: PloucState, seat: int, to_play: int | None) -> dict[str, Any]:

@@ -11,9 +11,10 @@ from typing import Any
 from referee.engines.croconounours import board
 from referee.engines.croconounours.board import Square
 from referee.engines.croconounours.pack import HAND_LIMIT, MAX_DRAW
-from referee.engines.croconounours.schemas import WARRIOR_COLOURS
-from referee.engines.croconounours.state import CrocoState, Warrior
+from referee.engines.croconounours.rules import REGISTRY, REPORTABLE_MISSPLAYS, table
+from referee.engines.croconounours.state import WARRIOR_COLOURS, CrocoState, Warrior
 from referee.engines.croconounours.table import (
+    PLAYING,
     can_be_pushed,
     draw_needed,
     occupant,
@@ -21,11 +22,58 @@ from referee.engines.croconounours.table import (
     push_square,
     reach,
     team_colours,
+    whose_turn,
 )
-from referee.engines.croconounours.view import dodge_squares, whose_turn
+from referee.engines.croconounours.view import dodge_squares
 from referee.engines.moves import LegalMove, legal
 
 Payloads = list[dict[str, Any]]
+
+
+def offers(state: CrocoState, seat: int | None) -> tuple[LegalMove, ...]:
+    """The moves open to ``seat`` now (``None``: the host's own, for the table)."""
+    if seat is None:
+        return table_offers(state)
+    if state.phase == "over":
+        return ()
+    return setup_offers(state, seat) + play_offers(state, seat)
+
+
+def trying(state: CrocoState, move_type: str, seat: int | None, payloads: Payloads,
+           free: tuple[str, ...] = ()) -> tuple[LegalMove, ...]:
+    return REGISTRY.trying(state, table(state), move_type, seat, payloads, free)
+
+
+def table_offers(state: CrocoState) -> tuple[LegalMove, ...]:
+    """The host's own: the first player (CN-SETUP-1) and the faults it reports."""
+    first: tuple[LegalMove, ...] = ()
+    if state.phase == "first_player":
+        first = (legal("first_player", [{"seat": s} for s in state.contenders],
+                       free=("draws",)),)
+    return first + trying(state, "missplay", None,
+                          [{"rule": r} for r in REPORTABLE_MISSPLAYS], ("note",))
+
+
+def setup_offers(state: CrocoState, seat: int) -> tuple[LegalMove, ...]:
+    """Choosing a team in secret, deploying, placing obstacles."""
+    found = trying(state, "choose_team", seat, team_choices())
+    if state.phase == "first_player" and seat in state.contenders:
+        found += (legal("first_player", [{"seat": s} for s in state.contenders], seat=seat,
+                        free=("draws",)),)
+    if state.phase == "deploy" and is_to_play(state, seat):
+        found += trying(state, "deploy", seat, deployments(state, seat))
+    if state.phase == "obstacles" and is_to_play(state, seat):
+        found += (legal("obstacles", seat=seat, free=("squares",)),)
+    return found
+
+
+def play_offers(state: CrocoState, seat: int) -> tuple[LegalMove, ...]:
+    """A turn's moves for the seat to play; the defence for the seat attacked."""
+    if state.phase == "defence" and state.pending is not None:
+        return defences(state) if is_to_play(state, seat) else ()
+    if state.phase in PLAYING and state.turn_seat == seat:
+        return turn_moves(state, seat)
+    return ()
 
 
 def at(text: str) -> Square:

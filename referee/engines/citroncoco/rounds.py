@@ -10,10 +10,11 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate, validates_schema
 
-from referee.engines.base import Impossible, Standings, Verdict, Viewer
+from referee.engines.base import Engine, Impossible, Standings, Verdict, Viewer
 from referee.engines.citroncoco.core import CitronCocoEngine, CitronCocoState, RoundSummary
+from referee.engines.citroncoco.teams import CitronCocoTeamsEngine
 from referee.engines.messages import invalid, msg
-from referee.engines.rounds.common import RoundsEngine, public_view, seat_list
+from referee.engines.rounds import RoundsEngine, public_view, seat_list
 
 SEAT = fields.Integer(allow_none=True, load_default=None, validate=validate.Range(min=0, max=5))
 
@@ -50,21 +51,19 @@ class CitronCocoTeamsRoundSchema(CitronCocoRoundSchema):
 
 class CitronCocoRounds(RoundsEngine):
     unit_rule = "CC-RND-1"
+    game = CitronCocoEngine
+    round_schema = CitronCocoRoundSchema
 
-    def __init__(self, base: CitronCocoEngine) -> None:
+    def __init__(self, base: Engine[Any]) -> None:
         super().__init__(base)
-        self.game: CitronCocoEngine = base
-        teams = base.id == "citroncoco-teams"
-        self.event_types = {"round": CitronCocoTeamsRoundSchema if teams  # type: ignore[misc]
-                            else CitronCocoRoundSchema}
-        self.teams = teams
-        self.unit_rule = "CCT-RND-1" if teams else "CC-RND-1"
+        assert isinstance(base, CitronCocoEngine)
+        self.game_engine: CitronCocoEngine = base
 
     def setup(self, options: Mapping[str, Any], seats: int) -> CitronCocoState:
-        return self.game.setup(options, seats)
+        return self.game_engine.setup(options, seats)
 
     def standings(self, state: CitronCocoState) -> Standings:
-        return self.game.standings(state)
+        return self.game_engine.standings(state)
 
     def view(self, state: CitronCocoState, viewer: Viewer) -> dict[str, Any]:
         out = public_view(state.phase == "over", list(state.totals))
@@ -89,13 +88,13 @@ class CitronCocoRounds(RoundsEngine):
             self._check_totals(st, sums)
         multiplier = self._multiplier(st, payload, caller)
         st.caller, st.multiplier = caller, multiplier
-        scores, rule, said = self.game.score_round(st, sums)
+        scores, rule, said = self.game_engine.score_round(st, sums)
         for side, score in enumerate(scores):
             st.totals[side] += score
         ending = "citron coco" if caller is not None else "empty hand"
         st.summaries.append(RoundSummary(st.round, scores, list(st.totals), sums, ending,
                                          caller, multiplier))
-        result = self.game.result(st)
+        result = self.game_engine.result(st)
         number = st.round
         st.caller, st.multiplier = None, 1
         if result is not None:
@@ -136,14 +135,22 @@ class CitronCocoRounds(RoundsEngine):
         if caller is None:
             raise Impossible.of("CCT-NANO-1", "citroncoco.teams.rounds.nano_no_call",
                                 "payload.nano")
-        next_seat = self.game.next_opponent(st, caller)
+        next_seat = self.game_engine.next_opponent(st, caller)
         if nano != next_seat:
             raise Impossible.of("CCT-NANO-1", "citroncoco.teams.nano.next_only", "payload.nano",
                                 next_seat=next_seat)
         if alpha is None:
             return 2
-        mate = self.game.partner(st, caller)
+        mate = self.game_engine.partner(st, caller)
         if alpha != mate:
             raise Impossible.of("CCT-NANO-2", "citroncoco.teams.nano_alpha.mate_only",
                                 "payload.nano_alpha", mate_seat=mate)
         return 4
+
+
+class CitronCocoTeamsRounds(CitronCocoRounds):
+    """The team game's rounds: Nano and Nano Alpha beside the call (CCT-CALL-3, CCT-NANO-1/2)."""
+
+    unit_rule = "CCT-RND-1"
+    game = CitronCocoTeamsEngine
+    round_schema = CitronCocoTeamsRoundSchema

@@ -9,8 +9,9 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from referee.engines.base import Impossible, Standings, Verdict, Viewer
+from referee.engines.croconounours.engine import CrocoNounoursEngine
 from referee.engines.messages import Outcome
-from referee.engines.rounds.common import FinalScore, RoundsEngine, public_view, seat_list
+from referee.engines.rounds import FinalScore, RoundsEngine, public_view, seat_list
 
 WARRIORS = 3  # each player's warriors (CN-SETUP-2)
 
@@ -27,7 +28,9 @@ class CrocoNounoursRoundSchema(Schema):
 
 class CrocoNounoursRounds(RoundsEngine):
     unit_rule = "CN-RND-1"
-    event_types = {"round": CrocoNounoursRoundSchema}
+    game = CrocoNounoursEngine
+    rounds_state = 2  # 2: ``FinalScore`` moved from rounds.common to referee.engines.rounds
+    round_schema = CrocoNounoursRoundSchema
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
         game = self.base.setup(options, seats)

@@ -12,7 +12,8 @@ from marshmallow import Schema, fields, validate
 
 from referee.engines.base import Impossible, Standings, Verdict, Viewer
 from referee.engines.messages import Outcome
-from referee.engines.rounds.common import FinalScore, RoundsEngine, public_view, seat_list
+from referee.engines.neurotrio.engine import NeurotrioEngine
+from referee.engines.rounds import FinalScore, RoundsEngine, public_view, seat_list
 
 FINISH = (5, 3, 1)  # NT-FIN-1
 LAST = (1, 2, 5, 20)  # NT-END-2: what the last player loses for 1, 2, 3, 4+ cards
@@ -38,7 +39,9 @@ class NeurotrioRoundSchema(Schema):
 
 class NeurotrioRounds(RoundsEngine):
     unit_rule = "NT-RND-1"
-    event_types = {"round": NeurotrioRoundSchema}
+    game = NeurotrioEngine
+    rounds_state = 2  # 2: ``FinalScore`` moved from rounds.common to referee.engines.rounds
+    round_schema = NeurotrioRoundSchema
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
         game = self.base.setup(options, seats)

@@ -10,8 +10,9 @@ from marshmallow import Schema, fields, validate
 
 from referee.engines.base import Impossible, Standings, Verdict, Viewer
 from referee.engines.messages import Outcome, msg
-from referee.engines.plouc import DECK_SIZE
-from referee.engines.rounds.common import FinalScore, RoundsEngine, public_view, seat_list
+from referee.engines.plouc.engine import PloucEngine
+from referee.engines.plouc.options import DECK_SIZE
+from referee.engines.rounds import FinalScore, RoundsEngine, public_view, seat_list
 
 
 class PloucRoundSchema(Schema):
@@ -25,7 +26,9 @@ class PloucRoundSchema(Schema):
 
 class PloucRounds(RoundsEngine):
     unit_rule = "PL-RND-1"
-    event_types = {"round": PloucRoundSchema}
+    game = PloucEngine
+    rounds_state = 2  # 2: ``FinalScore`` moved from rounds.common to referee.engines.rounds
+    round_schema = PloucRoundSchema
 
     def setup(self, options: Mapping[str, Any], seats: int) -> FinalScore:
         self.base.setup(options, seats)  # the game's own checks of the options and seats
