@@ -170,6 +170,8 @@ class Transaction:
                 self._lent = None  # the session's connection holds it now
                 self._session = self._sessions(bind=self._bound)
             self._session.begin()
+            if self._bound is not None:  # what was sent on the driver is the session's to
+                self._session.connection()  # commit, even if nothing more goes through it
         return self._session
 
     def commit(self) -> None:

@@ -78,6 +78,25 @@ def test_an_append_rolled_back_after_judging_leaves_the_cache_as_it_was(
     assert move(client, table, "draw", 1, {"source": "stock"}).json["seq"] == 3
 
 
+def test_an_append_whose_hook_writes_nothing_is_committed(app: Flask,
+                                                          client: FlaskClient) -> None:
+    """An append hook that only looks (nothing goes through the session it is given): the
+    move it saw is committed all the same, the quiet one (#3, written on the driver before the
+    session was made) as the first one (#1)."""
+    table = new_match(client, players=2)
+    seen: list[int] = []
+    ledger.after_append.append(lambda _session, _match, seq: seen.append(seq))
+    try:
+        plain_turn(client, table, 0)
+        assert move(client, table, "draw", 1, {"source": "discard"}).status_code == 201
+    finally:
+        ledger.after_append.pop()
+    assert seen == [1, 2, 3]
+    assert logged(app, table.id) == 3
+    assert move(client, table, "discard", 1, {"value": 5},
+                headers={"If-Match": '"3"'}).status_code == 201
+
+
 def test_a_quiet_move_refused_by_the_unique_seq_changes_nothing(app: Flask,
                                                                 client: FlaskClient) -> None:
     """A move that changes no result is written in one statement on PostgreSQL (its event, the
