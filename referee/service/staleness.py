@@ -8,9 +8,10 @@ is a 409 with the events logged since. A quick play aimed at a card covered in t
 exactly this case: the slower player takes the card back, with no penalty (CC-QP-4: « les plus
 lents reprennent leurs cartes (sans que cela ne soit considéré comme une faute de jeu) »).
 
-Whether a move is stale is decided under the match's lock; its 409 (``Stale``) lists the events
-since only once the append's transaction has ended (``Stale``): reading and wording them holds
-up no other writer, however many racing writers are turned away.
+Whether a move is stale is decided against the head its append read (under the match's lock on
+SQLite; as last committed on PostgreSQL, where the unique seq decides a race: ``Overtaken``);
+its 409 (``Stale``) lists the events since without holding up any other writer, however many
+racing writers are turned away.
 """
 
 from __future__ import annotations
@@ -96,6 +97,17 @@ class Stale(Conflict):
     def list_since(self, events: list[dict[str, Any]]) -> None:
         self.details["since"] = events
         self.pending = None
+
+
+class Overtaken(Exception):
+    """Another append took the seq a move was judged for, between the head's read and the
+    move's insert (PostgreSQL: nothing locks the head). Nothing was written; the move is
+    judged again against the log as it now stands, or refused as stale if its If-Match named
+    the seq the log was at (``matches.record``)."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(seq)
+        self.seq = seq  # the seq taken
 
 
 def stale_if_match(match_id: int, identity: str, expected: int, last_seq: int,

@@ -1,7 +1,7 @@
 """Judging in O(1): each match's folded state is cached in the process between requests.
 
 The cache changes only once an append has committed; a stale one costs a reload, never a wrong
-verdict (the database's row lock and unique seq decide); an append is a handful of statements.
+verdict (the unique seq decides); an append is a handful of statements.
 """
 
 from __future__ import annotations
@@ -173,9 +173,9 @@ def statements(app: Flask) -> Iterator[Statements]:
     counter.close()
 
 
-def test_an_append_is_a_lock_an_insert_and_the_read_models(app: Flask, client: FlaskClient,
+def test_an_append_is_a_head_an_insert_and_the_read_models(app: Flask, client: FlaskClient,
                                                            statements: Statements) -> None:
-    """With the state cached: one locking SELECT (which also authorises the token), one
+    """With the state cached: one SELECT of the head (which also authorises the token), one
     statement inserting the event, the summary's and the result's UPDATEs — where folding the
     log took 10 to 11. On PostgreSQL a move that changes no result sends the insert, the
     UPDATEs and the NOTIFY in one statement (one round trip)."""
