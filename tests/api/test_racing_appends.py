@@ -26,6 +26,7 @@ from referee.service import ledger, matches
 from referee.service.errors import Conflict
 from referee.store import models
 from referee.store.db import Database
+from referee.store.uow import SqlUnitOfWork
 from tests.conftest import BACKENDS, POSTGRES_URL
 from tests.helpers import Table, new_match, plain_turn
 
@@ -226,8 +227,12 @@ def test_a_writer_waits_for_an_uncommitted_insert_of_its_seq_then_gets_409(
             answers.append(refused)
 
     other = threading.Thread(target=second)
-    held_in_its_transaction.append(lambda: (other.start(),
-                                            wait_for_a_transaction_lock(named_app)))
+
+    def start_the_second() -> None:
+        other.start()
+        wait_for_a_transaction_lock(named_app)
+
+    held_in_its_transaction.append(start_the_second)
     first = record(db, table, DRAW, expected_seq=2)
     other.join(WAIT)
     assert first.seq == 3
@@ -264,4 +269,65 @@ def test_a_writer_waiting_for_an_insert_that_is_rolled_back_logs_its_own_move(
         [event] = session.scalars(select(models.Event).where(
             models.Event.match_id == table.id, models.Event.seq == 3)).all()
         assert event.payload == {"source": "discard"}
-        assert session.get(models.MatchSummary, table.id).last_seq == 3
+        summary = session.get(models.MatchSummary, table.id)
+        assert summary is not None and summary.last_seq == 3
+
+
+@pytest.fixture
+def sent(app: Flask) -> Iterator[list[tuple[str, bool]]]:
+    """Each statement the app sends: its first words, and whether it went as a transaction of
+    its own (the driver in autocommit: no BEGIN before it, no COMMIT after)."""
+    engine = database(app).engine
+    statements: list[tuple[str, bool]] = []
+
+    def seen(_conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        statements.append((" ".join(statement.split()[:4]).upper(),
+                           bool(cursor.connection.autocommit)))
+
+    event.listen(engine, "before_cursor_execute", seen)
+    yield statements
+    event.remove(engine, "before_cursor_execute", seen)
+
+
+def test_a_stale_if_match_is_one_statement_a_quiet_append_two_a_read_one(
+        app: Flask, table: Table, sent: list[tuple[str, bool]]) -> None:
+    """Round trips on PostgreSQL, the state cached: a move whose If-Match the log is past is
+    answered from one statement (the head with the events since), a quiet move is the head and
+    its write (committed as it runs), the read of a match one statement; none sends BEGIN or
+    COMMIT."""
+    client = app.test_client()
+    headers = {"Authorization": f"Bearer {table.host}"}
+    events = f"/api/matches/{table.id}/events"
+    client.get(f"/api/matches/{table.id}")
+    sent.clear()
+    stale = client.post(events, json={"type": "draw", "seat": 1, "payload": {"source": "stock"}},
+                        headers={**headers, "If-Match": '"1"'})
+    assert stale.status_code == 409 and stale.json is not None
+    assert [e["seq"] for e in stale.json["since"]] == [2]
+    assert [alone for _, alone in sent] == [True] and sent[0][0].startswith("SELECT"), sent
+    sent.clear()
+    quiet = client.post(events, json={"type": "draw", "seat": 1, "payload": {"source": "stock"}},
+                        headers={**headers, "If-Match": '"2"'})
+    assert quiet.status_code == 201, quiet.json
+    assert [(words.split()[0], alone) for words, alone in sent] == [
+        ("SELECT", True), ("WITH", True)], sent
+    sent.clear()
+    read = client.get(f"/api/matches/{table.id}").json
+    assert read is not None and read["last_seq"] == 3
+    assert [alone for _, alone in sent] == [True], sent
+
+
+def test_the_events_read_with_the_head_are_the_logs_own(app: Flask, table: Table) -> None:
+    """The events that come with the head (one statement, on the driver) are the log's rows,
+    value for value, as the recorder reads them otherwise."""
+    db = database(app)
+    record(db, table, DRAW, expected_seq=2)
+    with SqlUnitOfWork(db) as uow:
+        head = uow.events.head(table.id, None, after=0)
+        assert head is not None and head.last_seq == 3
+        read = uow.events.events(table.id, 0, 3)
+    columns = [c.key for c in models.Event.__table__.columns]
+    assert [[getattr(e, c) for c in columns] for e in head.events] == [
+        [getattr(e, c) for c in columns] for e in read]
+    assert head.events_between(1, 3) == list(head.events[1:])
+    assert head.events_between(0, 4) is None
