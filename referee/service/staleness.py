@@ -74,7 +74,7 @@ def agree(then: Outcome, now: Outcome) -> bool:
 @dataclass(frozen=True)
 class Since:
     """Which events a stale move's 409 lists (those after ``after`` up to ``last_seq``, the
-    seq the log was at under the lock), and for whom."""
+    seq the log was at when the move was refused), and for whom."""
 
     match_id: int
     identity: str  # the host token's hash: the match's cached state is known by it
@@ -84,10 +84,11 @@ class Since:
 
 
 class Stale(Conflict):
-    """A 409 for a move the log has moved past. It is raised under the match's lock, which
-    every other writer to the match is waiting for, so its ``since`` is empty (``pending``):
-    the caller that ends the transaction lists the events since afterwards
-    (``matches.record``), as ``GET /events?after=`` gave them when the log was at
+    """A 409 for a move the log has moved past. Raised where the append decides: on SQLite
+    under the write lock, which every other writer is waiting for, so its ``since`` is empty
+    (``pending``) and the caller that ends the transaction lists the events since afterwards
+    (``matches.record``); on PostgreSQL, where nothing is locked, at once from the events read
+    with the head. Either way as ``GET /events?after=`` gave them when the log was at
     ``last_seq``."""
 
     def __init__(self, message: Words, pending: Since, **details: Any) -> None:
