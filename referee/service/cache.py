@@ -4,10 +4,11 @@ Judging a move needs the match's state after its last event. Folding it from the
 snapshot + the events after it) on every request costs a reload and up to K re-judged events;
 here it is kept instead, so that an append costs the judging of one move.
 
-The database still decides: every append locks the match's summary row and reads its
-``last_seq`` under that lock, and the unique ``(match_id, seq)`` refuses a second writer. A
-state cached at another seq is caught up from the log (or rebuilt), never trusted, so a stale
-cache costs a reload, never a wrong verdict — across threads, processes and machines alike.
+The database still decides: every append reads the match's ``last_seq`` (under SQLite's write
+lock; as last committed on PostgreSQL) and inserts its event at the seq after it, and the
+unique ``(match_id, seq)`` refuses a second writer. A state cached at another seq is caught up
+from the log (or rebuilt), never trusted, so a stale cache costs a reload, never a wrong
+verdict — across threads, processes and machines alike.
 
 The cache holds its own copies: a state being judged is a clone, and the cache takes the new
 state only once its transaction has committed (``StateCache.put`` after the unit of work), so a
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime
 from typing import Any
@@ -223,11 +224,14 @@ def build(session: Source, match: models.Match, upto: int) -> MatchState:
     return state
 
 
-def catch_up(session: Source, state: MatchState, last_seq: int) -> MatchState | None:
-    """``state`` brought up to ``last_seq`` with the events another process logged since;
-    None when one of them changes more than the fold (a void, a correction, a challenge, a
-    ruling)."""
-    rows = log_of(session).events(state.match_id, state.last_seq, last_seq)
+def catch_up(session: Source, state: MatchState, last_seq: int, known: Known | None = None
+             ) -> MatchState | None:
+    """``state`` brought up to ``last_seq`` with the events another process logged since
+    (read from the log unless ``known`` has them); None when one of them changes more than
+    the fold (a void, a correction, a challenge, a ruling)."""
+    rows = known(state.last_seq, last_seq) if known is not None else None
+    if rows is None:
+        rows = log_of(session).events(state.match_id, state.last_seq, last_seq)
     if len(rows) != last_seq - state.last_seq:
         return None
     engine = state.engine
@@ -243,10 +247,16 @@ def catch_up(session: Source, state: MatchState, last_seq: int) -> MatchState | 
     return fresh_state
 
 
+#: Events already read, when they were: ``(after, upto)`` -> the events after seq ``after`` up
+#: to ``upto``, or None (``Head.events_between``).
+Known = Callable[[int, int], Sequence[models.Event] | None]
+
+
 def current(session: Source, cache: StateCache, match: models.Match | None, match_id: int,
-            last_seq: int, identity: str) -> MatchState:
+            last_seq: int, identity: str, known: Known | None = None) -> MatchState:
     """The match's state at ``last_seq`` (read under the caller's lock or snapshot): from the
-    cache when it is there, caught up when it lags, folded from the log otherwise.
+    cache when it is there, caught up when it lags (with the events ``known`` gives, when it
+    has them), folded from the log otherwise.
 
     What this reads is committed, so it goes into the cache at once (shared, read-only).
     """
@@ -255,7 +265,7 @@ def current(session: Source, cache: StateCache, match: models.Match | None, matc
         if kept.last_seq == last_seq:
             counters.count(counters.STATE_CACHE, "hit")
             return kept
-        if kept.last_seq < last_seq and (caught := catch_up(session, kept, last_seq)):
+        if kept.last_seq < last_seq and (caught := catch_up(session, kept, last_seq, known)):
             cache.put(caught)
             counters.count(counters.STATE_CACHE, "caught_up")
             return caught

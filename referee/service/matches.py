@@ -38,7 +38,7 @@ from referee.service import (
     staleness,
     stats,
 )
-from referee.service.cache import MatchState, StateCache, build, cache_for, current
+from referee.service.cache import Known, MatchState, StateCache, build, cache_for, current
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import announced, send_notice
@@ -411,6 +411,11 @@ def load_payload(schema: type[Schema], payload: dict[str, Any]) -> dict[str, Any
                       errors={"payload": err.messages}, where="payload") from err
 
 
+#: How many times at most a move without If-Match is judged again, other appends taking the
+#: seq it was judged for each time.
+OVERTAKEN_TRIES = 100
+
+
 def record(db: Database, match_id: int, token: str | None, move_type: str, seat: int | None,
            payload: dict[str, Any], *, expected_seq: int | None = None,
            idempotency_key: str | None = None, seen: int | None = None,
@@ -419,9 +424,39 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
 
     ``seen``: the seq the player was looking at (see ``staleness``). ``dry_run``: judge it all
     the same and append nothing (``preview`` says what a void or a correction would change).
+    A move another append overtook (``staleness.Overtaken``) is answered as the request
+    asked: again for its Idempotency-Key, stale for its If-Match, else judged again against
+    the log as it now stands (each time, another move was logged).
     """
     cache = cache_for(db)
     move = Move(move_type, seat, payload, expected_seq, idempotency_key, seen, dry_run)
+    refused: int | None = None
+    for _ in range(OVERTAKEN_TRIES):
+        try:
+            return _record_once(db, cache, match_id, token, move)
+        except staleness.Overtaken as overtaken:
+            if idempotency_key is not None:
+                with SqlUnitOfWork(db) as uow:
+                    earlier = uow.events.by_key(match_id, idempotency_key)
+                    if earlier is not None:
+                        return _answer_again(uow, cache, match_id, earlier, token, move)
+            if expected_seq is not None:
+                raise _overtaken(db, cache, match_id, token, expected_seq) from None
+            if overtaken.seq == refused:  # taken, yet no move was logged: the log is past
+                break  # its summary's head (written behind its back)
+            refused = overtaken.seq
+    raise _same_time()
+
+
+def _same_time() -> Conflict:
+    """The 409 of a move whose seq the database refused (unique seq or key)."""
+    return Conflict(sentence("Another move was logged at the same time; fetch the log and "
+                             "retry."), where="header.If-Match")
+
+
+def _record_once(db: Database, cache: StateCache, match_id: int, token: str | None,
+                 move: Move) -> Recorded:
+    """One unit of work judging and appending ``move``."""
     try:  # a connection lost before COMMIT: judged and appended again, on a fresh one
         recorded, after = retried_once_if_dropped(
             db, lambda uow: append(uow, cache, match_id, token, move))
@@ -432,26 +467,52 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
         raise
     except IntegrityError:
         # Another request appended the same seq or key first: the database said no.
-        if idempotency_key is not None:
+        if move.idempotency_key is not None:
             with SqlUnitOfWork(db) as uow:
-                earlier = uow.events.by_key(match_id, idempotency_key)
+                earlier = uow.events.by_key(match_id, move.idempotency_key)
                 if earlier is not None:
                     return _answer_again(uow, cache, match_id, earlier, token, move)
-        raise Conflict(sentence("Another move was logged at the same time; fetch the log and "
-                                "retry."),
-                       where="header.If-Match") from None
+        raise _same_time() from None
     if after is not None:
         cache.put(after)  # only now: the commit succeeded
     return recorded
 
 
-def _since(source: Source, cache: StateCache, stale: staleness.Since
+def _overtaken(db: Database, cache: StateCache, match_id: int, token: str | None,
+               expected: int) -> staleness.Stale:
+    """The 409 of a move whose If-Match named the seq the log was at when another append took
+    the next one: stale as if it had come after that one (which has committed)."""
+    with SqlUnitOfWork(db) as uow:
+        head = uow.events.head(match_id, hash_token(token) if token else None,
+                               _read_after(cache, match_id, expected))
+        if head is None or head.last_seq <= expected:  # no move logged after it, yet its
+            raise _same_time()  # seq was taken: the log is past its summary's head
+        since = staleness.Since(match_id, head.identity, expected, head.last_seq,
+                                _access(head, token).viewer)
+        stale = staleness.stale_if_match(match_id, since.identity, expected, since.last_seq,
+                                         since.viewer)
+        stale.list_since(_since(uow, cache, since, head.events_between))
+    return stale
+
+
+def _read_after(cache: StateCache, match_id: int, expected: int | None) -> int | None:
+    """The seq after which the events are worth reading with the head (``EventRecorder.head``):
+    the cached state's, to catch it up, or If-Match's, for a stale move's events since,
+    whichever is lower; None when neither is known."""
+    kept = cache.get(match_id)
+    seqs = [seq for seq in (expected, kept.last_seq if kept else None) if seq is not None]
+    return min(seqs) if seqs else None
+
+
+def _since(source: Source, cache: StateCache, stale: staleness.Since, known: Known | None = None
            ) -> list[dict[str, Any]]:
     """The events a stale move's 409 lists, as ``GET /events?after=`` gave them when the log
     was at ``stale.last_seq``, whatever was logged since; read on a transaction that holds no
-    lock."""
-    state = current(source, cache, None, stale.match_id, stale.last_seq, stale.identity)
-    rows = _rows(source, stale.match_id, stale.after + 1, stale.last_seq)
+    lock (unless ``known`` has them: read with the head)."""
+    state = current(source, cache, None, stale.match_id, stale.last_seq, stale.identity, known)
+    rows = known(stale.after, stale.last_seq) if known is not None else None
+    if rows is None:
+        rows = _rows(source, stale.match_id, stale.after + 1, stale.last_seq)
     return [event_dict(state, r, stale.viewer) for r in rows]
 
 
@@ -495,16 +556,18 @@ def _access(head: ledger.Head, token: str | None) -> Access:
 
 def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None, move: Move
            ) -> tuple[Recorded, MatchState | None]:
-    """One append: lock and authorise (one statement), judge one move on a clone of the cached
-    state, append it, project it on the read models; the new state goes to the cache after
-    ``uow`` commits (the caller's part).
+    """One append: read the head and authorise (one statement), judge one move on a clone of
+    the cached state, append it, project it on the read models; the new state goes to the
+    cache after ``uow`` commits (the caller's part).
 
-    A move whose If-Match the log is already past may be refused without the lock, when
-    another writer holds it (``lock_head``); its 409 lists the events since once the
-    transaction has ended (``record``). The rare paths read the log the slow way: a move made
-    against an older table (``seen``), a dry run, a seat's take-back, a correction."""
-    head = uow.events.lock_head(match_id, hash_token(token) if token else None,
-                                move.expected_seq)
+    On SQLite the transaction holds the write lock from its start. On PostgreSQL nothing is
+    locked (``EventRecorder.head``): a move whose If-Match the log is already past is refused
+    at once, its 409 listing the events since in the same transaction; of racing appends
+    judged against the same head, the first inserted is logged and the others, having written
+    nothing, are ``staleness.Overtaken``. The rare paths read the log the slow way: a move
+    made against an older table (``seen``), a dry run, a seat's take-back, a correction."""
+    head = uow.events.head(match_id, hash_token(token) if token else None,
+                           _read_after(cache, match_id, move.expected_seq))
     if head is None:
         raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
     access = _access(head, token)
@@ -515,10 +578,10 @@ def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None,
         schema = _authorise(uow, head, access, match_id, move)
     except staleness.Stale as stale:
         if not head.locked and stale.pending is not None:  # no lock held: read them here
-            stale.list_since(_since(uow, cache, stale.pending))
+            stale.list_since(_since(uow, cache, stale.pending, head.events_between))
         raise
-    assert head.locked  # an unlocked head is one the log has moved past: refused above
-    before = current(uow, cache, None, match_id, head.last_seq, head.identity)
+    before = current(uow, cache, None, match_id, head.last_seq, head.identity,
+                     head.events_between)
     seat = _seat_of(before, access, move.seat)
     loaded = load_payload(schema, move.payload)
     engine = before.engine
@@ -613,12 +676,15 @@ def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.E
         after.moved_to(seq)
         if _results_unchanged(before, after):  # the hot path: a move that changed no result
             assert before.started_at is not None
-            uow.read_models.appended(event, before.started_at, notice)
+            if not uow.read_models.appended(event, before.started_at, notice,
+                                            last=_written_last(uow, after)):
+                raise staleness.Overtaken(seq)
             after.started_at = before.started_at
             _snapshot(uow, after)
             ledger.appended(transaction, match_id, seq)
             return after
-    uow.events.append(**event)
+    if not uow.events.append(**event):
+        raise staleness.Overtaken(seq)
     if notice is not None:
         send_notice(_session(uow), notice)
     if row.type in CORRECTIONS:
@@ -634,6 +700,12 @@ def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.E
     after.started_at = uow.read_models.started_at(match_id)
     ledger.appended(transaction, match_id, seq)  # the append's hooks, in its transaction
     return after
+
+
+def _written_last(uow: UnitOfWork, state: MatchState) -> bool:
+    """Whether a quiet move's statement is the unit of work's last write (no snapshot due, no
+    append hook): then it may commit as it runs (``ReadModelProjector.appended``)."""
+    return state.last_seq % uow.snapshot_every != 0 and not ledger.after_append
 
 
 def _snapshot(uow: UnitOfWork, state: MatchState) -> None:

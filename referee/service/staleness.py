@@ -8,9 +8,10 @@ is a 409 with the events logged since. A quick play aimed at a card covered in t
 exactly this case: the slower player takes the card back, with no penalty (CC-QP-4: « les plus
 lents reprennent leurs cartes (sans que cela ne soit considéré comme une faute de jeu) »).
 
-Whether a move is stale is decided under the match's lock; its 409 (``Stale``) lists the events
-since only once the append's transaction has ended (``Stale``): reading and wording them holds
-up no other writer, however many racing writers are turned away.
+Whether a move is stale is decided against the head its append read (under the match's lock on
+SQLite; as last committed on PostgreSQL, where the unique seq decides a race: ``Overtaken``);
+its 409 (``Stale``) lists the events since without holding up any other writer, however many
+racing writers are turned away.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def agree(then: Outcome, now: Outcome) -> bool:
 @dataclass(frozen=True)
 class Since:
     """Which events a stale move's 409 lists (those after ``after`` up to ``last_seq``, the
-    seq the log was at under the lock), and for whom."""
+    seq the log was at when the move was refused), and for whom."""
 
     match_id: int
     identity: str  # the host token's hash: the match's cached state is known by it
@@ -83,10 +84,11 @@ class Since:
 
 
 class Stale(Conflict):
-    """A 409 for a move the log has moved past. It is raised under the match's lock, which
-    every other writer to the match is waiting for, so its ``since`` is empty (``pending``):
-    the caller that ends the transaction lists the events since afterwards
-    (``matches.record``), as ``GET /events?after=`` gave them when the log was at
+    """A 409 for a move the log has moved past. Raised where the append decides: on SQLite
+    under the write lock, which every other writer is waiting for, so its ``since`` is empty
+    (``pending``) and the caller that ends the transaction lists the events since afterwards
+    (``matches.record``); on PostgreSQL, where nothing is locked, at once from the events read
+    with the head. Either way as ``GET /events?after=`` gave them when the log was at
     ``last_seq``."""
 
     def __init__(self, message: Words, pending: Since, **details: Any) -> None:
@@ -96,6 +98,17 @@ class Stale(Conflict):
     def list_since(self, events: list[dict[str, Any]]) -> None:
         self.details["since"] = events
         self.pending = None
+
+
+class Overtaken(Exception):
+    """Another append took the seq a move was judged for, between the head's read and the
+    move's insert (PostgreSQL: nothing locks the head). Nothing was written; the move is
+    judged again against the log as it now stands, or refused as stale if its If-Match named
+    the seq the log was at (``matches.record``)."""
+
+    def __init__(self, seq: int) -> None:
+        super().__init__(seq)
+        self.seq = seq  # the seq taken
 
 
 def stale_if_match(match_id: int, identity: str, expected: int, last_seq: int,

@@ -138,9 +138,13 @@ class Database:
         self.snapshot_every = snapshot_every
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         #: Where reads begin: on SQLite the same pool, begun deferred (see
-        #: ``_make_sqlite_serialise_writers``); elsewhere the engine itself.
-        self.reader = (self.engine.execution_options(**{BEGIN_MODE: "DEFERRED"})
-                       if self.engine.dialect.name == "sqlite" else self.engine)
+        #: ``_make_sqlite_serialise_writers``); on PostgreSQL the same pool, each statement a
+        #: transaction of its own (``AUTOCOMMIT``). At READ COMMITTED a statement sees what was
+        #: committed when it started, in a transaction or not: a read's BEGIN and COMMIT would
+        #: buy nothing but two round trips.
+        self.reader = self.engine.execution_options(
+            **({BEGIN_MODE: "DEFERRED"} if self.engine.dialect.name == "sqlite"
+               else {"isolation_level": "AUTOCOMMIT"}))
         self.read_sessions = sessionmaker(self.reader, expire_on_commit=False)
         for sessions in (self.sessions, self.read_sessions):
             event.listen(sessions, "loaded_as_persistent", _keep_in_one_read)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, cast
 
+from psycopg.pq import TransactionStatus
 from sqlalchemy import Engine, exc, text
 from sqlalchemy.engine import Connection, Dialect
 from sqlalchemy.orm import Session
@@ -63,6 +64,34 @@ class Prepared:
         """Execute in ``transaction`` (begun now if it was not); the driver's cursor, to fetch
         from (fetch every row: SQLite keeps a statement open until then)."""
         return self.on(transaction, transaction.lent, values)
+
+    def alone(self, transaction: Transaction, values: Mapping[str, Any], *,
+              writes: bool = False) -> list[Any]:
+        """Every row, the statement sent as a transaction of its own while ``transaction`` has
+        begun none (``Transaction.may_run_alone``): no BEGIN and no COMMIT round trip, the
+        server commits it as it ends. Otherwise run within ``transaction``, as ``run``.
+
+        ``writes``: what it writes is committed as it ends, so a connection lost on its way
+        leaves the outcome unknown (``CommitOutcomeUnknown``), as one lost during COMMIT."""
+        if not transaction.may_run_alone():
+            return list(self.run(transaction, values).fetchall())
+        lent = transaction.lent
+        driver = lent.driver_connection
+        assert driver is not None
+        driver.autocommit = True
+        transaction.commit_sent = transaction.commit_sent or writes
+        try:
+            return list(self.on(transaction, lent, values).fetchall())
+        except (exc.DBAPIError, exc.DisconnectionError) as error:
+            if writes and lost_connection(error):
+                raise CommitOutcomeUnknown(str(error)) from error
+            raise
+        finally:
+            try:
+                driver.autocommit = False
+            except transaction.dialect.loaded_dbapi.Error:  # lost: never lent again
+                if lent.is_valid:
+                    lent.invalidate()
 
     def on(self, transaction: Transaction, lent: PoolProxiedConnection,
            values: Mapping[str, Any]) -> Any:
@@ -158,6 +187,16 @@ class Transaction:
             self._lent = lent
         return self._lent
 
+    def may_run_alone(self) -> bool:
+        """Whether a statement may go now as a transaction of its own (``Prepared.alone``):
+        on PostgreSQL, on this transaction's own connection (not a page's read it joined),
+        no session made on it, nothing sent yet that began a transaction. At READ COMMITTED
+        a statement sees what was committed when it started, in a transaction or not."""
+        if not self.owner or self._session is not None or self.dialect.name != "postgresql":
+            return False
+        driver = self.lent.driver_connection
+        return bool(driver.info.transaction_status == TransactionStatus.IDLE)  # type: ignore[union-attr]
+
     @property
     def session(self) -> Session:
         """An ORM session on this transaction (made on its connection the first time)."""
@@ -170,6 +209,8 @@ class Transaction:
                 self._lent = None  # the session's connection holds it now
                 self._session = self._sessions(bind=self._bound)
             self._session.begin()
+            if self._bound is not None:  # what was sent on the driver is the session's to
+                self._session.connection()  # commit, even if nothing more goes through it
         return self._session
 
     def commit(self) -> None:

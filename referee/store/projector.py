@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from referee.engines.base import Standings
 from referee.store import models
 from referee.store.prepared import Prepared, Transaction, Transactional
-from referee.store.recorder import INSERT_EVENT_SQL, EventRecorder, event_types
+from referee.store.recorder import APPEND_EVENT_SQL, EventRecorder, event_types
 
 SeatRecord = tuple[int, bool, int]  # total, won, missplays
 Render = Callable[[Any], str]
@@ -49,14 +49,16 @@ _QUIET_HEAD = Prepared(text(
     bindparam("recorded_at", type_=DateTime(timezone=True))))
 #: PostgreSQL: a quiet move's event row, its summary's head, its result's count and times and
 #: the NOTIFY that announces it, in one statement (one round trip instead of four); the data
-#: modifying parts of a WITH all run, whatever the final SELECT reads.
+#: modifying parts of a WITH all run, whatever the final SELECT reads. The event row goes first
+#: and the rest only if it was inserted: a move whose seq another append took is no row here,
+#: and has written, locked and announced nothing.
 _QUIET_APPEND = Prepared(text(
-    f"WITH logged AS ({INSERT_EVENT_SQL}), "
+    f"WITH logged AS ({APPEND_EVENT_SQL}), "
     "head AS (UPDATE match_summaries SET last_seq = :seq, updated_at = :recorded_at "
-    "WHERE match_id = :match_id), "
-    f"result AS ({_UPDATE_RESULT_SQL}) "
+    "WHERE match_id = :match_id AND EXISTS (SELECT 1 FROM logged)), "
+    f"result AS ({_UPDATE_RESULT_SQL} AND EXISTS (SELECT 1 FROM logged)) "
     "SELECT pg_notify(CAST(:channel AS text), "
-    "concat(current_schema(), CAST(:notice AS text)))").bindparams(*event_types()))
+    "concat(current_schema(), CAST(:notice AS text))) FROM logged").bindparams(*event_types()))
 
 
 def status_of(standings: Standings) -> str:
@@ -142,20 +144,28 @@ class ReadModelProjector(Transactional):
             "seconds": _seconds(started, at)})
 
     def appended(self, event: dict[str, Any], started: datetime,
-                 notice: tuple[str, str] | None) -> None:
+                 notice: tuple[str, str] | None, *, last: bool = False) -> bool:
         """A quiet move (one that changed no total, record, placement, call or status): its
         event row, the summary's seq and time, the result's event count and times — what
         ``EventRecorder.append``, ``judged`` and ``moved`` write — and on PostgreSQL the NOTIFY
         ``notice`` gives (channel, payload after the schema), in one statement there; three
-        statements on SQLite, where a statement costs no round trip."""
+        statements on SQLite, where a statement costs no round trip. False, with nothing
+        written, when another append took the event's seq (``EventRecorder.append``).
+
+        ``last``: nothing else is written in this unit of work; if nothing was before either,
+        the statement is a transaction of its own there (``Prepared.alone``): committed as it
+        runs, with no BEGIN and no COMMIT round trip."""
         values = {**event, "seconds": _seconds(started, event["recorded_at"])}
         if notice is not None and self.transaction.dialect.name == "postgresql":
             values["channel"], values["notice"] = notice
-            _QUIET_APPEND.run(self.transaction, values).fetchall()
-            return
-        self.events.append(**event)
+            if last:
+                return bool(_QUIET_APPEND.alone(self.transaction, values, writes=True))
+            return bool(_QUIET_APPEND.run(self.transaction, values).fetchall())
+        if not self.events.append(**event):
+            return False
         _QUIET_HEAD.run(self.transaction, values)
         _UPDATE_RESULT.run(self.transaction, values)
+        return True
 
     def started_at(self, match_id: int) -> datetime | None:
         """When the match's first move was logged, as its result says (None: no result)."""

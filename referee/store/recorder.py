@@ -9,7 +9,7 @@ runs the same service code without a database.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -25,8 +25,7 @@ VOID, CHALLENGE, RULING, CORRECT = "void", "challenge", "ruling", "correct"
 
 @dataclass(frozen=True)
 class Head:
-    """A match's head read under its row lock (unless ``locked`` says otherwise), and who
-    holds the bearer token."""
+    """A match's head, and who holds the bearer token."""
 
     last_seq: int
     game: str
@@ -34,8 +33,27 @@ class Head:
     identity: str  # the host token's hash
     host: bool
     seat: int | None  # the seat whose token it is, if any
-    locked: bool = True  # False: read as last committed, the log already past If-Match's seq
+    #: True: the transaction holds the lock every writer to the match takes (SQLite's write
+    #: lock), the head cannot move before it ends. False (PostgreSQL): read as last
+    #: committed, nothing locked; of racing appends, the unique (match_id, seq) keeps one.
+    locked: bool = True
+    after: int | None = None  # the events after this seq were read with the head...
+    events: tuple[models.Event, ...] = ()  # ... these, in seq order (at most HEAD_EVENTS)
 
+    def events_between(self, after: int, upto: int) -> list[models.Event] | None:
+        """The events after seq ``after`` up to ``upto`` when they were read with the head;
+        None when they were not (all of them)."""
+        if self.after is None or not self.after <= after <= upto:
+            return None
+        found = list(self.events[after - self.after:upto - self.after])
+        if len(found) != upto - after or (found and found[-1].seq != upto):
+            return None
+        return found
+
+
+#: Every column of the log, read as plain values (``EventRecorder.events``).
+_EVENT_COLUMNS = tuple(models.Event.__table__.columns)
+_EVENT_NAMES = tuple(column.key for column in _EVENT_COLUMNS)
 
 #: Built once, as plain SQL: the statements of every append are run on the driver's cursor of
 #: the session's connection (``Prepared``), with nothing to build, compile or look up per move.
@@ -43,16 +61,21 @@ _SEAT_OF = "(SELECT seat FROM seats WHERE match_id = :match_id AND token_hash = 
 _HEAD_SQL = (f"SELECT s.last_seq, m.game, m.mode, m.host_token_hash, {_SEAT_OF} "
              "FROM match_summaries AS s JOIN matches AS m ON m.id = s.match_id "
              "WHERE s.match_id = :match_id")
-_LOCK_HEAD = {dialect: Prepared(text(_HEAD_SQL + lock))
-              for dialect, lock in (("postgresql", " FOR UPDATE OF s"), ("sqlite", ""))}
-#: PostgreSQL: the head locked only while the log is at the seq expected, else no row. A
-#: writer waiting for the lock sees the row again once its holder commits (READ COMMITTED):
-#: if the seq has moved, it gets no row and no lock.
-_LOCK_HEAD_AT = Prepared(text(_HEAD_SQL + " AND s.last_seq = :expected FOR UPDATE OF s"))
-#: The head as last committed, without its lock.
+#: The head as last committed (on SQLite, under the write lock the transaction began with).
 _READ_HEAD = Prepared(text(_HEAD_SQL))
-#: The event row's columns and their parameters, for ``_INSERT_EVENT`` and the statement that
-#: inserts it with more (``ReadModelProjector.appended``).
+#: PostgreSQL: the head and, in the same statement, the events after ``after`` up to it (at
+#: most up to ``upto``): what a cached state lacks, or a stale move's events since.
+_HEAD_AND_EVENTS = Prepared(text(
+    f"SELECT s.last_seq, m.game, m.mode, m.host_token_hash, {_SEAT_OF}, "
+    + ", ".join(f"e.{column.name}" for column in _EVENT_COLUMNS)
+    + " FROM match_summaries AS s JOIN matches AS m ON m.id = s.match_id "
+    "LEFT JOIN events AS e ON e.match_id = s.match_id AND e.seq > :after "
+    "AND e.seq <= s.last_seq AND e.seq <= :upto "
+    "WHERE s.match_id = :match_id ORDER BY e.seq"))
+#: How many events at most are read with the head.
+HEAD_EVENTS = 32
+#: The event row's columns and their parameters, for ``APPEND_EVENT_SQL`` and the statement
+#: that inserts it with more (``ReadModelProjector.appended``).
 INSERT_EVENT_SQL = (
     "INSERT INTO events (match_id, seq, type, seat, payload, schema_version, actor, "
     "idempotency_key, key_token_hash, key_request_hash, recorded_at, verdict) VALUES "
@@ -66,14 +89,13 @@ def event_types() -> tuple[BindParameter[Any], ...]:
             bindparam("recorded_at", type_=DateTime(timezone=True)))
 
 
-_INSERT_EVENT = Prepared(text(INSERT_EVENT_SQL).bindparams(*event_types()))
+#: The event row, or no row when another append took its seq (or its idempotency key) first:
+#: the unique ``(match_id, seq)`` decides which of racing appends is logged. A writer whose
+#: row is in the way, not yet committed, is waited for; nothing is locked meanwhile.
+APPEND_EVENT_SQL = INSERT_EVENT_SQL + " ON CONFLICT DO NOTHING RETURNING seq"
+_APPEND_EVENT = Prepared(text(APPEND_EVENT_SQL).bindparams(*event_types()))
 
 Event = models.Event
-
-
-#: Every column of the log, read as plain values (``EventRecorder.events``).
-_EVENT_COLUMNS = tuple(models.Event.__table__.columns)
-_EVENT_NAMES = tuple(column.key for column in _EVENT_COLUMNS)
 
 #: A match is read with its seats and their players in one statement (pages read one match
 #: at a time; the relationship's own select-in load would be a second round trip).
@@ -110,33 +132,35 @@ class EventRecorder(Transactional):
     def match_ids(self) -> list[int]:
         return list(self.session.scalars(select(models.Match.id).order_by(models.Match.id)))
 
-    def lock_head(self, match_id: int, digest: str | None, expected: int | None = None
-                  ) -> Head | None:
-        """Lock the match's summary row (appends to one match queue up on it; SQLite's BEGIN
-        IMMEDIATE already serialises writers) and read its last seq and the token's holder, in
-        one statement. None when there is no such match.
+    def head(self, match_id: int, digest: str | None, after: int | None = None
+             ) -> Head | None:
+        """The match's last seq and the token's holder, in one statement; None when there is
+        no such match. ``after``: on PostgreSQL, the events after that seq (up to
+        ``HEAD_EVENTS`` of them) come with the head, in the same statement.
 
-        ``expected``: the seq the writer says the log is at (If-Match). On PostgreSQL, once the
-        log is past that seq, the move is stale whatever happens next: the head is read as
-        last committed and left unlocked (``locked`` False), and a writer that was waiting for
-        the lock stops waiting when the seq moves. Racing writers, all but one of which are
-        turned away each time, would otherwise each hold the lock in turn, for a round trip,
-        ahead of the next one that can append."""
-        name = self.transaction.dialect.name
+        On SQLite the transaction began with the write lock (BEGIN IMMEDIATE): writers queue
+        up for it and the head is theirs until they commit. On PostgreSQL nothing is locked:
+        the head is read as last committed (as a statement of its own, when it is the first:
+        ``Prepared.alone``), the move is judged against it, and its event row is inserted at
+        the seq after it only if no other append took that seq meanwhile (``append``). A
+        writer never waits for another to decide it is stale, and never holds a lock the next
+        one waits for: a row lock that several writers wait for is handed from each to the
+        next, a round trip at a time, whether or not they can append."""
         values = {"match_id": match_id, "digest": digest or ""}
-        if expected is not None and name == "postgresql":
-            rows = _LOCK_HEAD_AT.run(self.transaction, {**values, "expected": expected}
-                                     ).fetchall()
-            if rows:
-                return _head(rows[0], digest)
+        if self.transaction.dialect.name != "postgresql":
             rows = _READ_HEAD.run(self.transaction, values).fetchall()
-            if not rows:
-                return None
-            if rows[0][0] > expected:  # seqs only grow: stale now, stale under the lock
-                return _head(rows[0], digest, locked=False)
-        rows = _LOCK_HEAD.get(name, _LOCK_HEAD["postgresql"]).run(self.transaction,
-                                                                   values).fetchall()
-        return _head(rows[0], digest) if rows else None
+            return _head(rows[0], digest) if rows else None
+        if after is None:
+            rows = _READ_HEAD.alone(self.transaction, values)
+            return _head(rows[0], digest, locked=False) if rows else None
+        rows = _HEAD_AND_EVENTS.alone(self.transaction, {
+            **values, "after": after, "upto": after + HEAD_EVENTS})
+        if not rows:
+            return None
+        events = models.Event.held_all(_EVENT_NAMES, (row[5:] for row in rows
+                                                      if row[5] is not None))
+        return replace(_head(rows[0][:5], digest, locked=False), after=after,
+                       events=tuple(events))
 
     def last_seq(self, match_id: int) -> int:
         """The last seq logged (0: none), from the log itself."""
@@ -145,9 +169,11 @@ class EventRecorder(Transactional):
 
     # --- appending --------------------------------------------------------------------------
 
-    def append(self, **values: Any) -> None:
-        """Insert one event row (the hot path: one prepared statement, no ORM object)."""
-        _INSERT_EVENT.run(self.transaction, values)
+    def append(self, **values: Any) -> bool:
+        """Insert one event row (the hot path: one prepared statement, no ORM object); False
+        when another append took its seq or its idempotency key first (it waited for that
+        one to commit), and nothing was written."""
+        return bool(_APPEND_EVENT.run(self.transaction, values).fetchall())
 
     def add(self, row: models.Event) -> None:
         """Insert one event given as a row (imports and restores)."""

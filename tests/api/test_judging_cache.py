@@ -1,7 +1,7 @@
 """Judging in O(1): each match's folded state is cached in the process between requests.
 
 The cache changes only once an append has committed; a stale one costs a reload, never a wrong
-verdict (the database's row lock and unique seq decide); an append is a handful of statements.
+verdict (the unique seq decides); an append is a handful of statements.
 """
 
 from __future__ import annotations
@@ -76,6 +76,25 @@ def test_an_append_rolled_back_after_judging_leaves_the_cache_as_it_was(
     assert cached(app, table.id) is before and before.folded == kept.folded
     assert logged(app, table.id) == 2
     assert move(client, table, "draw", 1, {"source": "stock"}).json["seq"] == 3
+
+
+def test_an_append_whose_hook_writes_nothing_is_committed(app: Flask,
+                                                          client: FlaskClient) -> None:
+    """An append hook that only looks (nothing goes through the session it is given): the
+    move it saw is committed all the same, the quiet one (#3, written on the driver before the
+    session was made) as the first one (#1)."""
+    table = new_match(client, players=2)
+    seen: list[int] = []
+    ledger.after_append.append(lambda _session, _match, seq: seen.append(seq))
+    try:
+        plain_turn(client, table, 0)
+        assert move(client, table, "draw", 1, {"source": "discard"}).status_code == 201
+    finally:
+        ledger.after_append.pop()
+    assert seen == [1, 2, 3]
+    assert logged(app, table.id) == 3
+    assert move(client, table, "discard", 1, {"value": 5},
+                headers={"If-Match": '"3"'}).status_code == 201
 
 
 def test_a_quiet_move_refused_by_the_unique_seq_changes_nothing(app: Flask,
@@ -154,9 +173,9 @@ def statements(app: Flask) -> Iterator[Statements]:
     counter.close()
 
 
-def test_an_append_is_a_lock_an_insert_and_the_read_models(app: Flask, client: FlaskClient,
+def test_an_append_is_a_head_an_insert_and_the_read_models(app: Flask, client: FlaskClient,
                                                            statements: Statements) -> None:
-    """With the state cached: one locking SELECT (which also authorises the token), one
+    """With the state cached: one SELECT of the head (which also authorises the token), one
     statement inserting the event, the summary's and the result's UPDATEs — where folding the
     log took 10 to 11. On PostgreSQL a move that changes no result sends the insert, the
     UPDATEs and the NOTIFY in one statement (one round trip)."""

@@ -1,6 +1,6 @@
-"""A stale move's 409 holds up no other writer: the match's lock is held to decide the move is
-stale, never while its answer lists the events since, and (PostgreSQL) a move whose If-Match
-the log is already past does not queue up for the lock at all."""
+"""A stale move's 409 holds up no other writer: on SQLite the write lock is held to decide the
+move is stale, never while its answer lists the events since; on PostgreSQL nothing is locked
+(a move whose If-Match the log is already past waits for no other writer at all)."""
 
 from __future__ import annotations
 

@@ -111,8 +111,8 @@ class FakeRecorder:
     def match_ids(self) -> list[int]:
         return sorted(self.data.matches)
 
-    def lock_head(self, match_id: int, digest: str | None, expected: int | None = None
-                  ) -> Head | None:
+    def head(self, match_id: int, digest: str | None, after: int | None = None
+             ) -> Head | None:
         spec = self.data.matches.get(match_id)
         if spec is None:
             return None
@@ -123,16 +123,19 @@ class FakeRecorder:
     def last_seq(self, match_id: int) -> int:
         return len(self.data.events[match_id])
 
-    def append(self, **values: Any) -> None:
+    def append(self, **values: Any) -> bool:
+        """False, as the database's, when the seq or the key is taken."""
         log = self.data.events[values["match_id"]]
         key = values.get("idempotency_key")
         if values["seq"] != len(log) + 1 or (key and any(e["idempotency_key"] == key
                                                          for e in log)):
-            raise AssertionError("the unique (match_id, seq) or key refuses it")
+            return False
         log.append(copy.deepcopy(values))
+        return True
 
     def add(self, row: models.Event) -> None:
-        self.append(**{c: getattr(row, c) for c in COLUMNS})
+        if not self.append(**{c: getattr(row, c) for c in COLUMNS}):
+            raise AssertionError("the unique (match_id, seq) or key refuses it")
 
     def _rows(self, match_id: int) -> list[models.Event]:
         return [models.Event(**copy.deepcopy(e)) for e in self.data.events[match_id]]
@@ -238,11 +241,13 @@ class FakeProjector:
         result.update(events=seq, ended_at=at, seconds=int((at - started).total_seconds()))
 
     def appended(self, event: dict[str, Any], started: datetime,
-                 notice: tuple[str, str] | None) -> None:
-        self.events.append(**event)
+                 notice: tuple[str, str] | None, *, last: bool = False) -> bool:
+        if not self.events.append(**event):
+            return False
         summary = self.data.summaries[event["match_id"]]
         summary["last_seq"], summary["updated_at"] = event["seq"], event["recorded_at"]
         self.moved(event["match_id"], event["seq"], event["recorded_at"], started)
+        return True
 
     def started_at(self, match_id: int) -> datetime | None:
         result = self.data.match_results.get(match_id)

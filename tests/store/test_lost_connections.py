@@ -171,3 +171,35 @@ def test_a_connection_lost_during_commit_is_503_and_the_keyed_retry_logs_it_once
     again = client.post(f"/api/matches/{table.id}/events", json=DRAW, headers=headers)
     assert again.status_code == 201, again.json
     assert logged_seqs(db, table.id) == [1]
+
+
+def test_a_connection_lost_as_a_quiet_moves_write_goes_out_is_503_and_logged_once(
+        db: Database, client: FlaskClient) -> None:
+    """A move that changes no result is written in one statement that commits as it runs (no
+    COMMIT of its own): a connection lost as it goes out leaves the outcome unknown, as one
+    lost during COMMIT, so it is answered 503 and not run again; the retry under the same
+    If-Match logs it once."""
+    table = new_match(client, players=2)
+    first = client.post(f"/api/matches/{table.id}/events", json=DRAW, headers=auth(table.host))
+    assert first.status_code == 201
+    killed: list[int] = []
+
+    def kill_at_the_write(_conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        if not killed and statement.lstrip().upper().startswith("WITH LOGGED AS"):
+            killed.append(backend_of(cursor))
+            terminate(killed[0])
+
+    discard = {"type": "discard", "seat": 0, "payload": {"value": 5}}
+    headers = {**auth(table.host), "If-Match": '"1"'}
+    event.listen(db.engine, "before_cursor_execute", kill_at_the_write)
+    try:
+        answer = client.post(f"/api/matches/{table.id}/events", json=discard, headers=headers)
+    finally:
+        event.remove(db.engine, "before_cursor_execute", kill_at_the_write)
+    assert killed
+    assert answer.status_code == 503, answer.json
+    assert "Idempotency-Key" in answer.json["message"]
+    again = client.post(f"/api/matches/{table.id}/events", json=discard, headers=headers)
+    assert again.status_code == 201, again.json
+    assert again.json["seq"] == 2
+    assert logged_seqs(db, table.id) == [1, 2]
