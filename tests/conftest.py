@@ -42,6 +42,18 @@ def migrated_app(url: str, **config: Any) -> Flask:
     return app
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by marker
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark what can be told from the test itself: hypothesis tests ``property``, and tests
+    run on the PostgreSQL backend ``postgres``, so ``-m`` selects them like the marked ones."""
+    for item in items:
+        if getattr(getattr(item, "obj", None), "is_hypothesis_test", False):
+            item.add_marker(pytest.mark.property)
+        callspec = getattr(item, "callspec", None)
+        if callspec is not None and "postgresql" in callspec.params.values():
+            item.add_marker(pytest.mark.postgres)
+
+
 @pytest.fixture(scope="session")
 def sqlite_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One SQLite file migrated by Alembic; each test gets a copy."""
