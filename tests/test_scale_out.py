@@ -28,7 +28,8 @@ import requests
 from referee import ROOT
 from tests.pgcluster import Server, free_port, primary_and_replica
 
-pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.xdist_group("scale-out")]
+pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.load,
+              pytest.mark.xdist_group("scale-out")]
 
 CREATE = {"game": "citroncoco", "seats": [{"name": "Alice"}, {"name": "Bob"}]}
 DRAW = {"type": "draw", "seat": 0, "payload": {"source": "stock"}}

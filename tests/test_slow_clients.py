@@ -35,7 +35,7 @@ from tests.slowclients import (
     slowloris,
 )
 
-pytestmark = pytest.mark.xdist_group("slow-clients")
+pytestmark = [pytest.mark.load, pytest.mark.xdist_group("slow-clients")]
 
 #: One worker of 8 threads: streams may take 6 (two kept), 3 per match; 2 per address here.
 #: It trusts one proxy, nginx, for the client's address; a client reaching it directly sends

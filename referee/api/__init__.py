@@ -6,8 +6,11 @@ from http import HTTPStatus
 from typing import Any
 
 import swagger_ui_bundle
+from apispec import APISpec
 from flask import Flask, Response, jsonify, send_from_directory
 from flask_smorest import Api as SmorestApi
+from flask_smorest import Blueprint
+from flask_smorest.spec import openapi_cli
 from werkzeug.exceptions import HTTPException
 
 from referee.api.locale import names_for_request
@@ -49,8 +52,46 @@ def error_body(code: int, message: str, **details: Any) -> dict[str, Any]:
     return body
 
 
+#: The settings flask-smorest reads while it writes the OpenAPI document.
+SPEC_SETTINGS = ("API_", "OPENAPI_", "ETAG_")
+
+
 class Api(SmorestApi):
+    """flask-smorest's Api, writing the OpenAPI document once per process and set of settings.
+
+    The document depends on the code and on ``SPEC_SETTINGS`` only, and writing it (marshmallow
+    schemas to JSON schemas, with deep copies) is most of what making an app costs; a process
+    that makes many apps (the tests make one per test) reuses the first app's document, which
+    nothing changes once written.
+    """
+
     ERROR_SCHEMA = ErrorSchema
+
+    #: Each set of settings' finished document, with the plugins that wrote it.
+    written: dict[str, tuple[APISpec, Any, Any]] = {}
+
+    def _init_spec(self, **kwargs: Any) -> None:
+        self.settings = repr(sorted((key, value) for key, value in self._app.config.items()
+                                    if key.startswith(SPEC_SETTINGS)))
+        self.reused = self.settings in self.written
+        if not self.reused:
+            super()._init_spec(**kwargs)
+            return
+        self.spec, self.flask_plugin, self.ma_plugin = self.written[self.settings]
+        self._app.cli.add_command(openapi_cli)  # `flask openapi print`, as the first app has
+
+    def register_blueprint(self, blp: Blueprint, **options: Any) -> None:
+        """Register the blueprint; document its views unless the document is already written."""
+        if not self.reused:
+            super().register_blueprint(blp, **options)
+            return
+        name = options.get("name", blp.name)
+        self._app.extensions["flask-smorest"]["blp_name_to_api"][name] = self
+        self._app.register_blueprint(blp, **options)
+
+    def keep(self) -> None:
+        """Keep the finished document for the next app made with the same settings."""
+        self.written.setdefault(self.settings, (self.spec, self.flask_plugin, self.ma_plugin))
 
     def handle_http_exception(self, error: HTTPException) -> tuple[Response, int]:
         data = getattr(error, "data", None) or {}
@@ -120,7 +161,8 @@ def init_app(app: Flask) -> None:
         "info": {"description": "Log the moves of a card game played at a real table; "
                  "each move is judged by the game's rules."},
     })
-    api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
+    if not api.reused:
+        api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     from referee.api import document, games, insights, legal, locale, matches, people, stream
 
     locale.init_app(app)  # the reader's language, for the pages and the API alike
@@ -131,8 +173,10 @@ def init_app(app: Flask) -> None:
     api.register_blueprint(stream.blp)
     api.register_blueprint(insights.blp)
     api.register_blueprint(legal.blp)
-    games.document_move_schemas(api)
-    document.complete(api)
+    if not api.reused:
+        games.document_move_schemas(api)
+        document.complete(api)
+        api.keep()
     app.register_error_handler(ServiceError, handle_service_error)
     app.extensions["referee.api"] = api
 

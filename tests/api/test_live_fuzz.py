@@ -19,6 +19,8 @@ VENV = Path(os.environ.get("VIRTUAL_ENV") or ROOT / ".venv") / "bin"
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 EXAMPLES = "5"  # per operation, fuzzing and stateful phases: the run stays short
 
+pytestmark = pytest.mark.load  # a live gunicorn per test
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -58,6 +60,7 @@ def live(database_url: str, tmp_path: Path) -> Iterator[str]:
     assert "Traceback" not in errors, errors[-3000:]
 
 
+@pytest.mark.property  # hypothesis, in schemathesis' own process
 def test_schemathesis_finds_nothing(live: str, tmp_path: Path) -> None:
     created = requests.post(f"{live}/api/matches", json={
         "game": "citroncoco", "seats": [{"name": "Alice"}, {"name": "Bob"}]}, timeout=10)

@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -16,6 +17,8 @@ from referee import database
 from referee.service import matches
 from tests.api.race_writer import race_log
 from tests.helpers import new_match
+
+pytestmark = pytest.mark.load
 
 ROOT = Path(__file__).resolve().parents[2]
 TARGET = 60

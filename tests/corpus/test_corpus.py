@@ -85,6 +85,7 @@ def test_every_scripted_file_has_its_scenario() -> None:
     assert {p.name for p in ANSWERS.glob("*.json")} == expected
 
 
+@pytest.mark.playout
 @pytest.mark.parametrize("game", playouts.GAMES)
 def test_the_first_playouts_are_recorded_in_full(game: str) -> None:
     """The first playouts of each game, replayed: every verdict (worded in English and
@@ -99,6 +100,7 @@ def test_the_first_playouts_are_recorded_in_full(game: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.playout
 @pytest.mark.parametrize("game", playouts.GAMES)
 def test_every_playout_replays_to_its_digest(game: str) -> None:
     """200 seeded random playouts per game: each one's record hashes as recorded (a

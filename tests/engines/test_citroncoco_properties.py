@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from marshmallow import ValidationError
@@ -27,6 +28,8 @@ from tests.engines.contract import (
     assert_impossible_changes_nothing,
     assert_snapshot_round_trip,
 )
+
+pytestmark = pytest.mark.playout
 
 PLAYOUT = settings(max_examples=50, deadline=None)
 DOCS = Path(__file__).resolve().parents[2] / "docs/rules"

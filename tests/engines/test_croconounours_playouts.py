@@ -7,6 +7,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,8 @@ from tests.engines.contract import (
     replay,
 )
 from tests.engines.croconounours_helpers import ev, legal_event, new_state, setup_events
+
+pytestmark = pytest.mark.playout
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},

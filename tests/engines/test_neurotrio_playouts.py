@@ -13,6 +13,7 @@ import pickle
 import random
 from dataclasses import dataclass, field
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +26,8 @@ from tests.engines.contract import (
     replay,
 )
 from tests.engines.neurotrio_helpers import TOKENS, Table, attrs, legal_spots, make_deal, shared
+
+pytestmark = pytest.mark.playout
 
 PLACEMENT = {2: 1, 3: 5, 4: 20}
 # NT-DUTY-2: the text's reading (the default options) and the other, as a match may choose it.

@@ -19,6 +19,7 @@ import pickle
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +31,8 @@ from tests.engines.contract import (
     assert_impossible_changes_nothing,
     assert_snapshot_round_trip,
 )
+
+pytestmark = pytest.mark.playout
 
 MAX_STEPS = 300
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, select, text
+from sqlalchemy import select
 
 from referee import create_app, database
 from referee.service import matches, stats
@@ -26,7 +26,7 @@ from referee.service.matches import Move, SeatSpec
 from referee.service.replay import Loader
 from referee.store import models
 from referee.store.uow import SqlUnitOfWork
-from tests.conftest import BACKENDS, TABLES
+from tests.conftest import BACKENDS, empty_postgres
 from tests.fixtures.make_exports import MATCHES
 from tests.helpers import judged_alike, names_players
 from tests.service.fakes import FakeStore
@@ -107,10 +107,7 @@ def world(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[World]:
         url = f"sqlite:///{path}"
     else:
         url = request.getfixturevalue("postgres_schema_url")
-        engine = create_engine(url)
-        with engine.begin() as conn:
-            conn.execute(text(f"TRUNCATE {', '.join(TABLES)} RESTART IDENTITY CASCADE"))
-        engine.dispose()
+        empty_postgres(url)
     found = World(request.param, url)
     yield found
     assert found.db is not None

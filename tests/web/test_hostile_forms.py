@@ -134,6 +134,7 @@ TEXT = st.one_of(st.text(max_size=30), st.integers().map(str),
                                   "\x00", "[[[[[[[[[[", "stock"]))
 
 
+@pytest.mark.property  # its @given is inside, out of the reach of tests/conftest.py
 def test_fuzzed_form_posts_never_answer_5xx(app: Flask, client: FlaskClient) -> None:
     """Random fields (and raw bytes) posted to every form, with the page's CSRF token."""
     made = create(client)

@@ -18,7 +18,8 @@ import requests
 from referee import ROOT
 from tests.pgcluster import free_port
 
-pytestmark = pytest.mark.slow  # a gunicorn start; test_rate_limit_store runs the same count
+# a gunicorn start; test_rate_limit_store runs the same count
+pytestmark = [pytest.mark.slow, pytest.mark.load]
 
 GAME = {"game": "citroncoco", "seats": [{"name": "A"}, {"name": "B"}]}
 LIMIT = 5
