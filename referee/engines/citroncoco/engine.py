@@ -20,7 +20,8 @@ from referee.engines.messages import Message, msg
 from referee.engines.moves import LegalMove, Table
 
 
-def _reportable(game: Variant) -> dict[str, Message]:
+def reportable(game: Variant) -> dict[str, Message]:
+    """The faults the host may report in ``game``, each with what it is."""
     return {rule: msg(message_id) for rule, message_id in game.faults.items()}
 
 
@@ -36,7 +37,7 @@ class CitronCocoEngine(Engine[CitronCocoState]):
     max_seats: ClassVar[int] = INDIVIDUAL.seats[1]
     options_schema: ClassVar[type[Schema]] = CitronCocoOptions
     registry = rules.REGISTRY
-    reportable_missplays: ClassVar[Mapping[str, Message]] = _reportable(INDIVIDUAL)
+    reportable_missplays: ClassVar[Mapping[str, Message]] = reportable(INDIVIDUAL)
     unit: ClassVar[str] = "coconuts"
     # 2: several powers owed per seat; 3: what reports are checked against; 4: options one
     # frozen value; 5: the state names the variant it is played as

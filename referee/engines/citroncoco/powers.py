@@ -4,7 +4,8 @@ A discarded special card's power is used with a ``power`` move (CC-POW-1); the 1
 the 13 (Captain) need none: they apply as the card lands. ``judge`` reads the state and changes
 nothing: it raises Impossible when the move cannot have happened, or returns ``Wrong`` when the
 use breaks a rule (a missplay: the seat takes a penalty card instead); ``apply`` then makes the
-judged use happen. The Queen alone remembers the last swap (CC-QUEEN-3).
+judged use happen. The Queen alone remembers the last swap (CC-QUEEN-3). ``put_on_discard``
+is where a card lands and its power is activated (or blocked by the coin, CC-COIN-1).
 """
 
 from __future__ import annotations

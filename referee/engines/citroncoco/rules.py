@@ -109,6 +109,8 @@ def table(state: CitronCocoState) -> Table:
 
 
 def draw(st: CitronCocoState, seat: int, move: Draw) -> Verdict:
+    """CC-TURN-1/3: the seat whose turn it is draws from the stock or the discard; owed
+    powers not used are lost (CC-POW-2)."""
     nxt = check_draw(st, seat, move.source)
     for s in nxt.skipped:
         st.skips[s] -= 1
@@ -182,6 +184,7 @@ def check_playing(st: CitronCocoState, seat: int) -> HeldCard:
 
 
 def discard(st: CitronCocoState, seat: int, move: Discard) -> Verdict:
+    """CC-TURN-4: the drawn card goes to the discard, its power activated."""
     held = check_playing(st, seat)
     if held.value is not None and held.value != move.value:
         raise Impossible.of("CC-TURN-4", "citroncoco.play.not_the_drawn", "payload.value",
@@ -196,6 +199,7 @@ def discard(st: CitronCocoState, seat: int, move: Discard) -> Verdict:
 
 
 def replace(st: CitronCocoState, seat: int, move: Replace) -> Verdict:
+    """CC-TURN-5: the drawn card takes a row's place, the card it replaces is discarded."""
     held = check_playing(st, seat)
     card = cards.card(st, seat, move.slot, "payload.slot")
     cards.check_card_value(st, seat, move.slot, card, move.value, "payload.value")
@@ -209,13 +213,15 @@ def replace(st: CitronCocoState, seat: int, move: Replace) -> Verdict:
 
 
 def power(st: CitronCocoState, seat: int, move: Power) -> Verdict:
+    """CC-POW-1: a power owed is used (a wrong use costs a penalty card); one the coin
+    blocked, used anyway, is a fault (CC-COIN-3)."""
     coin_case = seat not in st.pending and seat in st.blocked
     value = st.blocked[seat] if coin_case else power_to_use(st, seat, move.card)
-    power = POWERS[value]
-    rule = power.rule_for(st, seat)
-    if power.automatic:
+    used = POWERS[value]
+    rule = used.rule_for(st, seat)
+    if used.automatic:
         raise Impossible.of(rule, "citroncoco.power.automatic", "type", value=value)
-    judged = power.judge(st, seat, move)
+    judged = used.judge(st, seat, move)
     if coin_case:
         del st.blocked[seat]
     else:
@@ -223,7 +229,7 @@ def power(st: CitronCocoState, seat: int, move: Power) -> Verdict:
     if isinstance(judged, Wrong):
         return Verdict.missplay(judged.rule, judged.reason, PENALTY,
                                 *cards.penalty(st, seat))
-    effects = power.apply(st, seat, move)
+    effects = used.apply(st, seat, move)
     if not coin_case:
         return Verdict.ok(rule, judged, *effects)
     effects += cards.penalty(st, seat)
@@ -268,6 +274,7 @@ def use_power(st: CitronCocoState, seat: int, value: int) -> None:
 
 
 def citron_coco(st: CitronCocoState, seat: int, move: object) -> Verdict:
+    """CC-CALL-1: the seat whose turn is done calls; the others play one last turn."""
     if st.caller is not None:
         raise Impossible.of("CC-CALL-1", "citroncoco.call.already", "type", seat=st.caller)
     if st.phase != "end" or st.turn_seat != seat:
@@ -281,6 +288,8 @@ def citron_coco(st: CitronCocoState, seat: int, move: object) -> Verdict:
 
 
 def reveal(st: CitronCocoState, seat: int | None, move: Reveal) -> Verdict:
+    """CC-END-2: the hands turned over and scored; the match ends or the next round is
+    dealt."""
     hands = [list(h) for h in move.hands]
     check_reveal(st, hands)
     for s, values in enumerate(hands):
@@ -334,6 +343,7 @@ def check_reveal(st: CitronCocoState, hands: list[list[int]]) -> None:
 
 
 def missplay(st: CitronCocoState, seat: int, move: MissplayReport) -> Verdict:
+    """CC-MISS-1: a fault the host reports costs the seat a penalty card."""
     if move.rule not in variant_of(st).faults:
         raise Impossible.of("CC-MISS-1", "citroncoco.missplay.unknown", "payload.rule",
                             rule=move.rule, rules=list(variant_of(st).faults))

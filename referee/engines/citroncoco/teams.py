@@ -13,7 +13,7 @@ from typing import ClassVar
 
 from marshmallow import Schema, fields, validate
 
-from referee.engines.citroncoco.engine import CitronCocoEngine
+from referee.engines.citroncoco.engine import CitronCocoEngine, reportable
 from referee.engines.citroncoco.moves import TEAM_MOVES
 from referee.engines.citroncoco.options import CitronCocoOptions, Options
 from referee.engines.citroncoco.rules import RULES, seated
@@ -203,7 +203,4 @@ class CitronCocoTeamsEngine(CitronCocoEngine):
     max_seats: ClassVar[int] = TEAMS.seats[1]
     options_schema: ClassVar[type[Schema]] = CitronCocoTeamsOptions
     registry = TEAM_REGISTRY
-    reportable_missplays: ClassVar[Mapping[str, Message]] = {
-        **CitronCocoEngine.reportable_missplays,
-        "CCT-MISS-1": msg("citroncoco.teams.fault.told_teammate"),
-    }
+    reportable_missplays: ClassVar[Mapping[str, Message]] = reportable(TEAMS)
