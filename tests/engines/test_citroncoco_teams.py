@@ -385,6 +385,16 @@ def test_teams_engine_is_a_small_subclass() -> None:
             assert fld.metadata.get("description"), f"{schema.__name__}.{name}"
 
 
+def test_the_team_game_is_a_variant_the_rules_consult_not_overridden_hooks() -> None:
+    """The team engine only names its variant, registry and options: it defines no method,
+    and each game's state names the variant its rules consult."""
+    assert not [name for name, v in vars(CitronCocoTeamsEngine).items() if callable(v)
+                and not isinstance(v, type)]
+    assert TEAMS_ENGINE.setup(TEAMS_ENGINE.options_schema().load({}), 4).variant == \
+        "citroncoco-teams"
+    assert ENGINE.setup(ENGINE.options_schema().load({}), 4).variant == "citroncoco"
+
+
 def test_every_team_rule_id_is_in_the_catalogue_and_tested() -> None:
     """Every CCT- id the engine cites is in the team catalogue; every clause has a test; the CC-
     ids it points to exist."""

@@ -42,22 +42,13 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def type_only(tree: ast.AST) -> set[ast.AST]:
-    """The nodes under ``if TYPE_CHECKING:``."""
-    return {inner for node in ast.walk(tree)
-            if isinstance(node, ast.If) and isinstance(node.test, ast.Name)
-            and node.test.id == "TYPE_CHECKING" for inner in ast.walk(node)}
-
-
 def engine_imports(path: Path, modules: set[str]) -> set[str]:
-    """The engine modules ``path`` imports, wherever the import stands (in a function too;
-    type-only imports aside): ``from package import module`` counts as importing the module."""
+    """The engine modules ``path`` imports, wherever the import stands (in a function or under
+    ``if TYPE_CHECKING:`` too): ``from package import module`` counts as importing the
+    module."""
     found: set[str] = set()
     tree = ast.parse(path.read_text())
-    skipped = type_only(tree)
     for node in ast.walk(tree):
-        if node in skipped:
-            continue
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:

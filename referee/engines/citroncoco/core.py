@@ -1,7 +1,9 @@
 """CitronCoco's engine and its state, under the names callers have long imported: the game
-lives in ``rules`` (judging), ``powers``, ``moves``, ``options``, ``state``, ``scoring``,
-``offers`` and ``view``."""
+lives in ``rules`` (judging), ``quick``, ``powers``, ``cards``, ``turns``, ``moves``,
+``options``, ``state``, ``variant`` and ``teams``, ``scoring``, ``legal`` and ``view``; the
+engines in ``engine``."""
 
+from referee.engines.citroncoco.engine import CitronCocoEngine
 from referee.engines.citroncoco.moves import (
     DiscardSchema,
     DrawSchema,
@@ -20,7 +22,6 @@ from referee.engines.citroncoco.powers import (
     POWERS,
     SPECIAL_VALUES,
 )
-from referee.engines.citroncoco.rules import CitronCocoEngine
 from referee.engines.citroncoco.state import (
     HAND_SIZE,
     CitronCocoState,

@@ -4,21 +4,22 @@ A discarded special card's power is used with a ``power`` move (CC-POW-1); the 1
 the 13 (Captain) need none: they apply as the card lands. ``judge`` reads the state and changes
 nothing: it raises Impossible when the move cannot have happened, or returns ``Wrong`` when the
 use breaks a rule (a missplay: the seat takes a penalty card instead); ``apply`` then makes the
-judged use happen. The Queen alone remembers the last swap (CC-QUEEN-3).
+judged use happen. The Queen alone remembers the last swap (CC-QUEEN-3). ``put_on_discard``
+is where a card lands and its power is activated (or blocked by the coin, CC-COIN-1).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-from referee.engines.base import Impossible
+from referee.engines.citroncoco import cards
 from referee.engines.citroncoco.moves import Power as PowerMove
-from referee.engines.citroncoco.state import CitronCocoState, Spot, Swap
+from referee.engines.citroncoco.sides import next_opponent
+from referee.engines.citroncoco.state import CitronCocoState, DiscardCard, Spot, Swap
+from referee.engines.citroncoco.variant import variant_of
+from referee.engines.events import Impossible
 from referee.engines.messages import Message, msg
-
-if TYPE_CHECKING:
-    from referee.engines.citroncoco.rules import CitronCocoEngine
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,7 @@ class Power:
     automatic: ClassVar[bool] = False  # applies as the card lands, without a move
     aims: ClassVar[bool] = True  # needs a target seat
 
-    def rule_for(self, game: CitronCocoEngine, st: CitronCocoState, seat: int) -> str:
+    def rule_for(self, st: CitronCocoState, seat: int) -> str:
         return self.rule
 
     def aim(self, st: CitronCocoState, move: PowerMove) -> int:
@@ -60,15 +61,15 @@ class Power:
                                 "payload.target_seat", seat_number=target)
         return target
 
-    def judge(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def judge(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> Message | Wrong:
         raise NotImplementedError
 
-    def apply(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def apply(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> list[Message]:
         return []
 
-    def land(self, game: CitronCocoEngine, st: CitronCocoState, seat: int) -> list[Message]:
+    def land(self, st: CitronCocoState, seat: int) -> list[Message]:
         """An automatic power's effect as its card lands."""
         return []
 
@@ -76,31 +77,31 @@ class Power:
 class Assault(Power):
     value, name, rule = 1, "Assault", "CC-ASSAULT-1"
 
-    def judge(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def judge(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> Message | Wrong:
         target = self.aim(st, move)
         if st.stock == 0 and len(st.discard) < 2:
             raise Impossible.of(self.rule, "citroncoco.power.no_card_to_give", "type")
         return msg("citroncoco.power.assault", seat=seat, target_seat=target)
 
-    def apply(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def apply(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> list[Message]:
-        return game.draw_unseen(st, self.aim(st, move))
+        return cards.draw_unseen(st, self.aim(st, move))
 
 
 class Fellow(Power):
     value, name, rule = 2, "Fellow", "CC-FELLOW-1"
 
-    def rule_for(self, game: CitronCocoEngine, st: CitronCocoState, seat: int) -> str:
-        return game.fellow_targets(st, seat)[1]
+    def rule_for(self, st: CitronCocoState, seat: int) -> str:
+        return variant_of(st).fellow_targets(st, seat)[1]
 
-    def judge(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def judge(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> Message | Wrong:
         target = self.aim(st, move)
-        allowed, rule = game.fellow_targets(st, seat)
+        allowed, rule = variant_of(st).fellow_targets(st, seat)
         if not allowed:
             raise Impossible.of(rule, "citroncoco.power.fellow_no_teammate", "type")
-        game.card(st, target, move.slot, "payload.slot")
+        cards.card(st, target, move.slot, "payload.slot")
         if target not in allowed:
             return Wrong(rule, msg("citroncoco.power.fellow_wrong_seat", seat=seat,
                                    allowed_seats=sorted(allowed), target_seat=target))
@@ -110,21 +111,21 @@ class Fellow(Power):
 class Seadog(Power):
     value, name, rule = 7, "Seadog", "CC-SEADOG-1"
 
-    def judge(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def judge(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> Message | Wrong:
         target = self.aim(st, move)
-        game.card(st, target, move.slot, "payload.slot")
+        cards.card(st, target, move.slot, "payload.slot")
         return msg("citroncoco.power.seadog", seat=seat, target_seat=target, slot=move.slot)
 
 
 class Witch(Power):
     value, name, rule = 9, "Witch", "CC-WITCH-1"
 
-    def judge(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def judge(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> Message | Wrong:
         return msg("citroncoco.power.witch", seat=seat, target_seat=self.aim(st, move))
 
-    def apply(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def apply(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> list[Message]:
         st.coin = self.aim(st, move)
         return [msg("citroncoco.coin.held", seat=st.coin)]
@@ -133,20 +134,20 @@ class Witch(Power):
 class Spy(Power):
     value, name, rule = 10, "Spy", "CC-SPY-1"
 
-    def judge(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def judge(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> Message | Wrong:
         target = self.aim(st, move)
-        card = game.card(st, target, move.slot, "payload.slot")
+        card = cards.card(st, target, move.slot, "payload.slot")
         if move.value is None:
             raise Impossible.of("CC-SPY-1", "citroncoco.spy.needs_value", "payload.value")
         if card.face_up:
             raise Impossible.of("CC-SPY-2", "citroncoco.spy.already_face_up", "payload.slot",
                                 seat=target, slot=move.slot)
         assert move.slot is not None
-        game.check_card_value(st, target, move.slot, card, move.value, "payload.value")
+        cards.check_card_value(st, target, move.slot, card, move.value, "payload.value")
         return msg("citroncoco.power.spy", seat=seat, target_seat=target, slot=move.slot)
 
-    def apply(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def apply(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> list[Message]:
         target = self.aim(st, move)
         assert move.slot is not None
@@ -159,7 +160,7 @@ class Supply(Power):
     value, name, rule = 11, "Supply", "CC-SUPPLY-1"
     automatic = True
 
-    def land(self, game: CitronCocoEngine, st: CitronCocoState, seat: int) -> list[Message]:
+    def land(self, st: CitronCocoState, seat: int) -> list[Message]:
         st.extra[seat] += 1
         return [msg("citroncoco.supply.plays_again", seat=seat)]
 
@@ -171,15 +172,15 @@ class Queen(Power):
 
     value, name, rule = 12, "Queen", "CC-QUEEN-1"
 
-    def judge(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def judge(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> Message | Wrong:
         target = self.aim(st, move)
         other = move.other_seat
         if other is None or not 0 <= other < st.seats:
             raise Impossible.of("CC-QUEEN-1", "citroncoco.queen.needs_other_seat",
                                 "payload.other_seat")
-        game.card(st, target, move.slot, "payload.slot")
-        game.card(st, other, move.other_slot, "payload.other_slot")
+        cards.card(st, target, move.slot, "payload.slot")
+        cards.card(st, other, move.other_slot, "payload.other_slot")
         if (target, move.slot) == (other, move.other_slot):
             raise Impossible.of("CC-QUEEN-1", "citroncoco.queen.same_card", "payload.other_slot")
         if self.swap_of(target, move) == st.last_swap:
@@ -189,7 +190,7 @@ class Queen(Power):
         return msg("citroncoco.power.queen", seat=seat, target_seat=target, slot=move.slot,
                    other_seat=other, other_slot=move.other_slot)
 
-    def apply(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def apply(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> list[Message]:
         target = self.aim(st, move)
         assert move.other_seat is not None and move.slot and move.other_slot
@@ -237,7 +238,7 @@ class RedCaptain(Power):
     value, name, rule = -1, "Captain", "CC-CAPT-1"
     aims = False
 
-    def judge(self, game: CitronCocoEngine, st: CitronCocoState, seat: int,
+    def judge(self, st: CitronCocoState, seat: int,
               move: PowerMove) -> Message | Wrong:
         if move.target_seat is not None and not 0 <= move.target_seat < st.seats:
             raise Impossible.of(self.rule, "citroncoco.power.no_such_seat",
@@ -251,8 +252,8 @@ class BlackCaptain(Power):
     value, name, rule = 13, "Captain", "CC-CAPT-2"
     automatic = True
 
-    def land(self, game: CitronCocoEngine, st: CitronCocoState, seat: int) -> list[Message]:
-        victim = game.next_opponent(st, seat)
+    def land(self, st: CitronCocoState, seat: int) -> list[Message]:
+        victim = next_opponent(st, seat)
         st.skips[victim] += 1
         return [msg("citroncoco.captain.skips_next", seat=victim)]
 
@@ -271,3 +272,23 @@ POWER_RULES: dict[int, str] = {v: p.rule for v, p in POWERS.items()}
 SPECIAL_VALUES = frozenset(POWERS)
 AUTOMATIC_POWERS = frozenset(v for v, p in POWERS.items() if p.automatic)
 QUEEN = Queen()
+
+
+def put_on_discard(st: CitronCocoState, seat: int, value: int, *,
+                   quick: bool) -> list[Message]:
+    """A card lands on the discard: its power is activated, unless the coin blocks it."""
+    st.discard.append(DiscardCard(value, seat, st.turn_no, quick))
+    if value not in SPECIAL_VALUES:
+        return []
+    if st.coin == seat and value != 9:
+        st.coin = None
+        st.blocked[seat] = value
+        return [msg("citroncoco.coin.blocks", seat=seat, value=value)]
+    if not variant_of(st).gives_power(st, seat, value):
+        return []
+    st.discarded_special.add(seat)
+    if value in AUTOMATIC_POWERS:
+        return POWERS[value].land(st, seat)
+    st.pending.setdefault(seat, []).append(value)
+    return [msg("citroncoco.power.may_use", seat=seat, value=value,
+                power=POWER_NAMES[value])]

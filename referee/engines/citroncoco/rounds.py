@@ -11,8 +11,11 @@ from typing import Any
 from marshmallow import Schema, fields, validate, validates_schema
 
 from referee.engines.base import Engine, Impossible, Standings, Verdict, Viewer
-from referee.engines.citroncoco.core import CitronCocoEngine, CitronCocoState, RoundSummary
+from referee.engines.citroncoco.engine import CitronCocoEngine
+from referee.engines.citroncoco.sides import next_opponent, partner
+from referee.engines.citroncoco.state import CitronCocoState, RoundSummary
 from referee.engines.citroncoco.teams import CitronCocoTeamsEngine
+from referee.engines.citroncoco.variant import variant_of
 from referee.engines.messages import invalid, msg
 from referee.engines.rounds import RoundsEngine, public_view, seat_list
 
@@ -88,13 +91,13 @@ class CitronCocoRounds(RoundsEngine):
             self._check_totals(st, sums)
         multiplier = self._multiplier(st, payload, caller)
         st.caller, st.multiplier = caller, multiplier
-        scores, rule, said = self.game_engine.score_round(st, sums)
+        scores, rule, said = variant_of(st).score_round(st, sums)
         for side, score in enumerate(scores):
             st.totals[side] += score
         ending = "citron coco" if caller is not None else "empty hand"
         st.summaries.append(RoundSummary(st.round, scores, list(st.totals), sums, ending,
                                          caller, multiplier))
-        result = self.game_engine.result(st)
+        result = variant_of(st).result(st)
         number = st.round
         st.caller, st.multiplier = None, 1
         if result is not None:
@@ -135,13 +138,13 @@ class CitronCocoRounds(RoundsEngine):
         if caller is None:
             raise Impossible.of("CCT-NANO-1", "citroncoco.teams.rounds.nano_no_call",
                                 "payload.nano")
-        next_seat = self.game_engine.next_opponent(st, caller)
+        next_seat = next_opponent(st, caller)
         if nano != next_seat:
             raise Impossible.of("CCT-NANO-1", "citroncoco.teams.nano.next_only", "payload.nano",
                                 next_seat=next_seat)
         if alpha is None:
             return 2
-        mate = self.game_engine.partner(st, caller)
+        mate = partner(st, caller)
         if alpha != mate:
             raise Impossible.of("CCT-NANO-2", "citroncoco.teams.nano_alpha.mate_only",
                                 "payload.nano_alpha", mate_seat=mate)

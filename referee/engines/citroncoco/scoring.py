@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from referee.engines.base import Line, Standings
+from referee.engines.citroncoco.sides import side_of
 from referee.engines.citroncoco.state import CitronCocoState, RoundSummary
 from referee.engines.messages import Message, Outcome, msg
-
-if TYPE_CHECKING:
-    from referee.engines.citroncoco.rules import CitronCocoEngine
 
 
 def score_round(st: CitronCocoState, hands: list[int]) -> tuple[list[int], str, Message]:
@@ -32,6 +30,7 @@ def score_round(st: CitronCocoState, hands: list[int]) -> tuple[list[int], str, 
     return scores, "CC-CALL-5", msg("citroncoco.score.call_fails", seat=caller,
                                     coconuts=hands[caller])
 
+
 def result(st: CitronCocoState) -> Outcome | None:
     """The match's outcome once a ship sinks (CC-GOAL-1/2): the fewest coconuts win."""
     sunk = [s for s in range(st.seats) if st.totals[s] >= st.options.target]
@@ -44,22 +43,26 @@ def result(st: CitronCocoState) -> Outcome | None:
     return Outcome(winners, termination, {"coconuts": low, "sunk_seats": sunk,
                                           "sunk_totals": [st.totals[s] for s in sunk]})
 
-def round_loser(game: CitronCocoEngine, st: CitronCocoState, scores: list[int]) -> int:
+
+def round_loser(st: CitronCocoState, scores: list[int]) -> int:
     """The seat that scored most this round (ties: first in turn order from the starter)."""
     order = [(st.starter + i) % st.seats for i in range(st.seats)]
-    seat_scores = [scores[game.side_of(st, s)] for s in range(st.seats)]
+    seat_scores = [scores[side_of(st, s)] for s in range(st.seats)]
     return max(order, key=lambda s: (seat_scores[s], -order.index(s)))
+
 
 def summarise(st: CitronCocoState, scores: list[int], hands: list[int],
               ending: str) -> None:
     st.summaries.append(RoundSummary(st.round, scores, list(st.totals), hands, ending,
                                      st.caller, st.multiplier))
 
-def standings(game: CitronCocoEngine, state: CitronCocoState) -> Standings:
-    result = game.result(state) if state.phase == "over" else None
+
+def standings(state: CitronCocoState, names: Sequence[str], result: Outcome | None,
+              unit: str) -> Standings:
+    """The standings, each side under its name; ``result`` once the match is over."""
     lines = tuple(
         Line(
-            game.side_name(state, i),
+            names[i],
             tuple(seats),
             state.totals[i],
             {
@@ -70,10 +73,10 @@ def standings(game: CitronCocoEngine, state: CitronCocoState) -> Standings:
         for i, seats in enumerate(state.sides)
     )
     rounds = tuple(
-        {game.side_name(state, i): r.totals[i] for i in range(len(state.sides))}
+        {names[i]: r.totals[i] for i in range(len(state.sides))}
         for r in state.summaries
     )
     return Standings(
-        game.unit, True, lines, result is not None, result.winners if result else (),
+        unit, True, lines, result is not None, result.winners if result else (),
         result.message if result else "", state.options.target, rounds, result,
     )

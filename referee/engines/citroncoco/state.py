@@ -90,6 +90,7 @@ class CitronCocoState:
     # what a host's report is checked against (CC-MISS-4, CC-MISS-5), this round
     discarded_special: set[int] = field(default_factory=set)  # seats given a power to use
     penalised: set[int] = field(default_factory=set)  # seats that took a penalty card
+    variant: str = "citroncoco"  # which game's differences the rules consult (variant.py)
 
 
 class NextTurn(NamedTuple):

@@ -6,19 +6,20 @@ Everyone sees the same table; only the host also sees the values the table saw g
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from referee.engines.base import HOST, Viewer
+from referee.engines.citroncoco.legal import offered_moves
+from referee.engines.citroncoco.sides import side_of
 from referee.engines.citroncoco.state import CitronCocoState
+from referee.engines.citroncoco.turns import public_phase, reveal_due, turn
+from referee.engines.citroncoco.variant import variant_of
 
-if TYPE_CHECKING:
-    from referee.engines.citroncoco.rules import CitronCocoEngine
 
-
-def seat_view(game: CitronCocoEngine, st: CitronCocoState, s: int, host: bool) -> dict[str, Any]:
+def seat_view(st: CitronCocoState, s: int, host: bool) -> dict[str, Any]:
     return {
         "seat": s,
-        "side": game.side_name(st, game.side_of(st, s)),
+        "side": variant_of(st).side_name(st, side_of(st, s)),
         "cards": len(st.hands[s]),
         "hand": [
             {"slot": i, "face_up": c.face_up, "value": c.value if (c.face_up or host) else None}
@@ -32,7 +33,7 @@ def seat_view(game: CitronCocoEngine, st: CitronCocoState, s: int, host: bool) -
     }
 
 
-def table(game: CitronCocoEngine, st: CitronCocoState, viewer: Viewer) -> dict[str, Any]:
+def table(st: CitronCocoState, viewer: Viewer) -> dict[str, Any]:
     """The table as ``viewer`` sees it. Keys: ``phase`` (draw, play, end, reveal, over),
     ``turn`` (who is to act), ``seats`` (per seat: side, cards, ``hand`` as slots with
     face_up/value, coin, plays_again, skips, ``power`` (the power a ``power`` move uses by
@@ -43,13 +44,13 @@ def table(game: CitronCocoEngine, st: CitronCocoState, viewer: Viewer) -> dict[s
     host = viewer == HOST
     top = st.discard[-1] if st.discard else None
     view: dict[str, Any] = {
-        "game": game.id,
+        "game": st.variant,
         "viewer": viewer,
         "round": st.round,
-        "phase": game.public_phase(st),
-        "turn": game.turn(st),
+        "phase": public_phase(st),
+        "turn": turn(st),
         "turn_seat": st.turn_seat,
-        "seats": [seat_view(game, st, s, host) for s in range(st.seats)],
+        "seats": [seat_view(st, s, host) for s in range(st.seats)],
         "stock": st.stock,
         "discard": {
             "top": top.value if top else None,
@@ -65,19 +66,20 @@ def table(game: CitronCocoEngine, st: CitronCocoState, viewer: Viewer) -> dict[s
         "caller": st.caller,
         "multiplier": st.multiplier,
         "last_to_play": list(st.last_to_play),
-        "totals": {game.side_name(st, i): t for i, t in enumerate(st.totals)},
+        "totals": {variant_of(st).side_name(st, i): t for i, t in enumerate(st.totals)},
         "target": st.options.target,
-        "moves": {str(seat): types for seat, types in game.offered_moves(st).items()},
-        "reveal_due": game.reveal_due(st),
-        "sum_with": sum_with(game, st),
+        "moves": {str(seat): types for seat, types in offered_moves(st).items()},
+        "reveal_due": reveal_due(st),
+        "sum_with": sum_with(st),
     }
     if host:
         view["discard"]["values"] = [d.value for d in st.discard]
     return view
 
 
-def sum_with(game: CitronCocoEngine, st: CitronCocoState) -> dict[str, list[int]]:
+def sum_with(st: CitronCocoState) -> dict[str, list[int]]:
     """CC-QP-5: whose cards each seat may add up in a quick play (none: option off)."""
+    game = variant_of(st)
     if not game.sum_allowed(st):
         return {}
     return {str(s): [o for o in range(st.seats) if game.sum_partner_fault(st, s, o) is None]

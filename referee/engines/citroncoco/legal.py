@@ -9,109 +9,113 @@ A value only the table knows (a face-down card's) is a free field.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from referee.engines.citroncoco.cards import known_counts
 from referee.engines.citroncoco.powers import POWERS
+from referee.engines.citroncoco.rules import REGISTRY, table
 from referee.engines.citroncoco.state import CitronCocoState
+from referee.engines.citroncoco.turns import next_turn, reveal_due, round_over
+from referee.engines.citroncoco.variant import variant_of
 from referee.engines.moves import LegalMove, legal
-
-if TYPE_CHECKING:
-    from referee.engines.citroncoco.rules import CitronCocoEngine
 
 Payload = Mapping[str, Any]
 
 
-def offered_moves(game: CitronCocoEngine, st: CitronCocoState) -> dict[int, list[str]]:
+def offered_moves(st: CitronCocoState) -> dict[int, list[str]]:
     """The move types each seat may log now (payloads still to be judged)."""
     moves: dict[int, list[str]] = {s: [] for s in range(st.seats)}
     if st.phase == "over":
         return moves
-    over = game.round_over(st)
+    over = round_over(st)
     for seat in st.pending:
         moves[seat] += ["power", "forgo_power"]
     if st.phase == "play" and st.turn_seat is not None:
         moves[st.turn_seat] += ["discard", "replace"]
     elif not over:
-        drawer = game.next_turn(st).seat
+        drawer = next_turn(st).seat
         if drawer is not None:
             moves[drawer].insert(0, "draw")
         if st.phase == "end" and st.caller is None and st.turn_seat is not None:
             moves[st.turn_seat].append("citron_coco")
-        game.offer_answers(st, moves)
-    if st.discard and quick_open(game, st):
+        variant_of(st).offer_answers(st, moves)
+    if st.discard and quick_open(st):
         for seat in range(st.seats):
             if st.hands[seat]:
                 moves[seat].append("quick_play")
     return moves
 
 
-def quick_open(game: CitronCocoEngine, st: CitronCocoState) -> bool:
+def quick_open(st: CitronCocoState) -> bool:
     """Quick plays are open until the round is over (teams: one last on the final discard)."""
-    return not game.round_over(st) or (
-        game.final_quick_play and st.phase == "reveal" and not st.final_quick_done)
+    return not round_over(st) or (
+        variant_of(st).final_quick_play and st.phase == "reveal" and not st.final_quick_done)
 
 
-def offers(game: CitronCocoEngine, st: CitronCocoState, seat: int | None
+def offers(st: CitronCocoState, seat: int | None
            ) -> tuple[LegalMove, ...]:
     """The moves open to ``seat`` with their payloads (``None``: the host's own)."""
     if st.phase == "over":
         return ()
     if seat is None:
-        return host_offers(game, st)
+        return host_offers(st)
     found: list[LegalMove] = []
-    for name in offered_moves(game, st)[seat]:
-        found += _OFFER[name](game, st, seat)
-    if game.reveal_due(st):
+    for name in offered_moves(st)[seat]:
+        found += _OFFER[name](st, seat)
+    if reveal_due(st):
         found.append(legal("reveal", seat=seat, free=("hands",)))
-    found.append(legal("missplay", [{"rule": r} for r in game.reportable_missplays], seat=seat,
+    found.append(legal("missplay", [{"rule": r} for r in variant_of(st).faults], seat=seat,
                        free=("note",)))
     return tuple(found)
 
 
-def host_offers(game: CitronCocoEngine, st: CitronCocoState) -> tuple[LegalMove, ...]:
+def host_offers(st: CitronCocoState) -> tuple[LegalMove, ...]:
     """The host's own: turning the hands over once the round is over."""
-    if game.reveal_due(st):
+    if reveal_due(st):
         return (legal("reveal", free=("hands",)),)
     return ()
 
 
-def draws(game: CitronCocoEngine, st: CitronCocoState, seat: int) -> tuple[LegalMove, ...]:
-    return game.trying(st, "draw", seat, [{"source": "stock"}, {"source": "discard"}])
+def draws(st: CitronCocoState, seat: int) -> tuple[LegalMove, ...]:
+    sources = [{"source": "stock"}, {"source": "discard"}]
+    # the draw, its checks and its rule are the same in every CitronCoco game
+    return REGISTRY.trying(st, table(st), "draw", seat, sources)
 
 
-def values(game: CitronCocoEngine, st: CitronCocoState) -> list[int]:
+def values(st: CitronCocoState) -> list[int]:
     """Values a face-down card may still show (CC-DECK-1)."""
-    seen = game.known_counts(st)
+    seen = known_counts(st)
     return [v for v, n in sorted(st.deck.items()) if seen[v] < n]
 
 
-def discards(game: CitronCocoEngine, st: CitronCocoState, seat: int) -> tuple[LegalMove, ...]:
+def discards(st: CitronCocoState, seat: int) -> tuple[LegalMove, ...]:
     held = st.held
     if held is not None and held.value is not None:
         return (legal("discard", [{"value": held.value}], seat=seat),)
-    return (legal("discard", [{"value": v} for v in values(game, st)], seat=seat),)
+    return (legal("discard", [{"value": v} for v in values(st)], seat=seat),)
 
 
-def _row(game: CitronCocoEngine, st: CitronCocoState, seat: int) -> Iterator[Payload]:
+def _row(st: CitronCocoState, seat: int) -> Iterator[Payload]:
     """Each position of ``seat``'s row with each value its card may show."""
-    unseen = values(game, st)
+    unseen = values(st)
     for slot, card in enumerate(st.hands[seat], start=1):
         for value in ([card.value] if card.value is not None else unseen):
             yield {"slot": slot, "value": value}
 
 
-def replaces(game: CitronCocoEngine, st: CitronCocoState, seat: int) -> tuple[LegalMove, ...]:
-    return (legal("replace", list(_row(game, st, seat)), seat=seat),)
+def replaces(st: CitronCocoState, seat: int) -> tuple[LegalMove, ...]:
+    return (legal("replace", list(_row(st, seat)), seat=seat),)
 
 
-def quick_plays(game: CitronCocoEngine, st: CitronCocoState, seat: int
+def quick_plays(st: CitronCocoState, seat: int
                 ) -> tuple[LegalMove, ...]:
     """Every own card with the values it may show; the second card of a sum is left free."""
-    free = ("other_seat", "other_slot", "other_value", "on_top") if game.sum_allowed(st) else ()
-    return (legal("quick_play", list(_row(game, st, seat)), seat=seat, free=free),)
+    sums = variant_of(st).sum_allowed(st)
+    free = ("other_seat", "other_slot", "other_value", "on_top") if sums else ()
+    return (legal("quick_play", list(_row(st, seat)), seat=seat, free=free),)
 
 
-def powers(game: CitronCocoEngine, st: CitronCocoState, seat: int) -> tuple[LegalMove, ...]:
+def powers(st: CitronCocoState, seat: int) -> tuple[LegalMove, ...]:
     """The targets of each power ``seat`` may use (the Spy's value is the table's to give)."""
     found: list[Payload] = []
     for value in st.pending.get(seat, []):
@@ -133,7 +137,7 @@ def _targets(st: CitronCocoState, value: int) -> list[Payload]:
     return [card] if value in POWERS else []
 
 
-def nothing(game: CitronCocoEngine, st: CitronCocoState, seat: int, name: str
+def nothing(st: CitronCocoState, seat: int, name: str
             ) -> tuple[LegalMove, ...]:
     return (legal(name, seat=seat),)
 
@@ -144,9 +148,9 @@ _OFFER = {
     "replace": replaces,
     "quick_play": quick_plays,
     "power": powers,
-    "forgo_power": lambda g, st, s: (
+    "forgo_power": lambda st, s: (
         legal("forgo_power", [{"card": v} for v in st.pending.get(s, [])], seat=s),),
-    "citron_coco": lambda g, st, s: nothing(g, st, s, "citron_coco"),
-    "nano": lambda g, st, s: nothing(g, st, s, "nano"),
-    "nano_alpha": lambda g, st, s: nothing(g, st, s, "nano_alpha"),
+    "citron_coco": lambda st, s: nothing(st, s, "citron_coco"),
+    "nano": lambda st, s: nothing(st, s, "nano"),
+    "nano_alpha": lambda st, s: nothing(st, s, "nano_alpha"),
 }
