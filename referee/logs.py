@@ -109,8 +109,10 @@ class Observed:
 
 
 class Closing:
-    """An answer's body, which calls ``then`` once, when it has all been sent or when it is
-    closed, whichever comes first (a server closes it; a test client may only read it)."""
+    """An answer's body, which calls ``then`` once, just before its last chunk is handed to the
+    server or when it is closed, whichever comes first (a server closes it; a test client may
+    only read it). Told before the last chunk leaves, a client that has its whole answer finds
+    it already logged and counted: a scrape sent next counts it."""
 
     def __init__(self, body: Iterable[bytes], then: Callable[[], None]) -> None:
         self.body = body
@@ -118,8 +120,14 @@ class Closing:
         self.told = False
 
     def __iter__(self) -> Iterator[bytes]:
-        yield from self.body
+        held: bytes | None = None
+        for chunk in self.body:
+            if held is not None:
+                yield held
+            held = chunk
         self.tell()
+        if held is not None:
+            yield held
 
     def tell(self) -> None:
         if not self.told:
