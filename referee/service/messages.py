@@ -481,20 +481,27 @@ def _say_again(data: Mapping[str, Any], out: dict[str, Any], names: Names | None
         if text_key in data:
             out[text_key] = _say(said_from(data), data[text_key], names, locale)
             break
+    else:
+        if "penalty_data" in data and "message_id" in data:  # a verdict or finding kept as data
+            out["reason"] = _say(said_from(data), "", names, locale)
     if "penalty_data" in data:
         out["penalty"] = _say(said_from(data["penalty_data"]), data.get("penalty"), names,
                               locale)
     effects, effects_data = data.get("effects"), data.get("effects_data")
+    if effects is None and isinstance(effects_data, list):  # kept as data: no sentence
+        effects = [""] * len(effects_data)
     if isinstance(effects, list) and isinstance(effects_data, list) \
             and len(effects) == len(effects_data):
         out["effects"] = [_say(said_from(d), e, names, locale)
                           for e, d in zip(effects, effects_data, strict=True)]
-    if isinstance(data.get("outcome"), str):
-        out["outcome"] = _say(_outcome_of(data), data["outcome"], names, locale)
+    outcome = data.get("outcome")
+    if isinstance(outcome, str) or (outcome is None and "outcome_data" in data):
+        out["outcome"] = _say(_outcome_of(data), outcome or "", names, locale)
 
 
-#: The keys ``_reworded`` says a sentence again for.
-_SAYING = frozenset({"reason", "message", "penalty_data", "effects", "outcome"})
+#: The keys ``_reworded`` says a sentence again for (the data keys: a row kept as data only).
+_SAYING = frozenset({"reason", "message", "penalty_data", "effects", "effects_data", "outcome",
+                     "outcome_data"})
 
 
 _NAMES: WeakKeyDictionary[Any, OrderedDict[int, tuple[str, ...]]] = WeakKeyDictionary()

@@ -141,7 +141,9 @@ def date_arg(name: str, value: str | None) -> date | None:
 
 
 def match_or_404(match_id: int) -> dict[str, Any]:
-    return history.get_match_dict(db(), match_id)
+    """The match as pages show it: its outcome said for the reader, by the players' names
+    (the read model keeps it as data)."""
+    return reword(history.get_match_dict(db(), match_id))
 
 
 def seat_names(match: dict[str, Any]) -> list[str]:

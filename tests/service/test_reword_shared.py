@@ -26,6 +26,13 @@ SAID = [
     {"outcome": "", "result": {"winners": [1], "termination": "no.such.termination"}},
     {"seats": [{"seat": 0, "name": "Zoé"}, {"seat": 1, "name": "Yann"}],
      "reason": "", "message_id": "citroncoco.play.discard", "params": {"seat": 1, "value": 2}},
+    # as the log and the read models keep them: data, no sentence
+    {"kind": "ok", "message_id": "citroncoco.play.discard", "params": {"seat": 0, "value": 5},
+     "penalty_data": {"message_id": None, "params": {}},
+     "effects_data": [{"message_id": "citroncoco.play.discard", "params": {"seat": 2,
+                                                                         "value": 1}}]},
+    {"outcome_data": {"message_id": "plouc.outcome.in_play",
+                      "params": {"count": 2, "leader_seats": [1]}}, "result": None},
 ]
 LEAVES: list[Any] = ["text", 0, 7, 1.5, True, None, ""]
 
@@ -55,11 +62,23 @@ def test_reword_shared_says_what_reword_says(locale: str) -> None:
 
 
 def test_parts_without_sentences_are_not_copied() -> None:
-    standings = {"lines": [{"seats": [0], "detail": {"rounds": []}}], "outcome_data": {}}
+    standings = {"lines": [{"seats": [0], "detail": {"rounds": []}}], "unit": "coconuts"}
     data = {"verdict": copy.deepcopy(SAID[0]), "standings": standings}
     shared = reword_shared(data, NAMES)
     assert shared["standings"] is standings and shared is not data
     assert shared["verdict"]["reason"] == "Alice discards the drawn 5."
+
+
+def test_a_verdict_and_standings_kept_as_data_are_said() -> None:
+    """What the log and the read models keep (data only) is said whole for the reader."""
+    verdict, standings = copy.deepcopy(SAID[-2]), copy.deepcopy(SAID[-1])
+    with reading_in("fr"):
+        said = reword_shared({"verdict": verdict, "standings": standings}, NAMES)
+    assert said["verdict"]["reason"] == "Alice défausse directement le 5 pioché."
+    assert said["verdict"]["penalty"] is None
+    assert said["verdict"]["effects"] == ["Chloé défausse directement le 1 pioché."]
+    assert said["standings"]["outcome"].startswith("En cours : le moins de cartes")
+    assert verdict == SAID[-2] and standings == SAID[-1]
 
 
 def test_other_mappings_come_out_as_reword_makes_them() -> None:
