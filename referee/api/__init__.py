@@ -10,7 +10,7 @@ from flask import Flask, Response, jsonify, send_from_directory
 from flask_smorest import Api as SmorestApi
 from werkzeug.exceptions import HTTPException
 
-from referee.api.locale import names_for_request
+from referee.api.locale import names_for_request, worded_error
 from referee.api.schemas import ErrorSchema
 from referee.i18n import gettext as _
 from referee.i18n import lazy_gettext as _l
@@ -66,7 +66,7 @@ class Api(SmorestApi):
         if code == 413:
             message = _("The request body is larger than 64 KiB.")
         body = error_body(code, message, errors=errors, where=where)
-        response = jsonify(body)
+        response = jsonify(worded_error(body))
         if code == 405:  # which methods the address does allow
             response.headers["Allow"] = dict(error.get_headers()).get("Allow", "")
         for name, value in (data.get("headers") or {}).items():
@@ -91,7 +91,7 @@ def handle_service_error(error: ServiceError) -> tuple[Response, int]:
     if "errors" in details:
         details["errors"] = schema_errors(details["errors"])
     message = told(error.sentence, names_for_request())
-    return jsonify(error_body(error.status, message, **details)), error.status
+    return jsonify(worded_error(error_body(error.status, message, **details))), error.status
 
 
 def init_app(app: Flask) -> None:

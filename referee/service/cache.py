@@ -43,6 +43,7 @@ from referee.service.replay import (
     ruled_challenges,
 )
 from referee.store import codec, models
+from referee.store.as_data import verdict_data
 from referee.store.projector import seat_records
 
 
@@ -217,7 +218,7 @@ def build(session: Source, match: models.Match, upto: int) -> MatchState:
                 state.rejudged[row.seq] = Rejudged(None, err.as_dict())
             continue
         if earliest <= row.seq <= window_end:
-            state.rejudged[row.seq] = Rejudged(verdict.as_dict() if verdict else None)
+            state.rejudged[row.seq] = Rejudged(verdict_data(verdict) if verdict else None)
     return state
 
 

@@ -44,7 +44,6 @@ from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unaut
 from referee.service.imported import ImportEventSchema
 from referee.service.live import announced, send_notice
 from referee.service.messages import (
-    current_locale,
     names_of,
     reword,
 )
@@ -931,8 +930,8 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
 
     Judgements come from the log (each event's verdict as appended) and, for the events a void
     changed, from the cached state's re-judged window: nothing is folded for a page. The newest
-    page is kept with the cached state, worded for each reader, until the next move: the
-    answer is shared, to be read, not changed.
+    page is kept with the cached state until the next move: it is shared, to be read, not
+    changed. A page is data: each reader's sentences are said where the answer is made.
     """
     with db.reading() as session:
         match = get_match(session, match_id)
@@ -944,23 +943,22 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
             end = last if before is None else min(last, before - 1)
             first = max(1, end - limit + 1)
         now = _state_now(session, db, match)
-        names = names_of(match)
 
         def page() -> dict[str, Any]:
             rows = _rows(session, match_id, first, end) if end >= first else []
-            return reword({  # the verdicts' sentences for this reader, with the players' names
+            return {
                 "match_id": match.id, "game": match.game, "last_seq": last,
                 "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
                 "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
                 "later": rows[-1].seq if rows and rows[-1].seq < last else None,
                 "challenges": sorted(s for s in now.offenders if s not in now.ruled
                                      and s not in now.voided),
-                "standings": now.standings.as_dict(),
-            }, names)
+                "standings": standings_data(now.standings),
+            }
 
         if end < last:  # an earlier page: read by one reader now and then, not kept
             return page()
-        return now.page(("timeline", first, end, viewer, current_locale(), *names), page)
+        return now.page(("timeline", first, end, viewer), page)
 
 
 def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
@@ -972,11 +970,11 @@ def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict
         loader = Loader(session, match)
         folded, entries = loader.timeline()
         now = _state_now(session, db, match)
-        return reword({
+        return {
             "match_id": match.id, "game": match.game, "last_seq": match.summary.last_seq,
             "events": [event_dict(now, j.row, viewer, j) for j in entries],
-            "standings": loader.engine.standings(folded.state).as_dict(),
-        }, names_of(match))
+            "standings": standings_data(loader.engine.standings(folded.state)),
+        }
 
 
 def standings(db: Database, match_id: int) -> dict[str, Any]:

@@ -49,3 +49,12 @@ def standings_data(standings: Standings) -> dict[str, Any]:
     """Standings as the read models keep them: totals, winners, the result and the running
     outcome as data (``result``, ``outcome_data``), never the outcome's sentence."""
     return _data_only(standings.as_dict(_unsaid))
+
+
+def data_of(judged: dict[str, Any], key: str) -> Any:
+    """A judgement's ``key`` as data, to compare two judgements: the penalty's and effects'
+    message ids and parameters (``penalty_data``, ``effects_data``) where it holds them, else
+    its words (a judgement written before they were kept)."""
+    if key in ("penalty", "effects"):
+        return judged.get(f"{key}_data", judged.get(key))
+    return judged.get(key)

@@ -11,7 +11,10 @@ from typing import Any
 
 import pytest
 
-from referee.service.messages import reading_in, reword, reword_shared
+from referee.engines.base import Flag, Verdict
+from referee.engines.messages import msg
+from referee.service.messages import reading_in, renderer, reword, reword_shared
+from referee.store.as_data import verdict_data
 
 NAMES = ["Alice", "Bob", "Chloé"]
 SAID = [
@@ -85,3 +88,18 @@ def test_other_mappings_come_out_as_reword_makes_them() -> None:
     data = {"verdict": MappingProxyType(dict(SAID[0])), "rounds": (1, 2)}
     assert reword_shared(data, NAMES) == reword(data, NAMES)
     assert type(reword_shared(data, NAMES)["verdict"]) is dict
+
+
+def test_a_verdict_kept_as_data_reads_as_one_said_at_once() -> None:
+    """A verdict the log keeps as data is worded with the very keys, in the very order, of
+    the verdict worded when it was judged (the command line prints answers as they come)."""
+    said = msg("citroncoco.play.discard", seat=0, value=5)
+    verdict = Verdict.missplay("CC-X-1", said, msg("citroncoco.play.discard", seat=1, value=3),
+                               msg("citroncoco.play.discard", seat=2, value=1))
+    found = Verdict("ok", "CC-X-2", said, flags=(Flag(3, "CC-X-3", said, said),))
+    for judged in (verdict, found):
+        for locale in ("en", "fr"):
+            kept = verdict_data(judged)
+            assert not {"reason", "penalty", "effects"} & set(kept)
+            at_once = judged.as_dict(renderer(NAMES, locale))
+            assert json.dumps(reword(kept, NAMES, locale)) == json.dumps(at_once)
