@@ -14,6 +14,7 @@ as long as that page is the match's latest.
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -53,17 +54,29 @@ class _Kept:
         self.pages: OrderedDict[tuple[int, str, str, tuple[str, ...]], tuple[Any, Any]] = \
             OrderedDict()
 
+    def _held(self, page: Any, key: tuple[int, str, str, tuple[str, ...]]) -> Any:
+        """What the entry holds of its page: a weak reference, which drops the entry once the
+        service lets the page go (the match moved on), where the page can have one."""
+        def gone(_ref: Any) -> None:
+            with self.lock:
+                self.pages.pop(key, None)
+
+        try:
+            return weakref.ref(page, gone)
+        except TypeError:  # a plain dict: held as it is, until dropped as least recent
+            return lambda: page
+
     def get(self, page: Any, names: Names, locale: str, made: Callable[[Any], Any] | None,
             kind: str) -> Any:
         key = (id(page), kind, locale, tuple(names or ()))
         with self.lock:
             found = self.pages.get(key)
-            if found is not None and found[0] is page:  # the very page: the same words
+            if found is not None and found[0]() is page:  # the very page: the same words
                 self.pages.move_to_end(key)
                 return found[1]
         worded = say(made(page) if made else page, names, locale)
         with self.lock:
-            self.pages[key] = (page, worded)  # the page held: its id names no other meanwhile
+            self.pages[key] = (self._held(page, key), worded)
             while len(self.pages) > KEPT:
                 self.pages.popitem(last=False)
         return worded

@@ -146,6 +146,12 @@ class MatchState:
         return Rejudged(row.verdict)
 
 
+class Shared(dict[str, Any]):
+    """A read kept with a state and shared by its readers (``MatchState.page``): read it, never
+    change it. It goes with the state, and what the edges keep of it (its wording for each
+    reader) goes with it."""
+
+
 class StateCache:
     """Match states by match id, least recently used dropped first; thread-safe."""
 

@@ -39,7 +39,7 @@ from referee.service import (
     staleness,
     stats,
 )
-from referee.service.cache import MatchState, StateCache, build, cache_for, current
+from referee.service.cache import MatchState, Shared, StateCache, build, cache_for, current
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import announced, send_notice
@@ -946,7 +946,7 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
 
         def page() -> dict[str, Any]:
             rows = _rows(session, match_id, first, end) if end >= first else []
-            return {
+            return Shared({
                 "match_id": match.id, "game": match.game, "last_seq": last,
                 "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
                 "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
@@ -954,7 +954,7 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
                 "challenges": sorted(s for s in now.offenders if s not in now.ruled
                                      and s not in now.voided),
                 "standings": standings_data(now.standings),
-            }
+            })
 
         if end < last:  # an earlier page: read by one reader now and then, not kept
             return page()
