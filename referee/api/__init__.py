@@ -13,7 +13,7 @@ from flask_smorest import Blueprint
 from flask_smorest.spec import openapi_cli
 from werkzeug.exceptions import HTTPException
 
-from referee.api.locale import names_for_request
+from referee.api.locale import names_for_request, worded_error
 from referee.api.schemas import ErrorSchema
 from referee.i18n import gettext as _
 from referee.i18n import lazy_gettext as _l
@@ -107,7 +107,7 @@ class Api(SmorestApi):
         if code == 413:
             message = too_large()
         body = error_body(code, message, errors=errors, where=where)
-        response = jsonify(body)
+        response = jsonify(worded_error(body))
         if code == 405:  # which methods the address does allow
             response.headers["Allow"] = dict(error.get_headers()).get("Allow", "")
         for name, value in (data.get("headers") or {}).items():
@@ -153,7 +153,7 @@ def handle_service_error(error: ServiceError) -> tuple[Response, int]:
     if "errors" in details:
         details["errors"] = schema_errors(details["errors"])
     message = told(error.sentence, names_for_request())
-    return jsonify(error_body(error.status, message, **details)), error.status
+    return jsonify(worded_error(error_body(error.status, message, **details))), error.status
 
 
 def init_app(app: Flask) -> None:

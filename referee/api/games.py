@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from referee.api.locale import Blueprint
 from referee.api.schemas import ErrorSchema, GameSchema
 from referee.service import games
 from referee.service.messages import game_title, option_description, option_label

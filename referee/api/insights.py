@@ -6,10 +6,10 @@ from typing import Any
 
 from flask import Response, current_app
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from referee import database
+from referee.api.locale import Blueprint
 from referee.api.matches import bearer_token
 from referee.api.schemas import ID, ErrorSchema
 from referee.service import bgstats, nights, sheets, stats, whatif

@@ -7,10 +7,10 @@ from typing import Any
 
 from flask import current_app
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import EXCLUDE, Schema, ValidationError, fields
 
 from referee import database
+from referee.api.locale import Blueprint
 from referee.api.matches import BEARER, bearer_token
 from referee.api.schemas import ID
 from referee.service import legal

@@ -1,48 +1,26 @@
-"""The reader's language for everything a request renders, and the API's sentences in it.
+"""The API's answers in the reader's language.
 
-Every request is served in one language (``referee.service.messages.set_locale``): the one
-Flask-Babel chose (``referee.i18n``: for pages the reader's choice, ``?lang=`` or the ``lang``
-cookie, then Accept-Language; for the API Accept-Language only), else Accept-Language, else
-English. The API's answers keep their data (``rule``, ``message_id``, ``params``, ``result``)
-and have their sentences (``reason``, ``message``, ``penalty``, ``effects``, ``outcome``)
-rendered again from that data in the reader's language, with the names the players gave at the
-table.
+Each request is answered in the language Flask-Babel chose (``referee.i18n``: for the API,
+Accept-Language only). The answers keep their data (``rule``, ``message_id``, ``params``,
+``result``) and carry the sentences that data says (``reason``, ``message``, ``penalty``,
+``effects``, ``outcome``) worded for the reader, with the names the players gave at the
+table (``referee.wording.say``): every view's answer is worded by ``Blueprint`` as it is
+dumped; the append's fast path, the timeline and the error handlers word theirs themselves.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import flask_smorest
 from flask import Flask, Response, current_app, g, request
 
 from referee import database
 from referee.i18n import vary_on
-from referee.service.messages import (
-    LOCALES,
-    locale_of,
-    reset_locale,
-    reword,
-    reword_shared,
-    seat_names,
-    set_locale,
-)
+from referee.service.messages import reset_locale, seat_names, set_locale
+from referee.wording import reader_locale, say
 
 JSON = "application/json"
-
-
-def babel_locale() -> str | None:
-    """The locale Flask-Babel chose for this request, when the application set it up."""
-    if "babel" not in current_app.extensions:
-        return None
-    from flask_babel import get_locale
-
-    chosen = get_locale()
-    return locale_of(str(chosen)) if chosen is not None else None
-
-
-def reader_locale() -> str:
-    """The language to serve this request in."""
-    return babel_locale() or request.accept_languages.best_match(LOCALES) or LOCALES[0]
 
 
 def names_for_request() -> list[str] | None:
@@ -53,46 +31,27 @@ def names_for_request() -> list[str] | None:
     return seat_names(database(current_app), match_id)
 
 
-_WORDED = "referee_worded"
-
-
 def worded(data: Any) -> Any:
-    """A view's answer with its sentences in the reader's language, said before it is rendered
-    (``reworded`` then leaves the response as it is, instead of parsing it again)."""
-    setattr(g, _WORDED, True)
-    return reword_shared(data, names_for_request())  # rendered at once: nothing to copy
+    """An answer with its sentences in the reader's language, by the players' names."""
+    return say(data, names_for_request())
 
 
-def worded_by_service(data: Any) -> Any:
-    """A view's answer that the service has worded whole for this reader already (its
-    ``reword`` with the match's names): ``reworded`` leaves it as it is, instead of parsing
-    the response and saying every sentence a second time."""
-    setattr(g, _WORDED, True)
-    return data
+def worded_error(body: dict[str, Any]) -> dict[str, Any]:
+    """An error's body worded for the reader; its ``message`` is its handler's, worded
+    already."""
+    said = worded(body)
+    if said is not body and "message" in body:
+        said = {**said, "message": body["message"]}
+    return said
 
 
-def reworded(response: Response) -> Response:
-    """An API answer's sentences in the reader's language, with the players' names."""
-    if (response.is_streamed or response.mimetype != JSON
-            or not request.path.startswith("/api/")):
-        return response
-    if g.pop(_WORDED, False):  # the view said them already (``worded``)
-        vary_on(response, "Accept-Language", "Cookie")
-        return response
-    raw = response.get_data()
-    if b'"message_id"' not in raw and b'"outcome"' not in raw:  # no sentence said by an engine
-        vary_on(response, "Accept-Language", "Cookie")
-        return response
-    data: Any = response.get_json(silent=True)
-    if not isinstance(data, dict | list):
-        return response
-    new = reword(data, names_for_request())
-    if isinstance(data, dict) and response.status_code >= 400 and "message" in data:
-        new["message"] = data["message"]  # an error's sentence: worded by its handler already
-    if new != data:
-        response.set_data(current_app.json.dumps(new) + "\n")
-    vary_on(response, "Accept-Language", "Cookie")
-    return response
+class Blueprint(flask_smorest.Blueprint):
+    """flask-smorest's blueprint, whose views' answers are worded for the reader as they are
+    dumped."""
+
+    @staticmethod
+    def _prepare_response_content(data: Any) -> Any:
+        return worded(data)
 
 
 def init_app(app: Flask) -> None:
@@ -101,8 +60,13 @@ def init_app(app: Flask) -> None:
         g.referee_reading = set_locale(reader_locale())
 
     @app.after_request
-    def answer_in_the_readers_language(response: Response) -> Response:
-        return reworded(response)
+    def vary_on_the_language(response: Response) -> Response:
+        """An API answer says its sentences in the language asked for: caches keep one per
+        language (the header only; the answer is as its view made it)."""
+        if not response.is_streamed and response.mimetype == JSON \
+                and request.path.startswith("/api/"):
+            vary_on(response, "Accept-Language", "Cookie")
+        return response
 
     @app.teardown_request
     def back_to_the_default_language(_error: BaseException | None) -> None:

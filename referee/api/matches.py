@@ -7,11 +7,10 @@ from typing import Any
 
 from flask import Request, Response, current_app, jsonify, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from webargs.flaskparser import FlaskParser
 
 from referee import database
-from referee.api.locale import worded, worded_by_service
+from referee.api.locale import Blueprint, names_for_request, worded
 from referee.api.schemas import (
     ID,
     MAX_ID,
@@ -45,6 +44,7 @@ from referee.service.errors import BadRequest, ServiceError
 from referee.service.matches import ImportSchema  # an export, taken as it is
 from referee.service.sentences import sentence
 from referee.validation import IMPORTS, NOT_SCREENED, forget_screened_body, screened_body
+from referee.wording import say_kept
 
 
 class ScreenedParser(FlaskParser):
@@ -203,10 +203,10 @@ def log_move(query: dict[str, Any], headers: dict[str, Any], move: dict[str, Any
         counters.appended(recorded.verdict)
     body = {"seq": recorded.seq, "verdict": recorded.verdict, "standings": recorded.standings}
     if recorded.preview is not None:  # 200, not 201: nothing was appended
-        return jsonify(DryRunSchema().dump({**body, "dry_run": True, "changes": [],
-                                            "totals": {}, **recorded.preview}))
+        return jsonify(worded(DryRunSchema().dump({**body, "dry_run": True, "changes": [],
+                                                   "totals": {}, **recorded.preview})))
     if recorded.replayed:  # the answer to an earlier request with the same key
-        response = jsonify(_RECORDED.dump(body))  # as the response decorator would make it
+        response = jsonify(worded(_RECORDED.dump(body)))  # as the response decorator makes it
         response.headers.extend({"Idempotent-Replayed": "true"})
     else:
         plain = plain_recorded(body)  # the schema's data, without its copy (worded copies)
@@ -246,16 +246,23 @@ class Events(MethodView):
         return log_move(query, headers, move, match_id)
 
 
+_TIMELINE = TimelineSchema()
+
+
 @blp.route(f"/<{ID}:match_id>/timeline")
 class Timeline(MethodView):
     @blp.arguments(TimelineQuery, location="query")
     @blp.response(200, TimelineSchema)
-    def get(self, query: dict[str, Any], match_id: int) -> dict[str, Any]:
+    def get(self, query: dict[str, Any], match_id: int) -> dict[str, Any] | Response:
         """The log judged as it stands now (verdicts, voids and what they changed), a page at a
         time: the latest events, or those ``before`` or ``after`` a seq."""
-        return worded_by_service(matches.timeline(
-            database(current_app), match_id, bearer_token(), before=query.get("before"),
-            after=query.get("after"), limit=query["limit"]))
+        page = matches.timeline(database(current_app), match_id, bearer_token(),
+                                before=query.get("before"), after=query.get("after"),
+                                limit=query["limit"])
+        if page["later"] is not None:  # an earlier page, read now and then: worded as dumped
+            return page
+        return jsonify(say_kept(page, names_for_request(), made=_TIMELINE.dump,  # the newest:
+                                kind="api.timeline"))  # read by every phone at the table
 
 
 @blp.route(f"/<{ID}:match_id>/state")

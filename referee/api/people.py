@@ -6,9 +6,9 @@ from typing import Any
 
 from flask import current_app
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from referee import database
+from referee.api.locale import Blueprint
 from referee.api.schemas import (
     ID,
     NightCreatedSchema,

@@ -2,26 +2,40 @@
 
 from __future__ import annotations
 
+import json
 import math
 import select
 import socket
 import ssl
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import EXCLUDE, Schema, fields, validate
+from sqlalchemy import Engine
 
 from referee import database
 from referee.api import error_body
-from referee.api.locale import names_for_request
+from referee.api.locale import Blueprint, names_for_request
 from referee.api.schemas import ID, MAX_ID, ErrorSchema
 from referee.i18n import gettext as _
 from referee.i18n import told
 from referee.service.errors import Unavailable
-from referee.service.streams import StreamCaps, StreamSettings, follow, never_gone
+from referee.service.messages import seat_names
+from referee.service.streams import (
+    Rendered,
+    StreamCaps,
+    StreamSettings,
+    follow,
+    never_gone,
+    public_moves,
+)
+from referee.store.db import Database
+from referee.wording import reader_locale, say
 
 blp = Blueprint("stream", __name__, url_prefix="/api/matches",
                 description="Matches: each new move pushed as it is logged")
@@ -107,6 +121,79 @@ def client_gone(environ: dict[str, Any]) -> Callable[[], bool]:
     return gone
 
 
+def sse(item: dict[str, Any]) -> str:
+    """One move as a Server-Sent Event: ``id`` its seq, ``data`` one line of JSON."""
+    data = json.dumps(item, separators=(",", ":"), ensure_ascii=False)
+    return f"id: {item['seq']}\nevent: move\ndata: {data}\n\n"
+
+
+RenderKey = tuple[int, int, int]  # (match, after, latest seq)
+
+
+class SharedRenders:
+    """The board and every pad of a match wake together on each move and ask for the same
+    events: the first renders them, the others wait for its result instead of reading the log
+    again. A result is keyed by the log's latest seq, so it is never reused once the log
+    has moved on (the public's view of sealed payloads depends on it)."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._lock = threading.Lock()
+        self._done: OrderedDict[RenderKey, Rendered] = OrderedDict()
+        self._pending: dict[RenderKey, threading.Event] = {}
+        self.size = size
+
+    def get(self, key: RenderKey, render: Callable[[], Rendered]) -> Rendered:
+        with self._lock:
+            if key in self._done:
+                return self._done[key]
+            waiting = self._pending.get(key)
+            if waiting is None:
+                self._pending[key] = threading.Event()
+        if waiting is not None:
+            waiting.wait(10)
+            with self._lock:
+                if key in self._done:
+                    return self._done[key]
+            return render()  # the first one failed: render for ourselves
+        try:
+            result = render()
+            with self._lock:
+                self._done[key] = result
+                while len(self._done) > self.size:
+                    self._done.popitem(last=False)
+            return result
+        finally:
+            with self._lock:
+                self._pending.pop(key).set()
+
+
+_renders: weakref.WeakKeyDictionary[Engine, dict[str, SharedRenders]] = \
+    weakref.WeakKeyDictionary()
+_renders_lock = threading.Lock()
+
+
+def renders_for(db: Database, locale: str = "en") -> SharedRenders:
+    """One set of shared renders per database and language (they go when its engine goes):
+    the names of a match are fixed, so a match's moves said in one language are the same for
+    every follower of that language."""
+    with _renders_lock:
+        found = _renders.setdefault(db.engine, {}).get(locale)
+        if found is None:
+            found = _renders[db.engine][locale] = SharedRenders()
+        return found
+
+
+def rendered_moves(db: Database, match_id: int, after: int, latest: int,
+                   locale: str = "en", names: list[str] | None = None) -> Rendered:
+    """The moves after ``after`` as a follower reading ``locale`` is sent them."""
+    def render() -> Rendered:
+        named = names if names is not None else seat_names(db, match_id)
+        return [(item["seq"], sse(say(item, named, locale)))
+                for item in public_moves(db, match_id, after)]
+
+    return renders_for(db, locale).get((match_id, after, latest), render)
+
+
 def full(error: Unavailable, stream: StreamSettings) -> tuple[Response, int]:
     response = jsonify(error_body(503, told(error.sentence, names_for_request())))
     response.headers["Retry-After"] = str(retry_after(stream))
@@ -134,8 +221,13 @@ class Stream(MethodView):
                 header="'Accept: text/event-stream'"), where="header.Accept")), 406
         after = headers.get("last_event_id", query.get("after"))
         stream = settings()
+        db, locale, names = database(current_app), reader_locale(), names_for_request()
+
+        def moves(since: int, latest: int) -> Rendered:  # in the opening request's language
+            return rendered_moves(db, match_id, since, latest, locale, names)
+
         try:
-            events = follow(database(current_app), match_id, after, stream,
+            events = follow(db, match_id, after, moves, stream,
                             caps=caps(current_app), address=request.remote_addr or "",
                             gone=client_gone(request.environ))
         except Unavailable as error:

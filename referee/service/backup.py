@@ -34,6 +34,7 @@ from referee.service.players import PlayerName, name_key, player_named
 from referee.service.replay import CORRECTIONS, Loader, fresh
 from referee.service.sentences import EngineSaid, GameTitle, sentence
 from referee.store import models
+from referee.store.as_data import standings_data
 from referee.store.bounds import (
     HASH_LENGTH,
     IDEMPOTENCY_KEY_LENGTH,
@@ -325,7 +326,7 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
     session.add(models.MatchSummary(
         match_id=match.id, game=match.game,
         seat_names=[s.player.name for s in match.seats], status="in progress",
-        totals=standings.as_dict(), winners=[], outcome="", last_seq=0, night_id=night_id,
+        totals=standings_data(standings), winners=[], last_seq=0, night_id=night_id,
         created_at=match.created_at))
     session.flush()
     session.refresh(match)

@@ -26,6 +26,7 @@ from sqlalchemy import func, select
 
 from referee.engines import get_engine
 from referee.service.errors import Conflict
+from referee.service.history import kept_outcome
 from referee.service.matches import get_match
 from referee.service.messages import outcome_text
 from referee.service.sentences import sentence
@@ -73,7 +74,8 @@ def play(db: Database, match_id: int) -> dict[str, Any]:
         return {
             "sourceName": "Referee", "sourcePlayId": source_play_id(match),
             "playDate": start[:19].replace("T", " "), "durationMin": minutes,
-            "comments": outcome_text(summary.totals, summary.seat_names, summary.outcome),
+            "comments": outcome_text(summary.totals, summary.seat_names,
+                                     kept_outcome(summary.totals)),
             "game": {"name": engine.title, "sourceGameId": match.game,
                      "highestWins": not totals.get("lower_is_better", False),
                      "noPoints": False, "cooperative": False},

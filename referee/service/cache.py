@@ -46,6 +46,7 @@ from referee.service.replay import (
     ruled_challenges,
 )
 from referee.store import models
+from referee.store.as_data import verdict_data
 from referee.store.projector import seat_records
 
 
@@ -148,6 +149,12 @@ class MatchState:
         return Rejudged(row.verdict)
 
 
+class Shared(dict[str, Any]):
+    """A read kept with a state and shared by its readers (``MatchState.page``): read it, never
+    change it. It goes with the state, and what the edges keep of it (its wording for each
+    reader) goes with it."""
+
+
 class StateCache:
     """Match states by match id, least recently used dropped first; thread-safe."""
 
@@ -220,7 +227,7 @@ def build(session: Source, match: models.Match, upto: int) -> MatchState:
                 state.rejudged[row.seq] = Rejudged(None, err.as_dict())
             continue
         if earliest <= row.seq <= window_end:
-            state.rejudged[row.seq] = Rejudged(verdict.as_dict() if verdict else None)
+            state.rejudged[row.seq] = Rejudged(verdict_data(verdict) if verdict else None)
     return state
 
 

@@ -41,6 +41,7 @@ from referee.service.sentences import (
     title_of,
 )
 from referee.store import models
+from referee.store.as_data import data_of
 from referee.store.bounds import INT32_MAX, TYPE_LENGTH
 from referee.store.upcast import current_version, upcast
 
@@ -193,11 +194,10 @@ def judgement(entry: Judged) -> dict[str, Any] | None:
 
 
 def same_judgement(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
-    """Same kind, rule, penalty and effects (the sentence may differ in its wording)."""
+    """Same kind, rule, penalty and effects, as data (the sentences may differ in wording)."""
     if a is None or b is None:
         return a is b
-    keys = ("kind", "rule", "penalty", "effects")
-    return all(a.get(k) == b.get(k) for k in keys)
+    return all(data_of(a, k) == data_of(b, k) for k in ("kind", "rule", "penalty", "effects"))
 
 
 def preview_changes(loader: Loader, row: models.Event) -> dict[str, Any]:

@@ -28,13 +28,21 @@ class MatchFilter:
     until: date | None = None
 
 
+def kept_outcome(totals: Any) -> str:
+    """The outcome's sentence a summary written by an older version kept in its totals, to be
+    shown where its data cannot be said again; "" for a summary kept as data only (each reader
+    gets the outcome said from ``standings``' data, ``referee.service.messages.reword``)."""
+    kept = totals.get("outcome") if isinstance(totals, dict) else None
+    return kept if isinstance(kept, str) else ""
+
+
 def match_dict(match: models.Match) -> dict[str, Any]:
     summary = match.summary
     return {
         "id": match.id, "game": match.game, "options": match.options, "mode": match.mode,
         "status": summary.status, "night_id": match.night_id, "follows": match.follows_id,
         "last_seq": summary.last_seq, "created_at": models.iso(match.created_at),
-        "updated_at": models.iso(summary.updated_at), "outcome": summary.outcome,
+        "updated_at": models.iso(summary.updated_at), "outcome": kept_outcome(summary.totals),
         "winners": list(summary.winners), "uuid": match.uuid, "is_copy": match.is_copy,
         "copy_of": match.copy_of,
         "seats": [

@@ -38,11 +38,22 @@ from referee.service import (
     staleness,
     stats,
 )
-from referee.service.cache import Known, MatchState, StateCache, build, cache_for, current
+from referee.service.cache import (
+    Known,
+    MatchState,
+    Shared,
+    StateCache,
+    build,
+    cache_for,
+    current,
+)
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import announced, send_notice
-from referee.service.messages import current_locale, for_match, names_of, renderer, reword
+from referee.service.messages import (
+    names_of,
+    reword,
+)
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.players import PlayerName, players_named
 from referee.service.readings import with_earlier_readings
@@ -79,6 +90,7 @@ from referee.service.sentences import (
 )
 from referee.service.tokens import hash_token, new_token
 from referee.store import models
+from referee.store.as_data import standings_data, verdict_data
 from referee.store.bounds import INT32_MAX
 from referee.store.db import Database
 from referee.store.uow import SqlUnitOfWork, UnitOfWork, retried_once_if_dropped
@@ -363,12 +375,11 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
                                 missplays=0))
     ledger.tally(session, game, ledger.status_of(standings), models.utc_day(match.created_at),
                  +1)
-    said = renderer([p.name for p in players])
     session.add(models.MatchSummary(
         match_id=match.id, game=game, seat_names=[p.name for p in players],
         status=ledger.status_of(standings),
-        totals=standings.as_dict(said), winners=list(standings.winners),
-        outcome=said(standings.outcome), last_seq=0, night_id=night_id,
+        totals=standings_data(standings), winners=list(standings.winners),
+        last_seq=0, night_id=night_id,
         created_at=match.created_at, updated_at=match.created_at,
     ))
     session.flush()
@@ -595,7 +606,7 @@ def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None,
     now = staleness.outcome(lambda: _judge_new(uow, after, row))
     if move.seen is not None and move.seen != head.last_seq:  # the player saw an older table
         _check_seen(uow, match_id, move.seen, head.last_seq, access, now, row)
-    row.verdict = now.result().as_dict()
+    row.verdict = verdict_data(now.result())  # data: each reader gets its own words
     if move.dry_run:  # nothing appended, no key kept, nobody notified
         return _dry_run(uow, before, after, row), None
     keyed = idempotency.stamp(move.idempotency_key, token, move.type, move.seat, move.payload)
@@ -692,11 +703,10 @@ def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.E
         after.moved_to(seq)
     _snapshot(uow, after)
     uow.read_models.judged(match_id, after.game, before.day, seq, after.standings,
-                           after.records, (before.standings, before.records), after.render)
+                           after.records, (before.standings, before.records))
     match = uow.events.match(match_id)
     assert match is not None
-    uow.read_models.results(match, stats.projection(seq, after.standings, after.folded,
-                                                     after.render))
+    uow.read_models.results(match, stats.projection(seq, after.standings, after.folded))
     after.started_at = uow.read_models.started_at(match_id)
     ledger.appended(transaction, match_id, seq)  # the append's hooks, in its transaction
     return after
@@ -867,8 +877,7 @@ def refresh_read_models(session: Session, match: models.Match, seq: int, standin
                         folded: Folded) -> None:
     """Rewrite the match's read models (a restore): its summary, seats and results; the time
     of this write is its last update."""
-    said = stats.projection(seq, standings, folded, for_match(match))
-    stats.projector_of(session).project(match, said)
+    stats.projector_of(session).project(match, stats.projection(seq, standings, folded))
     match.summary.updated_at = datetime.now(UTC)
 
 
@@ -1000,8 +1009,8 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
 
     Judgements come from the log (each event's verdict as appended) and, for the events a void
     changed, from the cached state's re-judged window: nothing is folded for a page. The newest
-    page is kept with the cached state, worded for each reader, until the next move: the
-    answer is shared, to be read, not changed.
+    page is kept with the cached state until the next move: it is shared, to be read, not
+    changed. A page is data: each reader's sentences are said where the answer is made.
     """
     with db.reading() as session:
         match = get_match(session, match_id)
@@ -1013,23 +1022,22 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
             end = last if before is None else min(last, before - 1)
             first = max(1, end - limit + 1)
         now = _state_now(session, db, match)
-        names = names_of(match)
 
         def page() -> dict[str, Any]:
             rows = _rows(session, match_id, first, end) if end >= first else []
-            return reword({  # the verdicts' sentences for this reader, with the players' names
+            return Shared({
                 "match_id": match.id, "game": match.game, "last_seq": last,
                 "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
                 "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
                 "later": rows[-1].seq if rows and rows[-1].seq < last else None,
                 "challenges": sorted(s for s in now.offenders if s not in now.ruled
                                      and s not in now.voided),
-                "standings": now.standings.as_dict(),
-            }, names)
+                "standings": standings_data(now.standings),
+            })
 
         if end < last:  # an earlier page: read by one reader now and then, not kept
             return page()
-        return now.page(("timeline", first, end, viewer, current_locale(), *names), page)
+        return now.page(("timeline", first, end, viewer), page)
 
 
 def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
@@ -1041,11 +1049,11 @@ def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict
         loader = Loader(session, match)
         folded, entries = loader.timeline()
         now = _state_now(session, db, match)
-        return reword({
+        return {
             "match_id": match.id, "game": match.game, "last_seq": match.summary.last_seq,
             "events": [event_dict(now, j.row, viewer, j) for j in entries],
-            "standings": loader.engine.standings(folded.state).as_dict(),
-        }, names_of(match))
+            "standings": standings_data(loader.engine.standings(folded.state)),
+        }
 
 
 def standings(db: Database, match_id: int) -> dict[str, Any]:
@@ -1125,9 +1133,9 @@ def _import(uow: SqlUnitOfWork, data: dict[str, Any], night_id: int | None,
         if seq % uow.snapshot_every == 0:
             uow.snapshots.save(match.id, seq, state.engine.state_version, state.folded)
     uow.read_models.judged(match.id, match.game, state.day, len(data["events"]),
-                           state.standings, state.records, None, state.render)
+                           state.standings, state.records, None)
     uow.read_models.results(match, stats.projection(len(data["events"]), state.standings,
-                                                    state.folded, state.render))
+                                                    state.folded))
     if ledger.status_of(start[0]) != ledger.status_of(state.standings):
         uow.read_models.tally(match.game, ledger.status_of(start[0]), state.day, -1)
         uow.read_models.tally(match.game, ledger.status_of(state.standings), state.day, +1)
@@ -1167,7 +1175,7 @@ def _import_one(session: Source, state: MatchState, schemas: dict[str, type[Sche
     except Invalid as err:
         raise Invalid(sentence("Event %(seq)s: %(why)s", seq=seq, why=err.sentence),
                       **{**err.details, "where": where}) from err
-    row.verdict = verdict.as_dict()
+    row.verdict = verdict_data(verdict)
     log_of(session).add(row)
     return row
 

@@ -427,15 +427,15 @@ def _reworded(data: Any, names: Names | None, locale: str) -> Any:
     out = {key: value if type(value) in _LEAVES else _reworded(value, names, locale)
            for key, value in data.items()}
     if not _SAYING.isdisjoint(data):  # a sentence here: said again
-        _say_again(data, out, names, locale)
+        out = _say_again(data, out, names, locale)
     return out
 
 
-def reword_shared(data: Any, names: Names | None = None) -> Any:
-    """``reword``'s answer for the reader being served, made without copying what has no
-    sentence to say again: lists and dicts with none are ``data``'s own. For an answer written
-    out at once and never changed (a move's 201)."""
-    return _shared(data, names, current_locale())
+def reword_shared(data: Any, names: Names | None = None, locale: str | None = None) -> Any:
+    """``reword``'s answer, made without copying what has no sentence to say again: lists and
+    dicts with none are ``data``'s own. For an answer written out at once and never changed (a
+    move's 201)."""
+    return _shared(data, names, locale_of(locale) if locale else current_locale())
 
 
 def _shared(data: Any, names: Names | None, locale: str) -> Any:
@@ -469,32 +469,59 @@ def _shared_dict(data: dict[str, Any], names: Names | None, locale: str) -> dict
                 out = dict(data)
             out[key] = said
     if not _SAYING.isdisjoint(data):
-        out = dict(data) if out is None else out
-        _say_again(data, out, names, locale)
+        out = _say_again(data, dict(data) if out is None else out, names, locale)
     return data if out is None else out
 
 
 def _say_again(data: Mapping[str, Any], out: dict[str, Any], names: Names | None,
-               locale: str) -> None:
-    """``out``'s sentences (a copy of ``data``) rendered again from ``data``'s own data."""
+               locale: str) -> dict[str, Any]:
+    """``out`` (a copy of ``data``) with its sentences rendered again from ``data``'s own
+    data; those ``data`` kept none of (a row kept as data only) placed where a verdict's or
+    the standings' ``as_dict`` places them, so that an answer reads in the same order."""
     for text_key in ("reason", "message"):
         if text_key in data:
             out[text_key] = _say(said_from(data), data[text_key], names, locale)
             break
+    else:
+        if "penalty_data" in data and "message_id" in data:  # a verdict or finding kept as data
+            out["reason"] = _say(said_from(data), "", names, locale)
     if "penalty_data" in data:
         out["penalty"] = _say(said_from(data["penalty_data"]), data.get("penalty"), names,
                               locale)
     effects, effects_data = data.get("effects"), data.get("effects_data")
+    if effects is None and isinstance(effects_data, list):  # kept as data: no sentence
+        effects = [""] * len(effects_data)
     if isinstance(effects, list) and isinstance(effects_data, list) \
             and len(effects) == len(effects_data):
         out["effects"] = [_say(said_from(d), e, names, locale)
                           for e, d in zip(effects, effects_data, strict=True)]
-    if isinstance(data.get("outcome"), str):
-        out["outcome"] = _say(_outcome_of(data), data["outcome"], names, locale)
+    outcome = data.get("outcome")
+    if isinstance(outcome, str) or (outcome is None and "outcome_data" in data):
+        out["outcome"] = _say(_outcome_of(data), outcome or "", names, locale)
+    return out if len(out) == len(data) else _in_place(data, out)
 
 
-#: The keys ``_reworded`` says a sentence again for.
-_SAYING = frozenset({"reason", "message", "penalty_data", "effects", "outcome"})
+#: Each data key, and the sentence ``as_dict`` writes just before it.
+_SAID_BEFORE = {"message_id": "reason", "penalty_data": "penalty", "effects_data": "effects",
+                "outcome_data": "outcome"}
+
+
+def _in_place(data: Mapping[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """``out`` with the sentences ``data`` lacked moved just before the data they say."""
+    placed: dict[str, Any] = {}
+    for key, value in out.items():
+        said = _SAID_BEFORE.get(key)
+        if said is not None and said in out and said not in data:
+            placed[said] = out[said]
+        placed[key] = value
+    for key, value in out.items():
+        placed.setdefault(key, value)
+    return placed
+
+
+#: The keys ``_reworded`` says a sentence again for (the data keys: a row kept as data only).
+_SAYING = frozenset({"reason", "message", "penalty_data", "effects", "effects_data", "outcome",
+                     "outcome_data"})
 
 
 _NAMES: WeakKeyDictionary[Any, OrderedDict[int, tuple[str, ...]]] = WeakKeyDictionary()

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from referee.engines.base import Engine, Event, Impossible, Verdict, Viewer
 from referee.service.modes import engine_of
 from referee.store import models
+from referee.store.as_data import verdict_data
 from referee.store.recorder import EventRecorder
 from referee.store.snapshots import SnapshotStore
 from referee.store.upcast import upcast
@@ -257,7 +258,7 @@ class Loader:
             except Impossible as err:
                 entries.append(Judged(row, None, impossible=err.as_dict(), **mark))
                 continue
-            entries.append(Judged(row, verdict.as_dict() if verdict else None, **mark))
+            entries.append(Judged(row, verdict_data(verdict) if verdict else None, **mark))
         return folded, entries
 
     def save_snapshot(self, seq: int, folded: Folded) -> None:

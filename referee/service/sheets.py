@@ -106,7 +106,7 @@ def history_rows(db: Database, f: history.MatchFilter) -> Iterator[list[Any]]:
                    [f"{' & '.join(names[i] for i in ln['seats'] if i < len(names))} "
                     f"{ln['total']}" for ln in lines],
                    [names[i] for i in summary.winners if i < len(names)],
-                   outcome_text(summary.totals, names, summary.outcome)]
+                   outcome_text(summary.totals, names, history.kept_outcome(summary.totals))]
 
 
 def history_sheet(db: Database, f: history.MatchFilter) -> str:

@@ -27,6 +27,7 @@ from referee.service.errors import Conflict, Invalid
 from referee.service.replay import Folded, Loader
 from referee.service.sentences import Kind, Words, sentence
 from referee.store import models
+from referee.store.as_data import verdict_data
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ class Outcome:
             return {"kind": "impossible", "rule": details.get("rule"),
                     "reason": self.refused.message, "where": details.get("where"), **said}
         assert self.verdict is not None
-        return self.verdict.as_dict()
+        return verdict_data(self.verdict)
 
 
 def outcome(judge: Callable[[], Verdict]) -> Outcome:

@@ -18,12 +18,11 @@ from sqlalchemy.orm import Session, aliased
 from referee.engines.base import Standings
 from referee.service.errors import Invalid, NotFound
 from referee.service.history import MatchFilter, MatchPage, matches_page
-from referee.service.messages import for_match
 from referee.service.replay import Folded, Loader
 from referee.service.sentences import sentence
 from referee.store import models
 from referee.store.db import Database
-from referee.store.projector import Projection, ReadModelProjector, Render
+from referee.store.projector import Projection, ReadModelProjector
 from referee.store.recorder import EventRecorder
 from referee.store.uow import SqlUnitOfWork, UnitOfWork
 
@@ -73,19 +72,17 @@ def citron_coco_calls(state: Any) -> list[tuple[int, bool, int]]:
     return calls
 
 
-def projection(last_seq: int, standings: Standings, folded: Folded, render: Render
-               ) -> Projection:
+def projection(last_seq: int, standings: Standings, folded: Folded) -> Projection:
     """What a fold of a match's log says, as the read models hold it."""
     return Projection(last_seq, standings, folded.missplays,
-                      citron_coco_calls(folded.state), ranks(standings), render)
+                      citron_coco_calls(folded.state), ranks(standings))
 
 
 def refresh(session: Any, match: models.Match, standings: Standings,
             folded: Folded) -> None:
     """Write the match's seat results and match result as its log now stands (``session``:
     a Session, or a unit of work)."""
-    said = projection(match.summary.last_seq, standings, folded, for_match(match))
-    projector_of(session).results(match, said)
+    projector_of(session).results(match, projection(match.summary.last_seq, standings, folded))
 
 
 def projector_of(source: Any) -> ReadModelProjector:
@@ -120,8 +117,7 @@ def rebuild_match(uow: UnitOfWork, match_id: int) -> None:
     loader = Loader(uow, match)
     folded = loader.fold(use_snapshots=False)
     standings = loader.engine.standings(folded.state)
-    uow.read_models.rebuild(match, projection(uow.events.last_seq(match_id), standings,
-                                              folded, for_match(match)))
+    uow.read_models.rebuild(match, projection(uow.events.last_seq(match_id), standings, folded))
 
 
 # --- a player's figures ----------------------------------------------------------------------

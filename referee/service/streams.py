@@ -13,11 +13,9 @@ ends, when its client goes (noticed at the next look at the log) or when it is n
 
 from __future__ import annotations
 
-import json
 import threading
 import time
-import weakref
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import Any
@@ -28,7 +26,6 @@ from referee.service import counters, matches
 from referee.service.errors import NotFound, Unavailable
 from referee.service.kept import KeptFor
 from referee.service.live import start_listening
-from referee.service.messages import current_locale, reading_in, reword, seat_names
 from referee.service.sentences import sentence
 from referee.store.db import Database
 from referee.store.recorder import EventRecorder
@@ -147,82 +144,15 @@ def last_seq(db: Database, match_id: int) -> int:
 
 def public_moves(db: Database, match_id: int, after: int) -> list[dict[str, Any]]:
     """The events after ``after`` as the public may read them (exactly as ``/events`` shows
-    them without a token), each with the standings as they stood right after it."""
+    them without a token), each with the standings as they stood right after it: data, each
+    follower's sentences said where the stream is answered."""
     events, _ = matches.events_after(db, match_id, after, BATCH, None)
     for item in events:
         item["standings"] = matches.state_at(db, match_id, item["seq"], None, None)["standings"]
-    names = seat_names(db, match_id)
-    return [reword(item, names) for item in events]  # the verdicts in the reader's language
-
-
-def sse(item: dict[str, Any]) -> str:
-    """One move as a Server-Sent Event: ``id`` its seq, ``data`` one line of JSON."""
-    data = json.dumps(item, separators=(",", ":"), ensure_ascii=False)
-    return f"id: {item['seq']}\nevent: move\ndata: {data}\n\n"
+    return events
 
 
 Rendered = list[tuple[int, str]]  # (seq, the event as sent)
-RenderKey = tuple[int, int, int]  # (match, after, latest seq)
-
-
-class SharedRenders:
-    """The board and every pad of a match wake together on each move and ask for the same
-    events: the first renders them, the others wait for its result instead of reading the log
-    again. A result is keyed by the log's latest seq, so it is never reused once the log
-    has moved on (the public's view of sealed payloads depends on it)."""
-
-    def __init__(self, size: int = 512) -> None:
-        self._lock = threading.Lock()
-        self._done: OrderedDict[RenderKey, Rendered] = OrderedDict()
-        self._pending: dict[RenderKey, threading.Event] = {}
-        self.size = size
-
-    def get(self, key: RenderKey, render: Callable[[], Rendered]) -> Rendered:
-        with self._lock:
-            if key in self._done:
-                return self._done[key]
-            waiting = self._pending.get(key)
-            if waiting is None:
-                self._pending[key] = threading.Event()
-        if waiting is not None:
-            waiting.wait(10)
-            with self._lock:
-                if key in self._done:
-                    return self._done[key]
-            return render()  # the first one failed: render for ourselves
-        try:
-            result = render()
-            with self._lock:
-                self._done[key] = result
-                while len(self._done) > self.size:
-                    self._done.popitem(last=False)
-            return result
-        finally:
-            with self._lock:
-                self._pending.pop(key).set()
-
-
-_renders: weakref.WeakKeyDictionary[Engine, dict[str, SharedRenders]] = \
-    weakref.WeakKeyDictionary()
-_renders_lock = threading.Lock()
-
-
-def renders_for(db: Database, locale: str = "en") -> SharedRenders:
-    """One set of shared renders per database and language (they go when its engine goes)."""
-    with _renders_lock:
-        found = _renders.setdefault(db.engine, {}).get(locale)
-        if found is None:
-            found = _renders[db.engine][locale] = SharedRenders()
-        return found
-
-
-def rendered_moves(db: Database, match_id: int, after: int, latest: int,
-                   locale: str = "en") -> Rendered:
-    def render() -> Rendered:
-        with reading_in(locale):
-            return [(item["seq"], sse(item)) for item in public_moves(db, match_id, after)]
-
-    return renders_for(db, locale).get((match_id, after, latest), render)
 
 
 class Followed:
@@ -253,19 +183,21 @@ def never_gone() -> bool:
 
 
 def follow(db: Database, match_id: int, after: int | None,
+           moves: Callable[[int, int], Rendered],
            settings: StreamSettings = StreamSettings(), caps: StreamCaps | None = None,
            address: str = "", gone: Callable[[], bool] = never_gone) -> Followed:
     """The match's public log after ``after`` (default: from now on), then each new move as it
     is appended, with a heartbeat comment when nothing happens, until the process shuts down
     or the client goes (``gone`` says so; it is asked at each look at the log).
 
+    ``moves(after, latest)`` gives the events after ``after`` as the follower is sent them
+    (worded for the follower of the request that opened the stream: the stream outlives it).
     Checks that the match exists, then takes a slot under ``caps`` for ``address`` (when caps
     are given), before the first yield, so the caller can answer 404 or 503.
     """
     head = last_seq(db, match_id)
     cursor = head if after is None else after
     hub = start_listening(db)
-    locale = current_locale()  # the request's: the stream outlives it
     slot = None if caps is None else slots_for(db).take(match_id, address, caps)
 
     def stream() -> Generator[str, None, None]:
@@ -279,7 +211,7 @@ def follow(db: Database, match_id: int, after: int | None,
             beat_due = time.monotonic() + settings.heartbeat
             while not hub.closing.is_set():
                 while latest > cursor:
-                    batch = rendered_moves(db, match_id, cursor, latest, locale)
+                    batch = moves(cursor, latest)
                     if not batch:
                         break
                     for seq, text in batch:

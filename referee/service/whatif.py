@@ -16,6 +16,7 @@ from referee.service.matches import get_match
 from referee.service.messages import names_of, reword
 from referee.service.replay import Folded, Judged, Loader, judge_row
 from referee.service.sentences import EngineSaid, Listed, OptionName, sentence, title_of
+from referee.store.as_data import data_of, verdict_data
 from referee.store.db import Database
 
 #: What makes two verdicts "the same" for a table: the kind, the clause and the penalty.
@@ -61,7 +62,7 @@ def fold_under(loader: Loader, options: dict[str, Any]) -> tuple[Folded, list[Ju
         except Impossible as err:
             entries.append(Judged(row, None, impossible=err.as_dict()))
             continue
-        entries.append(Judged(row, verdict.as_dict() if verdict else None))
+        entries.append(Judged(row, verdict_data(verdict) if verdict else None))
     return folded, entries
 
 
@@ -75,7 +76,7 @@ def judgement(entry: Judged) -> dict[str, Any] | None:
 def differs(old: dict[str, Any] | None, new: dict[str, Any] | None) -> bool:
     if old is None or new is None:
         return old is not new
-    return any(old.get(k) != new.get(k) for k in COMPARED)
+    return any(data_of(old, k) != data_of(new, k) for k in COMPARED)
 
 
 def what_if(db: Database, match_id: int, changes: dict[str, Any]) -> dict[str, Any]:

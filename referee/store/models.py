@@ -217,9 +217,10 @@ class MatchSummary(Base):
     game: Mapped[str] = mapped_column(String(TYPE_LENGTH), index=True)
     seat_names: Mapped[list[Any]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(20), index=True)  # "in progress" | "finished"
-    totals: Mapped[dict[str, Any]] = mapped_column(JSON)  # standings as last judged
+    # standings as last judged, as data: the outcome is its message id and parameters
+    # (``outcome_data``, ``result``), worded for each reader (``referee.store.as_data``)
+    totals: Mapped[dict[str, Any]] = mapped_column(JSON)
     winners: Mapped[list[Any]] = mapped_column(JSON)
-    outcome: Mapped[str] = mapped_column(Text, default="")
     last_seq: Mapped[int] = mapped_column(Integer, default=0)
     night_id: Mapped[int | None] = mapped_column(Integer, index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

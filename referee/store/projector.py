@@ -1,15 +1,17 @@
 """The read-model projector: the one adapter that writes what pages read instead of the log.
 
-Read models are the match summary (status, totals, winners, outcome, last seq), the seats'
-records, the tallies per game, status and day, and the results (a row per seat and one per
-match) the statistics aggregate. An append projects its judgement here in its own
+Read models are the match summary (status, totals, winners, last seq), the seats' records,
+the tallies per game, status and day, and the results (a row per seat and one per match) the
+statistics aggregate. They hold data only, as the log does: the totals keep the outcome as its
+message id and parameters (``outcome_data``, ``result``), never a sentence in a reader's
+language (each reader's is said at the edge). An append projects its judgement here in its own
 transaction; ``rebuild`` writes the very same rows from a fold of the log, and moves no time
 the appends wrote (a rebuild equals what the appends produced).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import Any, cast
@@ -20,11 +22,11 @@ from sqlalchemy.orm import Session
 
 from referee.engines.base import Standings
 from referee.store import models
+from referee.store.as_data import standings_data
 from referee.store.prepared import Prepared, Transaction, Transactional
 from referee.store.recorder import APPEND_EVENT_SQL, EventRecorder, event_types
 
 SeatRecord = tuple[int, bool, int]  # total, won, missplays
-Render = Callable[[Any], str]
 
 _summaries = cast(Table, models.MatchSummary.__table__)
 _seats = cast(Table, models.Seat.__table__)
@@ -37,7 +39,7 @@ _UPDATE_SUMMARY = update(_summaries).where(
     _summaries.c.match_id == bindparam("the_match")).values(
     last_seq=bindparam("last_seq"), updated_at=bindparam("updated_at"),
     status=bindparam("status"), totals=bindparam("totals", type_=JSON),
-    winners=bindparam("winners", type_=JSON), outcome=bindparam("outcome"))
+    winners=bindparam("winners", type_=JSON))
 
 _UPDATE_RESULT_SQL = ("UPDATE match_results SET events = :seq, ended_at = :recorded_at, "
                       "seconds = :seconds WHERE match_id = :match_id")
@@ -82,7 +84,6 @@ class Projection:
     missplays: Mapping[int, int]
     calls: Sequence[tuple[int, bool, int]]  # (caller, succeeded, coconuts) of each call
     ranks: Mapping[int, int]  # seat -> placement
-    render: Render  # the outcome sentence, with the players' names
 
 
 class ReadModelProjector(Transactional):
@@ -96,7 +97,7 @@ class ReadModelProjector(Transactional):
 
     def judged(self, match_id: int, game: str, day: date, seq: int, standings: Standings,
                records: tuple[SeatRecord, ...],
-               before: tuple[Standings, tuple[SeatRecord, ...]] | None, render: Render,
+               before: tuple[Standings, tuple[SeatRecord, ...]] | None,
                at: datetime | None = None) -> None:
         """The summary in one UPDATE (its seq and time alone when the standings did not
         change); the seats in one more when their records changed; the tallies when the match
@@ -108,8 +109,8 @@ class ReadModelProjector(Transactional):
         else:
             self.session.connection().execute(_UPDATE_SUMMARY, {
                 "the_match": match_id, "last_seq": seq, "updated_at": now,
-                "status": status_of(standings), "totals": standings.as_dict(render),
-                "winners": list(standings.winners), "outcome": render(standings.outcome)})
+                "status": status_of(standings), "totals": standings_data(standings),
+                "winners": list(standings.winners)})
         if before is None or before[1] != records:
             self._seats(match_id, records)
         if before is not None and status_of(before[0]) != status_of(standings):
@@ -216,9 +217,8 @@ class ReadModelProjector(Transactional):
         standings = said.standings
         summary.last_seq = said.last_seq
         summary.status = status_of(standings)
-        summary.totals = standings.as_dict(said.render)
+        summary.totals = standings_data(standings)
         summary.winners = list(standings.winners)
-        summary.outcome = said.render(standings.outcome)
         records = seat_records(standings, said.missplays, len(match.seats))
         for seat in match.seats:
             seat.total, seat.won, seat.missplays = records[seat.seat]

@@ -48,7 +48,9 @@ def host_only(match_id: int) -> str:
 
 def timeline_event(match_id: int, token: str, seq: int) -> tuple[dict[str, Any], dict[str, Any]]:
     """The event at ``seq`` as the timeline shows it now, with its page of the timeline."""
-    timeline = matches.timeline(views.db(), match_id, token, after=seq - 1, limit=1)
+    timeline = views.said_page(matches.timeline(views.db(), match_id, token, after=seq - 1,
+                                                limit=1), views.seat_names(views.match_or_404(
+                                                    match_id)))
     for event in timeline["events"]:
         if event["seq"] == seq:
             return event, timeline

@@ -40,6 +40,7 @@ from referee.web.filters import game_title
 from referee.web.forms import FormError, read_fields
 from referee.web.images import results_chart
 from referee.web.pads.generic import picker_data
+from referee.wording import say, say_kept
 
 bp = Blueprint("web", __name__)
 
@@ -140,8 +141,17 @@ def date_arg(name: str, value: str | None) -> date | None:
                                name=name, value=repr(value))) from None
 
 
+def said_page(page: dict[str, Any], names: list[str]) -> dict[str, Any]:
+    """A page of the timeline in the reader's words, by the players' names: the newest (read
+    by every phone at the table after each move) worded once per language."""
+    return say_kept(page, names, kind="web.timeline") if page["later"] is None else say(
+        page, names)
+
+
 def match_or_404(match_id: int) -> dict[str, Any]:
-    return history.get_match_dict(db(), match_id)
+    """The match as pages show it: its outcome said for the reader, by the players' names
+    (the read model keeps it as data)."""
+    return reword(history.get_match_dict(db(), match_id))
 
 
 def seat_names(match: dict[str, Any]) -> list[str]:
@@ -597,8 +607,8 @@ def render_match(match_id: int, *, logged: int | None = None,
     after = int_arg("after", request.args.get("after"), 0)
     if at is not None and before is None and after is None:
         before = at + 11  # the page that shows the event asked for, near its top
-    timeline = matches.timeline(db(), match_id, token, before=before, after=after,
-                                limit=MATCH_PAGE_EVENTS)
+    timeline = said_page(matches.timeline(db(), match_id, token, before=before, after=after,
+                                          limit=MATCH_PAGE_EVENTS), seat_names(match))
     game = games.for_match(match)
     as_arg = request.args.get("as", "")
     state = None

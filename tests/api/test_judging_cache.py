@@ -19,6 +19,7 @@ from referee import create_app, database
 from referee.service import ledger, matches
 from referee.service.cache import cache_for
 from referee.store import models
+from referee.store.as_data import standings_data
 from tests.helpers import auth, move, new_match, plain_turn
 
 
@@ -38,7 +39,7 @@ def test_an_append_leaves_the_new_state_in_the_cache(app: Flask, client: FlaskCl
     state = cached(app, table.id)
     assert state is not None and state.last_seq == 2
     full = matches.full_timeline(database(app), table.id)
-    assert state.standings.as_dict() == full["standings"]
+    assert standings_data(state.standings) == full["standings"]
 
 
 def test_a_refused_move_leaves_the_cache_as_it_was(app: Flask, client: FlaskClient) -> None:

@@ -12,8 +12,10 @@ from typing import Any
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from referee.service import matches, streams, whatif
-from referee.service.messages import reading_in
+from referee.api.stream import rendered_moves
+from referee.service import matches, whatif
+from referee.service.messages import reading_in, seat_names
+from referee.wording import say
 from tests.helpers import Table, auth, new_match, plain_turn
 
 FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
@@ -173,13 +175,14 @@ def test_games_are_described_in_the_readers_language(client: FlaskClient) -> Non
 def test_the_service_reads_outcomes_with_names_in_the_readers_language(
         client: FlaskClient) -> None:
     """What the pages read (the state and the timeline) is worded at read time: the running
-    outcome names who holds the fewest cards (PL-WIN-1), in the reader's language."""
+    outcome names who holds the fewest cards (PL-WIN-1), in the reader's language; the
+    timeline is data, worded where the answer is made."""
     table = plouc(client)
     assert post(client, table, "play", 1, {"cards": ["5H"]}, headers=EN).status_code == 201
     db = client.application.extensions["referee.db"]
     with reading_in("fr"):
         state = matches.state_at(db, table.id, None, None, None)
-        page = matches.timeline(db, table.id)
+    page = say(matches.timeline(db, table.id), seat_names(db, table.id), "fr")
     assert state["standings"]["outcome"] == "En cours : le moins de cartes (6) est chez Bob"
     assert page["standings"]["outcome"] == state["standings"]["outcome"]
     assert page["events"][-1]["judged_now"]["reason"] == "Bob pose 5♥"
@@ -191,8 +194,8 @@ def test_a_followed_match_streams_in_its_followers_language(client: FlaskClient)
     table = plouc(client)
     assert post(client, table, "play", 1, {"cards": ["5H"]}, headers=EN).status_code == 201
     db = client.application.extensions["referee.db"]
-    french = dict(streams.rendered_moves(db, table.id, 0, 2, "fr"))
-    english = dict(streams.rendered_moves(db, table.id, 0, 2, "en"))
+    french = dict(rendered_moves(db, table.id, 0, 2, "fr"))
+    english = dict(rendered_moves(db, table.id, 0, 2, "en"))
     assert '"reason":"Bob pose 5♥"' in french[2] and '"reason":"Bob lays 5♥"' in english[2]
     assert '"message_id":"plouc.play.lays"' in french[2]
 

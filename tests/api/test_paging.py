@@ -8,6 +8,7 @@ import re
 from flask.testing import FlaskClient
 
 from referee.service import matches
+from referee.service.messages import reword
 from tests.helpers import Table, move, new_match, plain_turn
 
 
@@ -53,7 +54,7 @@ def test_timeline_pages_judge_as_a_full_re_judge_does_after_a_void(client: Flask
     pages = [client.get(f"{url}?limit=4&after={after}").json for after in range(0, 16, 4)]
     paged = [e for p in pages for e in p["events"]]
     full = matches.full_timeline(client.application.extensions["referee.db"], table.id)
-    assert paged == full["events"]
+    assert paged == reword(full["events"], ["Alice", "Bob"], "en")  # the data, worded
     assert next(e for e in paged if e["seq"] == 6)["voided_by"] == void.json["seq"]
 
 
@@ -106,3 +107,40 @@ def test_history_totals_follow_the_tallies(client: FlaskClient) -> None:
     assert client.get("/api/matches?game=plouc").json["total"] == 1
     assert client.get("/api/matches?status=finished").json["total"] == 0
     assert client.get("/api/matches?since=2000-01-01&until=2999-12-31").json["total"] == 2
+
+
+def test_the_newest_page_is_worded_once_per_language_until_the_match_moves_on(
+        client: FlaskClient) -> None:
+    """Every phone at the table reads the newest page after each move: its wording for one
+    language is the same answer until the next move, and goes when the match moves on."""
+    from referee import wording
+
+    table = long_match(client, 2)
+    url = f"/api/matches/{table.id}/timeline"
+    english = [client.get(url, headers={"Accept-Language": "en"}).json for _ in range(2)]
+    french = client.get(url, headers={"Accept-Language": "fr"}).json
+    assert english[0] == english[1] and english[0] != french
+    kept = {k[2] for k in wording._KEPT.pages if k[1] == "api.timeline"}
+    assert {"en", "fr"} <= kept
+    plain_turn(client, table, 0, source="discard")
+    assert client.get(url).json["last_seq"] == english[0]["last_seq"] + 2  # the new page
+
+
+def test_a_kept_wording_goes_with_its_page() -> None:
+    """What the edge keeps of a shared page (its wording) goes when the service lets the page
+    go: nothing is held for a match that moved on."""
+    import gc
+
+    from referee import wording
+    from referee.service.cache import Shared
+
+    page = Shared({"events": [], "standings": {"outcome_data": {
+        "message_id": "plouc.outcome.in_play", "params": {"count": 2, "leader_seats": [0]}}}})
+    said = wording.say_kept(page, ["Alice"], "fr", kind="test")
+    assert said["standings"]["outcome"].startswith("En cours")
+    assert wording.say_kept(page, ["Alice"], "fr", kind="test") is said
+    key = (id(page), "test", "fr", ("Alice",))
+    assert key in wording._KEPT.pages
+    del page
+    gc.collect()
+    assert key not in wording._KEPT.pages

@@ -14,8 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app, database
+from referee.api.stream import renders_for
 from referee.service.live import close_streams
-from referee.service.streams import renders_for
 from tests.conftest import BACKENDS
 from tests.helpers import Table, move, new_match, plain_turn
 

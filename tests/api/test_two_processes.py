@@ -15,6 +15,7 @@ from flask.testing import FlaskClient
 
 from referee import database
 from referee.service import matches
+from referee.service.messages import reword
 from tests.api.race_writer import race_log
 from tests.helpers import new_match
 
@@ -51,4 +52,5 @@ def test_two_processes_racing_on_one_match_never_judge_from_a_stale_state(
         [(t, s) for t, s, _ in race_log(TARGET)]
     assert [e["verdict"] for e in full["events"]] == [e["judged_now"] for e in full["events"]]
     assert {e["verdict"]["kind"] for e in full["events"]} == {"ok", "missplay"}
-    assert client.get(f"/api/matches/{table.id}/standings").json == full["standings"]
+    assert client.get(f"/api/matches/{table.id}/standings").json == reword(
+        full["standings"], ["Alice", "Bob"], "en")

@@ -18,12 +18,11 @@ from typing import Any
 
 from referee.engines import get_engine
 from referee.engines.base import Standings
-from referee.service.messages import renderer
 from referee.service.tokens import hash_token, new_token
 from referee.store import codec, models
+from referee.store.as_data import standings_data
 from referee.store.projector import (
     Projection,
-    Render,
     SeatRecord,
     _match_result,
     _seat_result,
@@ -71,7 +70,6 @@ class FakeStore:
         match_id, host = next(self.ids), new_token()
         tokens = [new_token() for _ in names]
         created = next(self.clock)
-        say = renderer(names)
         self.data.matches[match_id] = {
             "game": game, "options": loaded, "mode": "moves", "host": hash_token(host),
             "created_at": created, "night_id": None,
@@ -80,8 +78,8 @@ class FakeStore:
         self.data.events[match_id] = []
         self.data.summaries[match_id] = {
             "seat_names": list(names), "status": status_of(standings),
-            "totals": standings.as_dict(say), "winners": list(standings.winners),
-            "outcome": say(standings.outcome), "last_seq": 0, "created_at": created,
+            "totals": standings_data(standings), "winners": list(standings.winners),
+            "last_seq": 0, "created_at": created,
             "updated_at": created}
         self.data.records[match_id] = list(seat_records(standings, {}, len(names)))
         self.data.tallies[(game, status_of(standings), created.date())] += 1
@@ -221,13 +219,13 @@ class FakeProjector:
 
     def judged(self, match_id: int, game: str, day: date, seq: int, standings: Standings,
                records: tuple[SeatRecord, ...],
-               before: tuple[Standings, tuple[SeatRecord, ...]] | None, render: Render,
+               before: tuple[Standings, tuple[SeatRecord, ...]] | None,
                at: datetime | None = None) -> None:
         summary = self.data.summaries[match_id]
         summary["last_seq"], summary["updated_at"] = seq, at or datetime.now(UTC)
         if before is None or before[0] != standings:
-            summary.update(status=status_of(standings), totals=standings.as_dict(render),
-                           winners=list(standings.winners), outcome=render(standings.outcome))
+            summary.update(status=status_of(standings), totals=standings_data(standings),
+                           winners=list(standings.winners))
         self.data.records[match_id] = list(records)
         if before is not None and status_of(before[0]) != status_of(standings):
             self.tally(game, status_of(before[0]), day, -1)
@@ -279,8 +277,7 @@ class FakeProjector:
         standings = said.standings
         self.data.summaries[match.id].update(
             last_seq=said.last_seq, status=status_of(standings),
-            totals=standings.as_dict(said.render), winners=list(standings.winners),
-            outcome=said.render(standings.outcome))
+            totals=standings_data(standings), winners=list(standings.winners))
         self.data.records[match.id] = list(seat_records(standings, said.missplays,
                                                         len(match.seats)))
         self.results(match, said)

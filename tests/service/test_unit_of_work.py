@@ -23,12 +23,13 @@ from referee.service import matches, stats
 from referee.service.cache import StateCache
 from referee.service.errors import Invalid
 from referee.service.matches import Move, SeatSpec
+from referee.service.messages import outcome_text, reword
 from referee.service.replay import Loader
 from referee.store import models
 from referee.store.uow import SqlUnitOfWork
 from tests.conftest import BACKENDS, empty_postgres
 from tests.fixtures.make_exports import MATCHES
-from tests.helpers import judged_alike, names_players
+from tests.helpers import SENTENCES, judged_alike, names_players
 from tests.service.fakes import FakeStore
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "exports-2026-11-24.json"
@@ -129,14 +130,17 @@ def test_appends_judge_as_the_code_of_that_day_on_every_store(world: World,
     """Each move's verdict, the voids' and corrections' effects on the totals: as exported."""
     match_id, _, answers = play(world, index)
     exported = EXPORTED[index]
-    assert judged_alike([(a.seq, a.verdict) for a in answers],
+    names = MATCHES[index][1]
+    assert all(not SENTENCES & set(a.verdict) for a in answers)  # data: worded at the edge
+    assert judged_alike([(a.seq, reword(a.verdict, names)) for a in answers],
                         [(e["seq"], e["verdict"]) for e in exported["events"]]) == []
     final = answers[-1].standings
     assert judged_alike(final, exported["standings"]) == []
     assert names_players(final["outcome"], exported)  # the players' names, never "seat 1"
     summary = world.read_models(match_id)["summary"]
-    assert summary["totals"] == final and summary["last_seq"] == len(answers)
-    assert names_players(summary["outcome"], exported)
+    assert summary["totals"] == {k: v for k, v in final.items() if k != "outcome"}
+    assert summary["last_seq"] == len(answers) and "outcome" not in summary
+    assert names_players(outcome_text(summary["totals"], names), exported)
 
 
 @pytest.mark.parametrize("index", range(len(MATCHES)),

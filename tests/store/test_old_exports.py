@@ -17,6 +17,7 @@ from flask.testing import FlaskClient
 
 from referee import database
 from referee.service import matches
+from referee.service.messages import reword
 from tests.helpers import auth, judged_alike, names_players
 
 FIXTURE = Path(__file__).parent.parent / "fixtures" / "exports-2026-11-24.json"
@@ -46,7 +47,8 @@ def test_an_old_export_imports_and_replays_identically(app: Flask, client: Flask
     assert judged_alike([(e["seq"], e["type"], e["verdict"]) for e in events],
                         [(e["seq"], e["type"], e["verdict"]) for e in exported["events"]]) == []
     paged = client.get(f"/api/matches/{created['id']}/timeline", headers=host).json
-    full = matches.full_timeline(database(app), created["id"], created["host_token"])
+    full = reword(matches.full_timeline(database(app), created["id"], created["host_token"]),
+                  [s["name"] for s in exported["seats"]], "en")  # the data, as readers get it
     for timeline in (paged, full):  # as pages show it, and re-judged from the first move
         assert judged_alike([{k: e[k] for k in JUDGED} for e in timeline["events"]],
                             [{k: e[k] for k in JUDGED} for e in exported["timeline"]]) == []
