@@ -115,6 +115,12 @@ def read_deadlines() -> tuple[float, float]:
 
 def from_environment(instance_path: str) -> dict[str, Any]:
     """The app's settings: defaults for the embedded SQLite set-up, overridden by REFEREE_*."""
+    return {**store_and_log_settings(instance_path), **serving_settings(),
+            **limit_settings(), **openapi_settings()}
+
+
+def store_and_log_settings(instance_path: str) -> dict[str, Any]:
+    """Where the data lives, how large a request may be, what is logged and who holds the key."""
     default_db = f"sqlite:///{Path(instance_path) / 'referee.sqlite3'}"
     return {
         "DATABASE_URL": os.environ.get("DATABASE_URL", default_db),
@@ -134,6 +140,12 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         "METRICS": switch("REFEREE_METRICS", False),
         "METRICS_TOKEN": os.environ.get("REFEREE_METRICS_TOKEN", "").strip(),
         "SECRET_KEY": os.environ.get("REFEREE_SECRET_KEY") or instance_secret(instance_path),
+    }
+
+
+def serving_settings() -> dict[str, Any]:
+    """How pages and live streams are served: time zone, page size, threads, proxies."""
+    return {
         # Dates and times on pages are shown in this zone, in the reader's language.
         "TIMEZONE": timezone_setting(),
         "PAGE_SIZE": int(os.environ.get("REFEREE_PAGE_SIZE", "20")),
@@ -156,6 +168,12 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # Answers that went out over TLS tell the browser to keep to HTTPS this long (seconds;
         # 0: never). Plain HTTP answers (the table's network) never say so.
         "HSTS_MAX_AGE": int(os.environ.get("REFEREE_HSTS_MAX_AGE", "31536000")),
+    }
+
+
+def limit_settings() -> dict[str, Any]:
+    """What a client may do and how long: CSRF tokens, rate limits, outage answers."""
+    return {
         # Forms: a CSRF token lives this long (seconds), so a pad left open all night still
         # posts; the browser session ends it sooner when the browser closes.
         "WTF_CSRF_TIME_LIMIT": int(os.environ.get("REFEREE_CSRF_TIME_LIMIT", str(7 * 86400))),
@@ -179,6 +197,12 @@ def from_environment(instance_path: str) -> dict[str, Any]:
         # A database outage (stopped, unreachable, disk full, locked, read-only) is answered
         # 503 with this Retry-After, in seconds.
         "OUTAGE_RETRY_AFTER": int(os.environ.get("REFEREE_OUTAGE_RETRY_AFTER", "5")),
+    }
+
+
+def openapi_settings() -> dict[str, Any]:
+    """The API's documentation: its title, version and where the OpenAPI document is served."""
+    return {
         "API_TITLE": "Referee",
         "API_VERSION": "1",
         "OPENAPI_VERSION": "3.0.3",

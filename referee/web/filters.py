@@ -93,21 +93,36 @@ def payload_value(value: Any, key: str = "", names: list[str] | None = None) -> 
     if names is not None and isinstance(value, int) and not isinstance(value, bool) and (
             is_seat_key(key) or key in SEAT_NAMED):
         return seat_name(value, names)
-    if isinstance(value, list) and value and all(isinstance(v, str) and CARD_CODE.match(v)
-                                                 for v in value):
+    if isinstance(value, list):
+        listed = list_words(value, key, names)
+        if listed is not None:
+            return listed
+    if isinstance(value, str):
+        return text_words(value, key, names)
+    return value_text(value)
+
+
+def list_words(value: list[Any], key: str, names: list[str] | None) -> str | None:
+    """A list of cards, or a quick score's list with a value per seat, in words; None for any
+    other list (said as a plain value)."""
+    if value and all(isinstance(v, str) and CARD_CODE.match(v) for v in value):
         return ", ".join(card_text(v) for v in value)
-    if names and key in PER_SEAT and isinstance(value, list) and len(value) == len(names):
+    if names and key in PER_SEAT and len(value) == len(names):
         return ", ".join(f"{seat_name(seat, names)} {value_text(v)}"
                          for seat, v in enumerate(value))
-    if isinstance(value, str):
-        if CARD_CODE.match(value):
-            return card_text(value)
-        if NEURO_CARD.match(value):
-            return messages.card_name(value, messages.current_locale())
-        if names is not None and key in ("warrior", "target") and WARRIOR.match(value):
-            return messages.warrior_name(value, names, messages.current_locale())
-        return str(vocabulary.choice_label(value)) if value in vocabulary.CHOICES else value
-    return value_text(value)
+    return None
+
+
+def text_words(value: str, key: str, names: list[str] | None) -> str:
+    """A payload's text in words: a card by its face, a warrior by its owner, a choice's id
+    by its label; any other text as it is."""
+    if CARD_CODE.match(value):
+        return card_text(value)
+    if NEURO_CARD.match(value):
+        return messages.card_name(value, messages.current_locale())
+    if names is not None and key in ("warrior", "target") and WARRIOR.match(value):
+        return messages.warrior_name(value, names, messages.current_locale())
+    return str(vocabulary.choice_label(value)) if value in vocabulary.CHOICES else value
 
 
 def seat_name(seat: int, names: list[str]) -> str:
