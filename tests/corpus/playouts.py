@@ -47,7 +47,7 @@ def citron_engine(game: str) -> CitronCocoEngine:
 
 
 def citroncoco_log(seed: int) -> Log:
-    from tests.engines.citroncoco_helpers import random_playout
+    from tests.engines.citroncoco.helpers import random_playout
 
     rng = random.Random(seed)
     seats = rng.randint(2, 6)
@@ -57,7 +57,7 @@ def citroncoco_log(seed: int) -> Log:
 
 
 def citroncoco_teams_log(seed: int) -> Log:
-    from tests.engines.citroncoco_helpers import random_playout
+    from tests.engines.citroncoco.helpers import random_playout
 
     choices: list[dict[str, Any]] = [{}, {"nano": True}, {"target": 60}]
     options = dict(random.Random(seed).choice(choices))
@@ -66,9 +66,9 @@ def citroncoco_teams_log(seed: int) -> Log:
 
 
 def neurotrio_log(seed: int) -> Log:
-    from tests.engines import test_neurotrio_playouts
-    from tests.engines.neurotrio_helpers import Table, make_deal
-    from tests.engines.test_neurotrio_playouts import READINGS, Ledger, act, play_random
+    from tests.engines.neurotrio import test_playouts as test_neurotrio_playouts
+    from tests.engines.neurotrio.helpers import Table, make_deal
+    from tests.engines.neurotrio.test_playouts import READINGS, Ledger, act, play_random
 
     rng = random.Random(seed)
     seats = rng.randint(3, 8)
@@ -91,7 +91,7 @@ def neurotrio_log(seed: int) -> Log:
 
 
 def croconounours_log(seed: int) -> Log:
-    from tests.engines.test_croconounours_playouts import OPTION_SETS, play
+    from tests.engines.croconounours.test_playouts import OPTION_SETS, play
 
     rng = random.Random(seed)
     seats = rng.choice([2, 2, 3, 4])
@@ -105,7 +105,7 @@ def plouc_log(seed: int) -> Log:
     """A table with real cards: the seat to play lays a legal play or draws; now and then a
     side move (an announcement, a contre, a slap, a flag) that the engine may refuse."""
     from referee.engines.plouc import ENGINE, full_deck, legal_plays
-    from tests.engines.test_plouc_properties import Playout, SimTable
+    from tests.engines.plouc.test_playouts import Playout, SimTable
 
     rng = random.Random(seed)
     seats = rng.randint(2, 9)

@@ -17,9 +17,9 @@ from referee.service.messages import render
 ROOT = Path(__file__).resolve().parents[2]
 CLAUSE = re.compile(r"^- \*\*([A-Z]+(?:-[A-Z0-9]+)+)\*\*", re.MULTILINE)
 CITED = re.compile(r"""["']((?:CC|CCT|NT|CN|PL)-[A-Z0-9]+(?:-[A-Z0-9]+)*)["']""")
-TESTS = {"citroncoco": "test_citroncoco*.py", "citroncoco-teams": "test_citroncoco_teams*.py",
-         "neurotrio": "test_neurotrio*.py", "croconounours": "test_croconounours*.py",
-         "plouc": "test_plouc*.py"}
+TESTS = {"citroncoco": "citroncoco/test_*.py", "citroncoco-teams": "citroncoco/test_teams*.py",
+         "neurotrio": "neurotrio/test_*.py", "croconounours": "croconounours/test_*.py",
+         "plouc": "plouc/test_*.py"}
 
 
 def clauses(engine: Engine) -> set[str]:

@@ -9,8 +9,8 @@ from referee.engines import REGISTRY
 from referee.engines.croconounours import ENGINE as CROCO
 from referee.engines.plouc import ENGINE as PLOUC
 from referee.service.costs import judge_cost
-from tests.engines.croconounours_helpers import ev, in_action, place
-from tests.engines.plouc_helpers import CHARLOTTE, DAVID, ZOUHAIRE, new_table
+from tests.engines.croconounours.helpers import ev, in_action, place
+from tests.engines.plouc.helpers import CHARLOTTE, DAVID, ZOUHAIRE, new_table
 
 
 def test_every_engines_costly_moves_are_moves_of_that_game() -> None:

@@ -25,8 +25,8 @@ from referee.engines.citroncoco.core import CitronCocoEngine
 from referee.service.cache import cache_for
 from referee.service.replay import Folded
 from referee.store import codec, models
-from tests.engines import croconounours_helpers
-from tests.engines.citroncoco_helpers import random_playout
+from tests.engines.citroncoco.helpers import random_playout
+from tests.engines.croconounours import helpers as croconounours_helpers
 from tests.engines.test_fuzz import random_move
 from tests.helpers import new_match, plain_turn
 

@@ -27,7 +27,7 @@ from referee.engines.citroncoco import ENGINE
 from referee.service import matches as service
 from referee.service.readings import INTRODUCED_IN_0002, READINGS_BEFORE_0002
 from tests.conftest import BACKENDS, POSTGRES_URL, worker_id
-from tests.engines.citroncoco_helpers import Table
+from tests.engines.citroncoco.helpers import Table
 
 ROOT = Path(__file__).resolve().parents[2]
 WITH_ONES = {"3": 36, "1": 4, "7": 4, "11": 4, "13": 4}

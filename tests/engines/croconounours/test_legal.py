@@ -11,7 +11,7 @@ import pytest
 from referee.engines.base import HOST, Event
 from referee.engines.croconounours.engine import ENGINE, CrocoState
 from referee.engines.moves import LegalMove
-from tests.engines.croconounours_helpers import ev, in_action, legal_event, new_state, place
+from tests.engines.croconounours.helpers import ev, in_action, legal_event, new_state, place
 
 
 def offered(state: CrocoState, seat: int | Literal["host"], move_type: str) -> LegalMove | None:

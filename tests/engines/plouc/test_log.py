@@ -18,7 +18,7 @@ from tests.engines.contract import (
     assert_impossible_changes_nothing,
     assert_snapshot_round_trip,
 )
-from tests.engines.plouc_helpers import CHARLOTTE, DAVID, ZOUHAIRE, effects_said, new_table
+from tests.engines.plouc.helpers import CHARLOTTE, DAVID, ZOUHAIRE, effects_said, new_table
 
 # A short match of three cards each: (type, seat, payload, rule of the verdict).
 GOLDEN: list[tuple[str, int | None, dict[str, Any], str]] = [

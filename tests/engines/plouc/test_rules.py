@@ -10,7 +10,7 @@ import pytest
 
 from referee.engines.base import InvalidOptions
 from referee.engines.plouc import ENGINE, legal_plays
-from tests.engines.plouc_helpers import CHARLOTTE, DAVID, ZOUHAIRE, Table, effects_said, new_table
+from tests.engines.plouc.helpers import CHARLOTTE, DAVID, ZOUHAIRE, Table, effects_said, new_table
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ import pytest
 from referee.engines.base import InvalidOptions
 from referee.engines.cards import Card
 from referee.engines.plouc import ENGINE, PloucOptions, is_special
-from tests.engines.plouc_helpers import CHARLOTTE, DAVID, ZOUHAIRE, Table, new_table
+from tests.engines.plouc.helpers import CHARLOTTE, DAVID, ZOUHAIRE, Table, new_table
 
 
 def david_down_to_one_card(**options: object) -> Table:

@@ -26,7 +26,7 @@ from tests.engines.contract import (
     assert_snapshot_round_trip,
     load_payload,
 )
-from tests.engines.neurotrio_helpers import (
+from tests.engines.neurotrio.helpers import (
     Match,
     Table,
     finish,

@@ -15,10 +15,10 @@ from referee.engines.citroncoco.teams import CitronCocoTeamsEngine
 from referee.engines.messages import Message
 from referee.service.messages import render
 from tests.engines import rounds_helpers as rounds
-from tests.engines.citroncoco_helpers import Table, end_round_by_call
+from tests.engines.citroncoco.helpers import Table, end_round_by_call
 from tests.engines.contract import assert_impossible_changes_nothing
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 ONLY_THREES = {"3": 40, "7": 4, "11": 4, "13": 4}
 
 

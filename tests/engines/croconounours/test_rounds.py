@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from referee.engines.base import Impossible
+from referee.engines.messages import Message, Outcome
+from referee.service.messages import render
 from tests.engines.rounds_helpers import log, start, totals
 
 
@@ -85,3 +87,57 @@ def test_at_three_every_other_side_is_out() -> None:
     assert (err.value.rule, err.value.where) == ("CN-END-1", "payload.warriors.2")
     log(engine, state, winner=0, warriors=[2, 0, 0])
     assert engine.standings(state).winners == (0,)
+
+
+def test_croconounours_ends_when_a_side_has_no_warrior() -> None:
+    """CN-END-1."""
+    engine, state = start("croconounours", 2)
+    log(engine, state, winner=0, warriors=[2, 0])
+    assert engine.standings(state).winners == (0,)
+    engine, state = start("croconounours", 2)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=0, warriors=[2, 1])
+    assert err.value.rule == "CN-END-1"
+
+
+def test_croconounours_a_side_has_three_warriors() -> None:
+    """CN-SETUP-2: three warriors a player."""
+    engine, state = start("croconounours", 2)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=0, warriors=[4, 0])
+    assert err.value.rule == "CN-SETUP-2"
+
+
+def test_croconounours_teams_win_together() -> None:
+    """CN-END-1 at four in teams (chosen: « vous pouvez choisir »): the winning team's two
+    seats win."""
+    engine, state = start("croconounours", 4, teams=True)
+    log(engine, state, winner=1, warriors=[0, 4])
+    assert engine.standings(state).winners == (1, 3)
+
+
+def test_croconounours_outcome_is_data_with_the_move_by_move_termination() -> None:
+    """CN-END-1: the side left standing wins with its warriors; the same termination as the
+    move-by-move game, the team's two seats named."""
+    engine, state = start("croconounours", 4, teams=True)
+    verdict = log(engine, state, winner=1, warriors=[0, 4])
+    standings = engine.standings(state)
+    assert standings.result == Outcome((1, 3), "croconounours.outcome.last_side", {"count": 4})
+    assert verdict.reason == standings.outcome == standings.result.message
+    names = ["Ana", "Ben", "Cid", "Dan"]
+    assert render(standings.outcome, names, "en") == "Ben and Dan win with 4 warriors standing"
+    assert render(standings.outcome, names, "fr") == (
+        "Ben et Dan gagnent avec 4 Warriors encore debout")
+
+
+def test_croconounours_refusal_names_the_side_by_its_players() -> None:
+    """CN-SETUP-2: a player deploys three warriors, not four; the refusal names the side by
+    its players."""
+    engine, state = start("croconounours", 2)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=1, warriors=[0, 4])
+    assert err.value.rule == "CN-SETUP-2" and err.value.where == "payload.warriors.1"
+    assert err.value.message == Message("croconounours.rounds.too_many",
+                                        {"side_seats": [1], "deployed": 3, "count": 4})
+    assert render(err.value.message, ["Ana", "Ben"], "fr") == (
+        "Ben a déployé 3 Warriors, pas 4.")

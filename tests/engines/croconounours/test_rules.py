@@ -10,7 +10,7 @@ from referee.engines.croconounours import board
 from referee.engines.croconounours.engine import ENGINE, CrocoState, reach
 from referee.engines.messages import Outcome, msg
 from tests.engines.contract import assert_impossible_changes_nothing
-from tests.engines.croconounours_helpers import (
+from tests.engines.croconounours.helpers import (
     ev,
     in_action,
     new_state,

@@ -1,8 +1,7 @@
-"""CrocoNounours: random legal playouts (hypothesis), the engine contract, a recorded match."""
+"""CrocoNounours: random legal playouts (hypothesis) and the engine contract on them."""
 
 from __future__ import annotations
 
-import pickle
 import random
 from collections import Counter
 from typing import Any
@@ -20,7 +19,7 @@ from tests.engines.contract import (
     assert_snapshot_round_trip,
     replay,
 )
-from tests.engines.croconounours_helpers import ev, legal_event, new_state, setup_events
+from tests.engines.croconounours.helpers import ev, legal_event, new_state
 
 pytestmark = pytest.mark.playout
 
@@ -143,88 +142,3 @@ def test_cn_end_1_random_matches_reach_a_winner() -> None:
             assert loser.total == 0 and len(result.winners) == 1
             assert ENGINE.turn(state) is None
     assert finished > 0
-
-
-# --------------------------------------------------------------------------------------------
-# The contract's shapes
-
-
-def test_cn_setup_1_options_and_payloads_describe_themselves() -> None:
-    """CN-SETUP-1: every option has a default and a description; every payload field a
-    description (the web page shows them)."""
-    for name, fld in ENGINE.options_schema().fields.items():
-        assert fld.load_default is not None or fld.allow_none, name
-        assert fld.metadata.get("description"), name
-    for type_, schema in ENGINE.event_types.items():
-        if type_ == "missplay":
-            continue
-        for name, fld in schema().fields.items():
-            assert fld.metadata.get("description"), f"{type_}.{name}"
-
-
-def test_cn_board_1_view_draws_the_board() -> None:
-    """CN-BOARD-1: the view is a 7×7 board of self-describing cells, rank 7 on top."""
-    state = new_state()
-    for e in setup_events():
-        ENGINE.apply(state, e)
-    view = ENGINE.view(state, None)
-    assert {"turn", "phase", "seats", "board", "stock_size", "discard_top"} <= set(view)
-    assert len(view["board"]) == 7 and all(len(r) == 7 for r in view["board"])
-    assert view["board"][0][0]["square"] == "a7" and view["board"][6][0]["square"] == "a1"
-    assert view["board"][6][0]["warrior"]["id"] == "0-red"
-    assert view["seats"][0]["warriors"][0]["reach"]["club"] == []
-    assert pickle.loads(pickle.dumps(view)) == view
-
-
-def test_cn_def_1_view_shows_the_pending_attack() -> None:
-    """CN-DEF-1: while a defence is awaited the view says what would answer it."""
-    state = new_state()
-    for e in setup_events():
-        ENGINE.apply(state, e)
-    state.phase = "action"
-    state.warriors["0-red"].square = (3, 2)
-    state.warriors["1-green"].square = (3, 3)
-    ENGINE.apply(state, ev("attack", 0, warrior="0-red", card="9D", target="d4"))
-    pending = ENGINE.view(state, 1)["pending_attack"]
-    assert pending["defender_seat"] == 1 and pending["dodge_suit"] == "S"
-    assert pending["parry_suit"] == "D" and pending["parry_extra_card"] is True
-    assert pending["dodge_to"] == ["c3", "c5", "e3", "e5"]
-
-
-# --------------------------------------------------------------------------------------------
-# A recorded match, replayed with its expected verdicts
-
-
-def test_cn_recorded_match_replays_with_its_verdicts() -> None:
-    """CN-SETUP-1 … CN-END-1: a short match from the first draw to the last warrior."""
-    log = [
-        ev("first_player", None, draws={"0": "QS", "1": "QH"}),
-        ev("first_player", None, draws={"0": "AC", "1": "10D"}),
-        ev("deploy", 0, corner="a1", warriors={"a1": "yellow", "a2": "red", "b1": "green"}),
-        ev("deploy", 1, corner="g7", warriors={"g7": "green", "g6": "red", "f7": "yellow"}),
-        ev("move", 0, warrior="0-red", card="5C", to="a3"),
-        ev("end_turn", 0),
-        ev("discard", 1, cards=["2H"]),
-        ev("draw", 1, count=1),
-        ev("move", 1, warrior="1-red", card="6S", to="f5"),
-        ev("end_turn", 1),
-        ev("draw", 0, count=1),
-        ev("move", 0, warrior="0-red", card="7S", to="b4"),
-        ev("move", 0, warrior="0-red", card="8S", to="c5"),
-        ev("move", 0, warrior="0-red", card="9S", to="d6"),
-        ev("move", 0, warrior="0-red", card="10C", to="e6"),
-        ev("attack", 0, warrior="0-red", card="JH", target="1-yellow"),
-        ev("defend", 1, kind="dodge", cards=["QC"], to="e7"),
-        ev("attack", 0, warrior="0-red", card="KH", target="e5"),  # nobody there
-    ]
-    state, verdicts = replay(ENGINE, {}, 2, log[:-1])
-    rules = [v.rule for v in verdicts]
-    assert rules == [
-        "CN-SETUP-1", "CN-SETUP-1", "CN-SETUP-2", "CN-SETUP-2", "CN-MOVE-1", "CN-TURN-1",
-        "CN-DISC-1", "CN-DRAW-1", "CN-MOVE-2", "CN-TURN-1", "CN-DRAW-1", "CN-MOVE-2",
-        "CN-MOVE-2", "CN-MOVE-2", "CN-MOVE-1", "CN-ATK-2", "CN-DODGE-1",
-    ]  # fmt: skip
-    assert state.warriors["1-yellow"].square == board.parse_square("e7")
-    assert state.hands == [2, 5] and state.stock == 54 - 14 - 2
-    err = assert_impossible_changes_nothing(ENGINE, state, log[-1])
-    assert err.rule == "CN-ATK-4"

@@ -7,6 +7,8 @@ import pytest
 from marshmallow import ValidationError
 
 from referee.engines.base import Impossible
+from referee.engines.messages import Message, Outcome
+from referee.service.messages import render
 from tests.engines.rounds_helpers import log, start, totals
 
 #: Four players: three go out (5, 3 and 1), seat 3 is last and lost 2 for two cards.
@@ -101,3 +103,59 @@ def test_the_most_victory_points_win() -> None:
     engine, state = start("neurotrio", 4)
     assert log(engine, state, last=3, points=FOUR).rule == "NT-END-1"
     assert engine.standings(state).winners == (2,)
+
+
+def test_neurotrio_sources_add_up_with_the_deal() -> None:
+    """NT-FIN-1 and NT-END-2: finish bonuses 5, 3…; the last player loses points."""
+    engine, state = start("neurotrio", 3)
+    before = totals(engine, state)
+    log(engine, state, last=2, points=[
+        {"placements": 20, "finish": 5}, {"placements": 12, "finish": 3, "bids": 4},
+        {"placements": 8, "penalties": -5}])
+    assert totals(engine, state) == [before[0] + 25, before[1] + 19, before[2] + 3]
+    assert engine.standings(state).winners == (0,)
+
+
+def test_neurotrio_finish_bonuses_are_given_once_each() -> None:
+    """NT-FIN-1."""
+    engine, state = start("neurotrio", 3)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, last=2, points=[{"placements": 1, "finish": 5},
+                                           {"placements": 1, "finish": 5},
+                                           {"placements": 1, "penalties": -1}])
+    assert err.value.rule == "NT-FIN-1"
+
+
+def test_neurotrio_last_player_loses_points() -> None:
+    """NT-END-2."""
+    engine, state = start("neurotrio", 3)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, last=2, points=[{"placements": 1, "finish": 5},
+                                           {"placements": 1, "finish": 3},
+                                           {"placements": 1}])
+    assert err.value.rule == "NT-END-2"
+
+
+def test_neurotrio_outcome_is_data_and_shared_on_a_tie() -> None:
+    """NT-WIN-1: the most victory points wins, tied players share it; the result is data (the
+    same termination ids as the move-by-move game), rendered with the players' names."""
+    engine, state = start("neurotrio", 3)
+    before = totals(engine, state)  # the start points differ by the deal (NT-DEAL-1)
+    verdict = log(engine, state, last=2, points=[
+        {"placements": 13 - before[0], "finish": 5}, {"placements": 15 - before[1], "finish": 3},
+        {"placements": 1, "penalties": -1}])
+    standings = engine.standings(state)
+    assert standings.result == Outcome((0, 1), "neurotrio.outcome.shared", {"points": 18})
+    assert verdict.reason == standings.outcome == standings.result.message
+    assert render(standings.outcome, ["Ana", "Ben", "Cid"]) == (
+        "Ana and Ben share the win with 18 victory points")
+
+
+def test_neurotrio_a_refusal_is_said_as_data() -> None:
+    """NT-FIN-1: the seat still holding cards gets no finish bonus; the refusal names it."""
+    engine, state = start("neurotrio", 3)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, last=2, points=[{"placements": 1, "finish": 5},
+                                           {"placements": 1},
+                                           {"placements": 1, "finish": 3, "penalties": -1}])
+    assert err.value.message == Message("neurotrio.rounds.no_bonus_for_last", {"seat": 2})

@@ -25,7 +25,7 @@ from tests.engines.contract import (
     assert_snapshot_round_trip,
     replay,
 )
-from tests.engines.neurotrio_helpers import TOKENS, Table, attrs, legal_spots, make_deal, shared
+from tests.engines.neurotrio.helpers import TOKENS, Table, attrs, legal_spots, make_deal, shared
 
 pytestmark = pytest.mark.playout
 

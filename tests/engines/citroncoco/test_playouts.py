@@ -22,7 +22,7 @@ from marshmallow import ValidationError
 from referee.engines.base import Event, Impossible
 from referee.engines.citroncoco import ENGINE, TEAMS_ENGINE
 from referee.engines.citroncoco.core import CitronCocoEngine, CitronCocoState
-from tests.engines.citroncoco_helpers import Table, legal_moves, random_playout
+from tests.engines.citroncoco.helpers import Table, legal_moves, random_playout
 from tests.engines.contract import (
     assert_deterministic,
     assert_impossible_changes_nothing,
@@ -32,7 +32,7 @@ from tests.engines.contract import (
 pytestmark = pytest.mark.playout
 
 PLAYOUT = settings(max_examples=50, deadline=None)
-DOCS = Path(__file__).resolve().parents[2] / "docs/rules"
+DOCS = Path(__file__).resolve().parents[3] / "docs/rules"
 CLAUSES = set(
     re.findall(
         r"\*\*(CCT?-[A-Z]+-\d+)\*\*",
