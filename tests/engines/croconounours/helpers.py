@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from referee.engines.base import Event
+from referee.engines.base import Event, Impossible
 from referee.engines.cards import Card, Suit
 from referee.engines.croconounours import board
 from referee.engines.croconounours.engine import (
@@ -26,7 +26,7 @@ from referee.engines.croconounours.engine import (
     team_colours,
 )
 from referee.engines.croconounours.state import WARRIOR_COLOURS
-from tests.engines.contract import load_payload
+from tests.engines.contract import assert_impossible_changes_nothing, load_payload
 
 DEPLOY = {
     (0, 0): {"a1": "red", "a2": "green", "b1": "yellow"},
@@ -234,3 +234,16 @@ def _defence(state: CrocoState, rng: random.Random, seat: int) -> Event:
 
 def _value(card: str) -> int:
     return card_value(Card.parse(card), defending=True)
+
+
+def refused(state: CrocoState, event: Event, rule: str) -> Impossible:
+    """The move is refused under ``rule`` and the state is left exactly as it was."""
+    err = assert_impossible_changes_nothing(ENGINE, state, event)
+    assert err.rule == rule, err.reason
+    return err
+
+
+def attack(state: CrocoState, warrior: str, card: str, target: str, intent: str = "wound"):
+    return ENGINE.apply(
+        state, ev("attack", 0, warrior=warrior, card=card, target=target, intent=intent)
+    )
