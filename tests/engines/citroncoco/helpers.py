@@ -11,10 +11,11 @@ import random
 from collections import Counter
 from typing import Any
 
-from referee.engines.base import Engine, Event, Verdict
+from referee.engines.base import Engine, Event, Impossible, Verdict
+from referee.engines.citroncoco import ENGINE
 from referee.engines.citroncoco.core import CitronCocoEngine, CitronCocoState
 from referee.service.messages import render
-from tests.engines.contract import load_payload
+from tests.engines.contract import assert_impossible_changes_nothing, load_payload
 
 
 def effects_said(verdict: Verdict) -> list[str]:
@@ -257,3 +258,13 @@ def random_playout(
         type_, seat, payload, by_host = rng.choice(moves)
         verdicts.append(table.play(type_, seat, by_host=by_host, **payload))
     return table, verdicts
+
+
+ONLY_THREES = {"3": 40, "7": 4, "11": 4, "13": 4}
+
+
+def refused(table: Table, type_: str, seat: int | None = None, **payload: object) -> Impossible:
+    """The move is impossible and changes nothing."""
+    return assert_impossible_changes_nothing(
+        ENGINE, table.state, table.event(type_, seat, **payload)
+    )

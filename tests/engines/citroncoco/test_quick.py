@@ -1,0 +1,110 @@
+"""CitronCoco each for themself: quick play out of turn (docs/rules/citroncoco.md, ids
+CC-…)."""
+
+from __future__ import annotations
+
+from referee.engines.citroncoco import ENGINE
+from tests.engines.citroncoco.helpers import (
+    Table,
+    refused,
+)
+
+# --------------------------------------------------------------------------- quick play
+
+
+def test_cc_qp_1_same_value_by_any_seat_at_any_time(t3: Table) -> None:
+    """CC-QP-1: seat 2 quick-plays a 6 on seat 0's 6 while seat 1 holds its drawn card."""
+    t3.turn_of(0, value=6)
+    t3.play("draw", 1, source="stock")
+    verdict = t3.play("quick_play", 2, slot=2, value=6)
+    assert verdict.kind == "ok" and verdict.rule == "CC-QP-1"
+    assert t3.hands == [4, 4, 3] and t3.state.discard[-1].seat == 2
+
+
+def test_cc_qp_1_no_quick_play_on_an_empty_discard(t3: Table) -> None:
+    """CC-QP-1: there must be a top card."""
+    assert refused(t3, "quick_play", 1, slot=1, value=3).rule == "CC-QP-1"
+
+
+def test_cc_qp_2_the_quick_played_cards_power_is_the_quick_players(t3: Table) -> None:
+    """CC-QP-2: seat 2 quick-plays a 7: seat 2 may look at a card."""
+    t3.turn_of(0, value=7)
+    t3.play("power", 0, target_seat=1, slot=1)
+    t3.play("quick_play", 2, slot=1, value=7)
+    assert t3.state.pending == {2: [7]}
+    assert t3.play("power", 2, target_seat=0, slot=2).rule == "CC-SEADOG-1"
+
+
+def test_cc_qp_3_a_quick_played_eleven_plays_again_at_its_turn(t3: Table) -> None:
+    """CC-QP-3: seat 2 quick-plays an 11 during seat 0's turn: it plays twice at its turn."""
+    t3.turn_of(0, value=11)
+    t3.play("quick_play", 2, slot=1, value=11)
+    t3.turn_of(0, value=4)  # seat 0's own 11
+    t3.turn_of(1, value=4)
+    t3.turn_of(2, value=4)
+    assert ENGINE.turn(t3.state) == 2
+    t3.turn_of(2, value=5)
+    assert ENGINE.turn(t3.state) == 0
+
+
+def test_cc_qp_4_only_the_first_quick_play_is_logged_no_fault_for_the_slower(t3: Table) -> None:
+    """CC-QP-4: the winning quick play covers the card; the slower seat keeps its cards."""
+    t3.turn_of(0, value=6)
+    verdict = t3.play("quick_play", 1, slot=1, value=6)
+    assert verdict.kind == "ok"
+    assert t3.hands == [4, 3, 4] and t3.state.discard[-1].seat == 1
+
+
+def test_cc_qp_5_sum_of_two_is_an_option(t3: Table) -> None:
+    """CC-QP-5: without the option a sum cannot be logged; with it both cards go."""
+    t3.turn_of(0, value=8)
+    assert (
+        refused(
+            t3, "quick_play", 1, slot=1, value=5, other_seat=1, other_slot=2, other_value=3
+        ).rule
+        == "CC-QP-5"
+    )
+    table = Table(ENGINE, 3, sum_quick_play=True)
+    table.turn_of(0, value=8)
+    verdict = table.play(
+        "quick_play", 1, slot=1, value=5, other_seat=1, other_slot=2, other_value=3
+    )
+    assert verdict.kind == "ok" and verdict.rule == "CC-QP-5"
+    assert table.hands == [4, 2, 4] and [d.value for d in table.state.discard] == [8, 5, 3]
+
+
+def test_cc_qp_6_a_sum_with_an_opponents_card_is_a_missplay() -> None:
+    """CC-QP-6: seat 1 adds seat 2's card: penalty; the cards go back."""
+    table = Table(ENGINE, 3, sum_quick_play=True)
+    table.turn_of(0, value=8)
+    verdict = table.play(
+        "quick_play", 1, slot=1, value=5, other_seat=2, other_slot=2, other_value=3
+    )
+    assert verdict.kind == "missplay" and verdict.rule == "CC-QP-6"
+    assert table.hands == [4, 5, 4]
+    assert table.state.hands[2][1].value == 3
+
+
+def test_cc_qp_7_only_the_top_cards_power_activates() -> None:
+    """CC-QP-7: 7 + 2 on a 9: with the 7 on top, its owner gets the Seadog; the 2 nothing."""
+    table = Table(ENGINE, 3, sum_quick_play=True)
+    table.turn_of(0, value=9)
+    table.play("power", 0, target_seat=0)
+    table.turn_of(1, value=9)
+    table.play(
+        "quick_play", 2, slot=1, value=7, other_seat=2, other_slot=2, other_value=2, on_top="own"
+    )
+    assert table.state.discard[-1].value == 7 and table.state.pending == {1: [9], 2: [7]}
+
+
+def test_cc_qp_8_quick_play_on_a_quick_played_card_by_default() -> None:
+    """CC-QP-8: allowed each for themself; forbidden (a missplay) with the option off."""
+    table = Table(ENGINE, 3)
+    table.turn_of(0, value=6)
+    table.play("quick_play", 1, slot=1, value=6)
+    assert table.play("quick_play", 2, slot=1, value=6).kind == "ok"
+    strict = Table(ENGINE, 3, quick_play_on_quick_play=False)
+    strict.turn_of(0, value=6)
+    strict.play("quick_play", 1, slot=1, value=6)
+    verdict = strict.play("quick_play", 2, slot=1, value=6)
+    assert verdict.kind == "missplay" and verdict.rule == "CC-QP-8"
