@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 
 from referee.engines.citroncoco import ENGINE
-from tests.engines.citroncoco.helpers import (
-    Table,
-)
+from tests.engines.citroncoco.helpers import Table
 
 
 @pytest.fixture

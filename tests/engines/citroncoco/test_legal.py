@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from referee.engines.citroncoco import ENGINE
-from tests.engines.citroncoco.helpers import (
-    Table,
-)
+from tests.engines.citroncoco.helpers import Table
 
 # --------------------------------------------------------------------------- legal moves
 

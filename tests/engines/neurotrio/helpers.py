@@ -11,8 +11,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from referee.engines.base import Event, Impossible, Verdict
+from referee.engines.messages import Message, Said
 from referee.engines.neurotrio import ENGINE, NeurotrioState
-from tests.engines.contract import assert_impossible_changes_nothing, load_payload
+from tests.engines.contract import (
+    assert_impossible_changes_nothing,
+    load_payload,
+)
 
 COLOURS = ("noir", "vert", "bleu")
 NATURES = ("coeur", "etoile", "rose")
@@ -265,3 +269,32 @@ def finish_announcing(table: Table) -> None:
     last = table.state.last_player
     assert last is not None
     table.log("reveal", last, cards=list(table.hands[last]))
+
+
+START = "coeur-noir-2"
+NAMES = ["Alice", "Bob", "Carol"]
+
+
+def said(what: Said | None) -> tuple[str, dict[str, Any]]:
+    """What the engine said, as data: its message id and parameters (never a sentence)."""
+    assert isinstance(what, Message), what
+    return what.id, dict(what.params)
+
+
+def ring(m: Match, upto: int) -> None:
+    """Lays the first ``upto`` cards of a ring around (1, 0), each touching a single card.
+
+    (0,-1) etoile-noir-2 | (0,0) coeur-noir-2  | (0,1) coeur-noir-1
+    (1,-1) etoile-noir-1 | (1,0) — the hole —   | (1,1) coeur-vert-1
+                         | (2,0) coeur-vert-1  | (2,1) coeur-vert-3
+    """
+    steps = [
+        ("coeur-noir-1", 0, 1),
+        ("coeur-vert-1", 1, 1),
+        ("coeur-vert-3", 2, 1),
+        ("coeur-vert-1", 2, 0),
+        ("etoile-noir-2", 0, -1),
+        ("etoile-noir-1", 1, -1),
+    ]
+    for card, r, c in steps[:upto]:
+        m.place(card, r, c)

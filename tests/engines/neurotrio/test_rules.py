@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 import pytest
 from marshmallow import ValidationError
 
-from referee.engines import get_engine
-from referee.engines.base import HOST, Event, Impossible, InvalidOptions, Line, MissplayReportSchema
-from referee.engines.messages import Message, Said
+from referee.engines.base import HOST, Event, InvalidOptions
 from referee.engines.neurotrio import (
     ENGINE,
     SOURCES,
@@ -19,78 +15,24 @@ from referee.engines.neurotrio import (
     bid_points,
     last_player_penalty,
 )
-from referee.engines.neurotrio.scoring import outcome_of
 from referee.service.messages import render
 from tests.engines.contract import (
     assert_impossible_changes_nothing,
-    assert_snapshot_round_trip,
     load_payload,
 )
 from tests.engines.neurotrio.helpers import (
+    NAMES,
+    START,
     Match,
     Table,
     finish,
     finish_announcing,
-    legal_spots,
     make_deal,
     place_first,
     play_until,
+    said,
     shared,
 )
-
-START = "coeur-noir-2"
-NAMES = ["Alice", "Bob", "Carol"]
-
-
-def said(what: Said | None) -> tuple[str, dict[str, Any]]:
-    """What the engine said, as data: its message id and parameters (never a sentence)."""
-    assert isinstance(what, Message), what
-    return what.id, dict(what.params)
-
-
-@pytest.fixture
-def match() -> Match:
-    """Three seats, seat 0 first (dealer 1), the domain started with coeur-noir-2."""
-    m = Match(3)
-    m("start_domain", card=START)
-    return m
-
-
-@pytest.fixture
-def table() -> Table:
-    """A real deal at three seats, the domain started: the test knows every hand."""
-    t = Table(make_deal(random.Random(7), 3))
-    t.start()
-    return t
-
-
-@pytest.fixture
-def ended() -> Table:
-    """A real five-seat game played greedily to its end, the last hand shown."""
-    t = Table(make_deal(random.Random(11), 5))
-    t.start()
-    finish(t)
-    return t
-
-
-def ring(m: Match, upto: int) -> None:
-    """Lays the first ``upto`` cards of a ring around (1, 0), each touching a single card.
-
-    (0,-1) etoile-noir-2 | (0,0) coeur-noir-2  | (0,1) coeur-noir-1
-    (1,-1) etoile-noir-1 | (1,0) — the hole —   | (1,1) coeur-vert-1
-                         | (2,0) coeur-vert-1  | (2,1) coeur-vert-3
-    """
-    steps = [
-        ("coeur-noir-1", 0, 1),
-        ("coeur-vert-1", 1, 1),
-        ("coeur-vert-3", 2, 1),
-        ("coeur-vert-1", 2, 0),
-        ("etoile-noir-2", 0, -1),
-        ("etoile-noir-1", 1, -1),
-    ]
-    for card, r, c in steps[:upto]:
-        m.place(card, r, c)
-
 
 # --- NT-PRE: preliminaries -------------------------------------------------------------------
 
@@ -285,178 +227,6 @@ def test_nt_pass_1_passing_with_cards_costs_one_point(match: Match) -> None:
     assert verdict.rule == "NT-PASS-1"
     assert match.total(0) == before - 1
     assert match.detail(0)["passes"] == -1
-
-
-# --- NT-DOM: laying a card --------------------------------------------------------------------
-
-
-def test_nt_dom_1_a_card_must_share_an_edge_with_the_domain(match: Match) -> None:
-    """NT-DOM-1: (0, 2) touches nothing."""
-    err = match.impossible("place", 0, card="coeur-noir-1", row=0, col=2)
-    assert err.rule == "NT-DOM-1"
-
-
-def test_nt_dom_1_a_corner_is_not_an_edge(match: Match) -> None:
-    """NT-DOM-1: edges are horizontal or vertical; (1, 1) only meets (0, 0) at a corner."""
-    assert match.impossible("place", 0, card="coeur-noir-1", row=1, col=1).rule == "NT-DOM-1"
-
-
-def test_nt_dom_1_an_occupied_cell_is_impossible(match: Match) -> None:
-    """NT-DOM-1: a card is laid beside the domain cards, not on them."""
-    err = match.impossible("place", 0, card="coeur-noir-1", row=0, col=0)
-    assert err.rule == "NT-DOM-1"
-    assert said(err.said) == ("neurotrio.place.refused", {"seat": 0, "why": {
-        "message_id": "neurotrio.place.occupied", "params": {"row": 0, "col": 0, "card": START}}})
-
-
-def test_nt_dom_2_compatible_means_two_attributes_in_common() -> None:
-    """NT-DOM-2: at least two attributes in common, whichever they are."""
-    card = NeuroCard.parse("coeur-noir-2")
-    assert card.compatible(NeuroCard.parse("coeur-noir-3"))
-    assert card.compatible(NeuroCard.parse("rose-noir-2"))
-    assert card.compatible(NeuroCard.parse("coeur-vert-2"))
-    assert not card.compatible(NeuroCard.parse("coeur-vert-3"))
-
-
-def test_nt_dom_3_one_compatible_neighbour_scores_nothing(match: Match) -> None:
-    """NT-DOM-3: « cela ne donne pas de point de victoire et ne fait pas en perdre »."""
-    verdict = match.place("coeur-noir-1", 0, 1)
-    assert verdict.rule == "NT-DOM-3"
-    assert match.detail(0)["placements"] == 0
-
-
-def test_nt_dom_3_an_incompatible_single_neighbour_is_named(match: Match) -> None:
-    """NT-DOM-3: the 422 says which neighbour fails and why."""
-    err = match.impossible("place", 0, card="coeur-vert-3", row=0, col=1)
-    assert err.rule == "NT-DOM-3"
-    assert render(err.said, NAMES) == (
-        "Alice cannot place: heart vert 3 at (0, 1) touches only heart noir 2 at (0, 0), "
-        "shares only nature; compatible cards share at least two attributes")
-    assert err.where == "payload.card"
-
-
-def test_nt_dom_4_two_neighbours_must_both_be_compatible(match: Match) -> None:
-    """NT-DOM-4: touching two cards, one compatible is not enough."""
-    ring(match, 1)  # (0,1) coeur-noir-1
-    match.place("coeur-vert-2", 1, 0)
-    err = match.impossible("place", 2, card="rose-noir-1", row=1, col=1)
-    assert err.rule == "NT-DOM-4"
-    assert render(err.said, NAMES) == (
-        "Carol cannot place: rose noir 1 at (1, 1) touches 2 cards and must be compatible with "
-        "at least two, but heart vert 2 at (1, 0) shares nothing")
-
-
-def test_nt_dom_4_three_neighbours_with_one_incompatible_is_legal() -> None:
-    """NT-DOM-4: « compatible avec au moins deux de ces cartes »: two of three suffice."""
-    m = Match(3)
-    m("start_domain", card=START)
-    ring(m, 4)  # the hole (1, 0) now touches (0,0), (1,1) and (2,0)
-    seat = ENGINE.turn(m.state)
-    verdict = m.place("etoile-vert-1", 1, 0)  # shares nothing with (0,0), two with the others
-    assert verdict.rule == "NT-DOM-5"
-    assert m.detail(seat)["placements"] == 1
-
-
-def test_nt_dom_4_three_neighbours_with_one_compatible_is_impossible() -> None:
-    """NT-DOM-4: touching three cards, compatible with one is not enough."""
-    m = Match(3)
-    m("start_domain", card=START)
-    ring(m, 4)
-    err = m.impossible("place", ENGINE.turn(m.state), card="rose-noir-2", row=1, col=0)
-    assert err.rule == "NT-DOM-4"
-
-
-@pytest.mark.parametrize(("laid", "points"), [(2, 1), (4, 5), (6, 20)])
-def test_nt_dom_5_compatible_neighbours_score(laid: int, points: int) -> None:
-    """NT-DOM-5: +1 with two compatible neighbours, +5 with three, +20 with four."""
-    m = Match(3)
-    m("start_domain", card=START)
-    ring(m, laid)
-    seat = ENGINE.turn(m.state)
-    before = m.detail(seat)["placements"]
-    verdict = m.place("coeur-noir-1", 1, 0)
-    assert verdict.rule == "NT-DOM-5"
-    assert m.detail(seat)["placements"] - before == points
-
-
-# --- NT-GRID: open rows and columns -----------------------------------------------------------
-
-
-def test_nt_grid_1_columns_at_most_twice_the_rows(match: Match) -> None:
-    """NT-GRID-1: one row cannot hold three columns."""
-    match.place("coeur-noir-1", 0, 1)
-    err = match.impossible("place", 1, card="coeur-noir-3", row=0, col=-1)
-    assert err.rule == "NT-GRID-1"
-
-
-def test_nt_grid_1_rows_at_most_twice_the_columns(match: Match) -> None:
-    """NT-GRID-1: one column cannot hold three rows."""
-    match.place("coeur-noir-1", 1, 0)
-    err = match.impossible("place", 1, card="coeur-noir-3", row=-1, col=0)
-    assert err.rule == "NT-GRID-1"
-
-
-def test_nt_grid_2_at_most_six_rows_and_eleven_columns_at_first(match: Match) -> None:
-    """NT-GRID-2: the limits shown by default."""
-    domain = match.view()["domain"]
-    assert (domain["row_limit"], domain["col_limit"]) == (6, 11)
-
-
-def test_nt_grid_2_a_row_beyond_the_limit_is_impossible() -> None:
-    """NT-GRID-2: with max_rows 1, no second row may open."""
-    m = Match(3, max_rows=1)
-    m("start_domain", card=START)
-    assert m.impossible("place", 0, card="coeur-noir-1", row=1, col=0).rule == "NT-GRID-2"
-
-
-def test_nt_grid_3_open_more_needs_every_holder_blocked(match: Match) -> None:
-    """NT-GRID-3: the table opens more only when every holder has passed since the change."""
-    match.passes()
-    err = match.impossible("open_more", None)
-    assert err.rule == "NT-GRID-3"
-    assert said(err.said) == ("neurotrio.open.not_blocked", {"waiting_seats": [1, 2]})
-    assert "Bob and Carol have not passed" in render(err.said, NAMES)
-
-
-def test_nt_grid_3_open_more_opens_one_row_and_one_column() -> None:
-    """NT-GRID-3: once all are blocked, one more row and column: a second row may open."""
-    m = Match(3, max_rows=1, max_cols=2)
-    m("start_domain", card=START)
-    m.place("coeur-noir-1", 0, 1)
-    for _ in range(3):
-        m.passes()
-    m("open_more", None)
-    assert (m.view()["domain"]["row_limit"], m.view()["domain"]["col_limit"]) == (2, 3)
-    assert m.place("coeur-vert-2", 1, 0).kind == "ok"
-
-
-def test_nt_grid_3_option_accepts_open_more_at_once() -> None:
-    """NT-GRID-3: open_more_after_passes false trusts the table's word."""
-    m = Match(3, open_more_after_passes=False)
-    m("start_domain", card=START)
-    assert m("open_more", None).rule == "NT-GRID-3"
-
-
-def test_nt_grid_3_open_more_is_flagged_when_a_holder_was_not_blocked(table: Table) -> None:
-    """NT-GRID-3: checked against the hands at the end; flagged without penalty."""
-    assert any(table.spots(s) for s in table.holders())
-    for _ in range(3):
-        table.log("pass", ENGINE.turn(table.state))
-    table.log("open_more", None)
-    opened = len(table.events)
-    finish(table)
-    flags = [f for f in table.verdicts[-1].flags if f.rule == "NT-GRID-3"]
-    assert [f.seq for f in flags] == [opened]
-    assert flags[0].penalty is None
-
-
-def test_nt_grid_3_a_real_blockage_is_not_flagged() -> None:
-    """NT-GRID-3: when every holder was truly blocked, the opening stands unflagged."""
-    t = Table(make_deal(random.Random(1), 3))
-    t.start()
-    finish_announcing(t)
-    assert t.state.openings
-    assert not [f for f in t.verdicts[-1].flags if f.rule == "NT-GRID-3"]
 
 
 # --- NT-DUTY: « deux cartes » -----------------------------------------------------------------
@@ -968,200 +738,3 @@ def test_nt_bid_10_an_empty_hand_may_bid() -> None:
     assert t.log("bid", done, base=1, row=0, col=0, token="0").rule == "NT-BID-5"
 
 
-# --- NT-WIN and the standings -----------------------------------------------------------------
-
-
-def test_nt_win_1_most_victory_points_wins(ended: Table) -> None:
-    """NT-WIN-1: the winners are the seats with the highest total."""
-    standings = ENGINE.standings(ended.state)
-    best = max(line.total for line in standings.lines)
-    assert standings.finished and not standings.lower_is_better
-    assert standings.winners == tuple(ln.seats[0] for ln in standings.lines if ln.total == best)
-
-
-def test_nt_win_1_the_outcome_is_data_naming_the_winners_and_their_points(ended: Table) -> None:
-    """NT-WIN-1: the result says who won, how, and with how many victory points; the sentence
-    is the service's, with the players' names."""
-    standings = ENGINE.standings(ended.state)
-    best = max(line.total for line in standings.lines)
-    result = standings.result
-    assert result is not None and result.winners == standings.winners
-    assert result.figures == {"points": best}
-    assert result.termination == ("neurotrio.outcome.wins" if len(result.winners) == 1
-                                  else "neurotrio.outcome.shared")
-    assert standings.outcome == result.message
-    names = ["Ana", "Ben", "Cid", "Dee", "Eve"]
-    winners = " and ".join(names[s] for s in result.winners)  # one or two, in this game
-    assert render(standings.outcome, names).startswith(winners)
-    assert render(standings.outcome, names).endswith(f"with {best} victory points")
-
-
-def test_nt_win_1_tied_players_share_the_win() -> None:
-    """NT-WIN-1 (ruling): tied players share the win; the outcome names them all."""
-    lines = tuple(Line(str(i), (i,), total, {}) for i, total in enumerate((7, 9, 9)))
-    result = outcome_of(lines)
-    assert result.winners == (1, 2)
-    assert result.termination == "neurotrio.outcome.shared"
-    assert render(result.message, NAMES) == "Bob and Carol share the win with 9 victory points"
-
-
-def test_nt_tres_1_until_the_hands_are_known_the_outcome_waits(table: Table) -> None:
-    """NT-TRES-1: the domain is done but the last hand is not shown yet: no winner, a message
-    saying what the table waits for."""
-    play_until(table, lambda t: t.phase != "play", limit=2000)
-    standings = ENGINE.standings(table.state)
-    assert not standings.finished and standings.result is None
-    assert said(standings.outcome) == ("neurotrio.outcome.waiting", {})
-
-
-def test_every_verdict_of_a_game_is_said_in_messages_the_catalogue_renders(ended: Table) -> None:
-    """docs/engines.md, "Adding a verdict": the engine never writes a sentence; each reason,
-    penalty, effect and flag is a message id with its parameters, and each renders in English
-    with the players' names (never "seat 2")."""
-    names = ["Ana", "Ben", "Cid", "Dee", "Eve"]
-    told = [v.reason for v in ended.verdicts] + [e for v in ended.verdicts for e in v.effects]
-    told += [x for v in ended.verdicts for f in v.flags for x in (f.reason, f.penalty) if x]
-    told.append(ENGINE.standings(ended.state).outcome)
-    for message in told:
-        assert isinstance(message, Message), message
-        assert "seat " not in render(message, names), message
-
-
-def test_nt_win_1_totals_are_the_sum_of_their_sources(ended: Table) -> None:
-    """NT-WIN-1: every point has a source in the detail."""
-    for line in ENGINE.standings(ended.state).lines:
-        assert line.total == sum(line.detail.values())
-
-
-def test_nt_win_1_rounds_chart_ends_on_the_final_totals(ended: Table) -> None:
-    """NT-WIN-1: running totals per lap, the last entry the final totals."""
-    standings = ENGINE.standings(ended.state)
-    assert standings.rounds[-1] == {ln.side: ln.total for ln in standings.lines}
-
-
-# --- the view and the contract ----------------------------------------------------------------
-
-
-def test_view_shows_the_domain_as_a_grid(match: Match) -> None:
-    """NT-DOM-1: the grid covers the rows and columns in use; empty cells are null."""
-    match.place("coeur-noir-1", 0, 1)
-    match.place("coeur-vert-1", 1, 1)
-    domain = match.view()["domain"]
-    assert domain["row_range"] == [0, 1] and domain["col_range"] == [0, 1]
-    assert [[c and c["card"] for c in row] for row in domain["rows"]] == [
-        [START, "coeur-noir-1"],
-        [None, "coeur-vert-1"],
-    ]
-
-
-def test_view_frontier_lists_the_cells_open_to_a_card(match: Match) -> None:
-    """NT-DOM-1 and NT-GRID-1: where a card could go, without knowing the hand."""
-    match.place("coeur-noir-1", 0, 1)
-    frontier = {tuple(c) for c in match.view()["domain"]["frontier"]}
-    assert frontier == {(-1, 0), (-1, 1), (1, 0), (1, 1)}
-
-
-def test_view_hides_the_hands_as_null(match: Match) -> None:
-    """NT-DEAL-1: each player alone knows their cards: the service shows nulls."""
-    seat = match.view(0)["seats"][0]
-    assert seat["hand"] == [None] * seat["hand_size"]
-    json.dumps(match.view(HOST))
-
-
-def test_view_names_turn_and_phase(match: Match) -> None:
-    """NT-TURN-1: the view names the seat to play and the phase."""
-    view = match.view()
-    assert (view["turn"], view["phase"]) == (0, "play")
-
-
-def test_legal_spots_agree_with_the_engine(table: Table) -> None:
-    """NT-DOM-1 to NT-DOM-4: the engine's legal_placements equals the rule text's reading."""
-    from referee.engines.neurotrio import legal_placements
-
-    for _ in range(20):
-        place_first(table)
-    for card in {c for h in table.hands for c in h}:
-        assert legal_placements(table.state, card) == legal_spots(table.domain, card)
-
-
-def test_engine_is_registered() -> None:
-    """The registry knows the game, with its catalogue."""
-    assert get_engine("neurotrio") is ENGINE
-    assert ENGINE.catalogue == "docs/rules/neurotrio.md"
-
-
-def test_every_schema_field_is_described() -> None:
-    """The web page shows each option and move field's description."""
-    schemas = [ENGINE.options_schema, *ENGINE.event_types.values()]
-    schemas.remove(MissplayReportSchema)  # the shared report, not this engine's
-    for schema in schemas:
-        for name, fld in schema().fields.items():
-            assert fld.metadata.get("description"), f"{schema.__name__}.{name}"
-
-
-def test_snapshot_round_trip_at_the_end(ended: Table) -> None:
-    """Snapshots: a pickled state judges and shows the same."""
-    assert_snapshot_round_trip(ENGINE, ended.state)
-
-
-def test_an_unknown_seat_is_impossible(match: Match) -> None:
-    """NT-SEAT-1: a move names one of the seats."""
-    err = match.impossible("pass", 7)
-    assert err.rule == "NT-SEAT-1" and err.where == "seat"
-
-
-def test_impossible_keeps_an_event_of_the_contract_shape(match: Match) -> None:
-    """Impossible carries rule, reason, where, and what it says as data, for the 422."""
-    err = match.impossible("place", 0, card="coeur-vert-3", row=0, col=1)
-    assert isinstance(err, Impossible)
-    assert set(err.as_dict()) == {"rule", "reason", "where", "message_id", "params"}
-    assert isinstance(match.event("pass", 0), Event)
-
-
-def test_nt_bid_2_the_round_ends_when_the_base_cards_run_out() -> None:
-    """NT-BID-2 and NT-BID-5: ten base cards in all; the round stops when none is left."""
-    m = Match(8)
-    m("start_domain", card=START)
-    m.passes()
-    m("neuro", 0)
-    for seat in range(8):
-        m("bid", seat, base=seat + 1, row=0, col=0)
-    m.passes()
-    m("neuro", 3)
-    m("bid", 3, base=9, row=0, col=0)
-    m("bid", 4, base=10, row=0, col=0)
-    assert m.state.phase == "play"
-    assert m.view()["bases_left"] == []
-
-
-def test_nt_tres_1_the_host_may_show_the_last_hand() -> None:
-    """NT-TRES-1: the host logs the last hand for the last player."""
-    t = Table(make_deal(random.Random(11), 5))
-    t.start()
-    play_until(t, lambda tb: tb.phase != "play", limit=2000)
-    verdict = t.log("reveal", None, by_host=True, cards=list(t.hands[t.state.last_player]))
-    assert verdict.rule == "NT-TRES-1"
-    assert t.state.treasure == t.deal.removed
-
-
-def test_view_before_the_start_is_json_ready() -> None:
-    """NT-DECK-3: before the starting card the domain is empty and nobody is to play."""
-    view = Match(3).view()
-    assert (view["phase"], view["turn"], view["domain"]["rows"]) == ("start", None, [])
-    json.dumps(view)
-
-
-def test_view_offers_the_moves_of_the_seat_to_play(match: Match) -> None:
-    """NT-TURN-1: the active seat may place or pass; nothing else is open before a play."""
-    assert match.view()["moves"] == [
-        {"type": "place", "seats": [0]},
-        {"type": "pass", "seats": [0]},
-    ]
-
-
-def test_view_offers_neuro_after_a_play_and_bids_in_a_round(match: Match) -> None:
-    """NT-BID-2: after a play any seat may say « neuro »; in the round, the seat to bid bids."""
-    match.passes()
-    assert {"type": "neuro", "seats": [0, 1, 2]} in match.view()["moves"]
-    match("neuro", 2)
-    assert match.view()["moves"] == [{"type": "bid", "seats": [2]}]
