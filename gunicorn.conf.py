@@ -23,9 +23,10 @@ from referee.serving import DeadlineWorker
 os.environ.setdefault("REFEREE_LOG_FORMAT", "json")
 if os.environ["REFEREE_LOG_FORMAT"].strip().lower() == "json":
     # gunicorn's own lines (workers booting, exiting, timing out) as JSON lines too, so that
-    # standard error reads as one stream of JSON objects. Its access lines stay off: the app
-    # writes its own, with the request id. The root logger is left without a handler, as
-    # without this: the app's lines would come twice.
+    # standard error reads as one stream of JSON objects. Its access lines are left as
+    # gunicorn sets them: off unless --access-logfile asks for them (the app writes its own,
+    # with the request id). The root logger is left without a handler, as without this: the
+    # app's lines would come twice.
     logconfig_dict = {
         "version": 1,
         "disable_existing_loggers": False,
@@ -36,8 +37,6 @@ if os.environ["REFEREE_LOG_FORMAT"].strip().lower() == "json":
         "loggers": {
             "gunicorn.error": {"level": "INFO", "handlers": ["error_console"],
                                "propagate": False, "qualname": "gunicorn.error"},
-            "gunicorn.access": {"level": "WARNING", "handlers": [], "propagate": False,
-                                "qualname": "gunicorn.access"},
         },
     }
 

@@ -81,6 +81,7 @@ class Observed:
 
         def starting(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             seen["status"], seen["latency"] = status, time.perf_counter() - began
+            seen["sized"] = any(k.lower() == "content-length" for k, _ in headers)
             headers = [(k, v) for k, v in headers if k.lower() != "x-request-id"]
             headers.append(("X-Request-Id", rid))
             return start_response(status, headers, exc_info)
@@ -90,7 +91,8 @@ class Observed:
         except BaseException:
             self.finish(environ, seen, began)
             raise
-        return Closing(body, lambda: self.finish(environ, seen, began))
+        return Closing(body, lambda: self.finish(environ, seen, began),
+                       hold_last=seen.get("sized", False))
 
     def finish(self, environ: dict[str, Any], seen: dict[str, Any], began: float) -> None:
         ended = time.perf_counter() - began
@@ -109,17 +111,26 @@ class Observed:
 
 
 class Closing:
-    """An answer's body, which calls ``then`` once, just before its last chunk is handed to the
-    server or when it is closed, whichever comes first (a server closes it; a test client may
-    only read it). Told before the last chunk leaves, a client that has its whole answer finds
-    it already logged and counted: a scrape sent next counts it."""
+    """An answer's body, which calls ``then`` once, when it has all been sent or when it is
+    closed, whichever comes first (a server closes it; a test client may only read it).
 
-    def __init__(self, body: Iterable[bytes], then: Callable[[], None]) -> None:
+    An answer of known length (``hold_last``) tells just before its last chunk is handed to the
+    server, so a client that has its whole answer finds it already logged and counted: a scrape
+    sent next counts it. A stream (no length) is never held back: each event leaves as it
+    comes."""
+
+    def __init__(self, body: Iterable[bytes], then: Callable[[], None],
+                 hold_last: bool = False) -> None:
         self.body = body
         self.then = then
+        self.hold_last = hold_last
         self.told = False
 
     def __iter__(self) -> Iterator[bytes]:
+        if not self.hold_last:
+            yield from self.body
+            self.tell()
+            return
         held: bytes | None = None
         for chunk in self.body:
             if held is not None:
