@@ -24,7 +24,6 @@ from referee.service.errors import ServiceError
 from referee.service.messages import (
     LOCALES,
     locale_of,
-    reading_in,
     reword,
     seat_names,
     unit_label,
@@ -118,13 +117,12 @@ def environment_locale() -> str:
 def replay(match_id: int, as_json: bool, lang: str | None) -> None:
     """Re-judge a match from its log and print its timeline with verdicts."""
     locale = lang or environment_locale()
-    with reading_in(locale):
-        try:
-            result = matches.full_timeline(database(current_app), match_id, None)
-        except ServiceError as err:
-            fail(err, locale)
-        names = seat_names(database(current_app), match_id) or []
-        result = reword(result, names, locale)
+    try:
+        result = matches.full_timeline(database(current_app), match_id, None)
+    except ServiceError as err:
+        fail(err, locale)
+    names = seat_names(database(current_app), match_id) or []
+    result = reword(result, names, locale)
     if as_json:
         click.echo(json.dumps(result, indent=2, ensure_ascii=False))
         return
@@ -274,6 +272,8 @@ def what_if(match_id: int, options: tuple[str, ...], as_json: bool) -> None:
         where = err.details.get("where")
         click.echo(f"error: {err.message}" + (f" (at {where})" if where else ""), err=True)
         sys.exit(1)
+    names = seat_names(database(current_app), match_id) or []
+    result = reword(result, names, "en")  # the verdicts and outcomes, by the players' names
     if as_json:
         click.echo(json.dumps(result, indent=2, default=str))
         return
@@ -285,7 +285,7 @@ def what_if(match_id: int, options: tuple[str, ...], as_json: bool) -> None:
                    f"{new.get('kind', '-')} [{new.get('rule', '')}] {new.get('reason', '')}")
     if not result["changes"]:
         click.echo("No verdict would change.")
-    reading = Reading(REPLAY_WORDS["en"], seat_names(database(current_app), match_id) or [])
+    reading = Reading(REPLAY_WORDS["en"], names)
     click.echo(f"Standings now:     {standings_line(result['own_standings'], 'en', reading)}")
     click.echo(f"Standings what-if: {standings_line(result['standings'], 'en', reading)}")
 

@@ -16,13 +16,25 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from flask import has_request_context
 from flask_babel import get_locale
 
-from referee.service.messages import DEFAULT_LOCALE, locale_of, reword_shared
+from referee.service import bgstats
+from referee.service.costs import Cost
+from referee.service.messages import (
+    DEFAULT_LOCALE,
+    MissingMessage,
+    Unsaid,
+    locale_of,
+    render,
+    reword,
+    reword_shared,
+    said_from,
+)
 
 Names = Sequence[str] | None
 
@@ -43,6 +55,56 @@ def say(data: Any, names: Names = None, locale: str | None = None) -> Any:
     else this request's), the players called by ``names``. What holds no sentence is
     ``data``'s own, not copied: an answer to be written out, never changed."""
     return reword_shared(data, names, locale or reader_locale())
+
+
+def reworded(data: Any, names: Names = None, locale: str | None = None) -> Any:
+    """A copy of ``data`` with its sentences worded for the reader (``locale``, else this
+    request's): for a page that may change what it is given."""
+    return reword(data, names, locale or reader_locale())
+
+
+def said_errors(errors: Any, locale: str | None = None) -> Any:
+    """A schema's messages with the engines' own (``{"message_id", "params"}``, a card written
+    wrong) worded for the reader; marshmallow's strings as they are."""
+    locale = locale or reader_locale()
+    if isinstance(errors, dict):
+        said = said_from(errors)
+        if said is None:
+            return {k: said_errors(v, locale) for k, v in errors.items()}
+        try:
+            return render(said, None, locale)
+        except (MissingMessage, KeyError, IndexError, ValueError):
+            return str(errors)
+    if isinstance(errors, list):
+        return [said_errors(e, locale) for e in errors]
+    return errors
+
+
+def said_play(sent: dict[str, Any], locale: str | None = None) -> dict[str, Any]:
+    """A match as BG Stats takes it (``bgstats.send_link``), its comment worded for the
+    reader, and the link that carries it."""
+    play = dict(sent["play"])
+    comments = play.get("comments")
+    if isinstance(comments, Unsaid):
+        play["comments"] = comments.worded(locale or reader_locale())
+    return {"link": bgstats.link(play), "play": play}
+
+
+def said_cost(cost: Cost, names: Names = None, locale: str | None = None) -> Cost:
+    """What a costly move would do (``costs.consequence``), its verdict, forfeits and outcome
+    worded for the reader, by the players' names."""
+    locale = locale or reader_locale()
+    forfeits, outcome = cost.said
+    return replace(cost, verdict=reword(cost.verdict, names, locale),
+                   forfeits=tuple(render(f, names, locale) for f in forfeits),
+                   outcome=render(outcome, names, locale) if outcome is not None else "")
+
+
+def said_missplays(missplays: Mapping[str, Any], locale: str | None = None) -> dict[str, str]:
+    """A game's reportable missplays (rule -> what the engine says the fault is) worded for
+    the reader."""
+    locale = locale or reader_locale()
+    return {rule: render(said, None, locale) for rule, said in missplays.items()}
 
 
 class _Kept:

@@ -91,13 +91,10 @@ def test_every_fault_the_host_reports_reads_in_french() -> None:
     """The faults the host may report are engine messages, worded by the service's French
     tables (referee/service/messages_fr), not by the pages' catalogue: each reads otherwise in
     French than in English."""
-    from referee.service.messages import reading_in
-    from referee.web.games import all_games
+    from referee.web.games import _game, game_ids
 
-    with reading_in("en"):
-        english = {g.id: dict(g.reportable_missplays) for g in all_games()}
-    with reading_in("fr"):
-        french = {g.id: dict(g.reportable_missplays) for g in all_games()}
+    english = {g: dict(_game(g, "en").reportable_missplays) for g in game_ids()}
+    french = {g: dict(_game(g, "fr").reportable_missplays) for g in game_ids()}
     assert any(english.values())
     same = [(game, rule) for game, faults in english.items() for rule, text in faults.items()
             if french[game][rule] == text]

@@ -19,6 +19,7 @@ from referee.i18n import gettext as _
 from referee.i18n import lazy_gettext as _l
 from referee.i18n import schema_errors, told
 from referee.service.errors import ServiceError
+from referee.wording import said_errors
 
 #: The API's own words for a status whose error says nothing more specific (werkzeug's default
 #: description), in the language the client's Accept-Language asks for.
@@ -151,7 +152,7 @@ def handle_service_error(error: ServiceError) -> tuple[Response, int]:
     reader's language."""
     details = dict(error.details)
     if "errors" in details:
-        details["errors"] = schema_errors(details["errors"])
+        details["errors"] = schema_errors(said_errors(details["errors"]))
     message = told(error.sentence, names_for_request())
     return jsonify(worded_error(error_body(error.status, message, **details))), error.status
 

@@ -10,6 +10,7 @@ from referee.api.locale import Blueprint
 from referee.api.schemas import ErrorSchema, GameSchema
 from referee.service import games
 from referee.service.messages import game_title, option_description, option_label
+from referee.wording import reader_locale, said_missplays
 
 blp = Blueprint("games", __name__, url_prefix="/api/games",
                 description="The games (rule engines) and their move vocabulary")
@@ -32,13 +33,15 @@ def document_move_schemas(api: Any) -> None:
 def for_reader(game: dict[str, Any]) -> dict[str, Any]:
     """A game described in the reader's language: its title, and each option's ``title`` and
     ``description`` in its JSON schema (the schema's data untouched)."""
+    locale = reader_locale()
     properties = game["options"].get("properties", {})
     options = {**game["options"], "properties": {
-        name: {**spec, "title": option_label(game["id"], name),
-               "description": option_description(game["id"], name,
+        name: {**spec, "title": option_label(game["id"], name, locale),
+               "description": option_description(game["id"], name, locale,
                                                  default=spec.get("description", ""))}
         for name, spec in properties.items()}}
-    return {**game, "title": game_title(game["id"]), "options": options}
+    return {**game, "title": game_title(game["id"], locale), "options": options,
+            "reportable_missplays": said_missplays(game["reportable_missplays"], locale)}
 
 
 @blp.route("")

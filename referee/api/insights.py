@@ -14,6 +14,7 @@ from referee.api.matches import bearer_token
 from referee.api.schemas import ID, ErrorSchema
 from referee.service import bgstats, nights, sheets, stats, whatif
 from referee.service.nights import MAX_PLACES
+from referee.wording import said_play
 
 blp = Blueprint("insights", __name__, url_prefix="/api",
                 description="What-if, statistics, nights' leaderboards, CSV and BG Stats")
@@ -125,7 +126,7 @@ class BgStats(MethodView):
     @blp.alt_response(409, schema=ErrorSchema, description="The match is not finished yet")
     def get(self, match_id: int) -> dict[str, Any]:
         """A finished match as BG Stats' push-plays link (and the play it carries)."""
-        return bgstats.send_link(database(current_app), match_id)
+        return said_play(bgstats.send_link(database(current_app), match_id))
 
 
 @blp.route(f"/nights/<{ID}:night_id>/results.csv")

@@ -13,12 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 import flask_smorest
-from flask import Flask, Response, current_app, g, request
+from flask import Flask, Response, current_app, request
 
 from referee import database
 from referee.i18n import vary_on
-from referee.service.messages import reset_locale, seat_names, set_locale
-from referee.wording import reader_locale, say
+from referee.service.messages import seat_names
+from referee.wording import say
 
 JSON = "application/json"
 
@@ -55,10 +55,6 @@ class Blueprint(flask_smorest.Blueprint):
 
 
 def init_app(app: Flask) -> None:
-    @app.before_request
-    def read_in_the_readers_language() -> None:
-        g.referee_reading = set_locale(reader_locale())
-
     @app.after_request
     def vary_on_the_language(response: Response) -> Response:
         """An API answer says its sentences in the language asked for: caches keep one per
@@ -67,9 +63,3 @@ def init_app(app: Flask) -> None:
                 and request.path.startswith("/api/"):
             vary_on(response, "Accept-Language", "Cookie")
         return response
-
-    @app.teardown_request
-    def back_to_the_default_language(_error: BaseException | None) -> None:
-        token = g.pop("referee_reading", None)
-        if token is not None:
-            reset_locale(token)

@@ -3,4 +3,4 @@
 from referee.engines.messages import use_renderer
 from referee.service.messages import render
 
-use_renderer(render)  # what engines say, in the reader's language (messages.set_locale)
+use_renderer(render)  # what engines say, in English: the edges word it for their reader

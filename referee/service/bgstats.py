@@ -28,7 +28,7 @@ from referee.engines import get_engine
 from referee.service.errors import Conflict
 from referee.service.history import kept_outcome
 from referee.service.matches import get_match
-from referee.service.messages import outcome_text
+from referee.service.messages import outcome_of
 from referee.service.sentences import sentence
 from referee.store import models
 from referee.store.db import Database
@@ -74,8 +74,8 @@ def play(db: Database, match_id: int) -> dict[str, Any]:
         return {
             "sourceName": "Referee", "sourcePlayId": source_play_id(match),
             "playDate": start[:19].replace("T", " "), "durationMin": minutes,
-            "comments": outcome_text(summary.totals, summary.seat_names,
-                                     kept_outcome(summary.totals)),
+            "comments": outcome_of(summary.totals, summary.seat_names,
+                                   kept_outcome(summary.totals)),  # worded at the edge
             "game": {"name": engine.title, "sourceGameId": match.game,
                      "highestWins": not totals.get("lower_is_better", False),
                      "noPoints": False, "cooperative": False},
@@ -88,5 +88,6 @@ def link(data: dict[str, Any]) -> str:
 
 
 def send_link(db: Database, match_id: int) -> dict[str, Any]:
-    data = play(db, match_id)
-    return {"link": link(data), "play": data}
+    """The play to send, its comment still data: an edge words it and makes the link
+    (``referee.wording.said_play``)."""
+    return {"play": play(db, match_id)}

@@ -21,10 +21,9 @@ from typing import Any
 from marshmallow import ValidationError
 
 from referee.engines.base import Engine, Event, Impossible, Render, Standings
-from referee.engines.messages import plain
+from referee.engines.messages import Said, plain
 from referee.service.errors import ServiceError
 from referee.service.matches import authenticate, get_match
-from referee.service.messages import for_match
 from referee.service.modes import engine_of
 from referee.service.replay import Loader
 from referee.store.db import Database
@@ -41,7 +40,8 @@ class TotalChange:
 @dataclass(frozen=True)
 class Cost:
     """What a costly move would do: its verdict, what it gives up, what it ends, the totals
-    it changes."""
+    it changes. ``said`` keeps what the engine said of its forfeits and of the outcome, for an
+    edge to word them for its reader (``forfeits`` and ``outcome`` are the English)."""
 
     type: str
     seat: int | None
@@ -52,6 +52,7 @@ class Cost:
     outcome: str = ""
     totals: tuple[TotalChange, ...] = field(default_factory=tuple)
     unit: str = ""
+    said: tuple[tuple[Said, ...], Said | None] = ((), None)
 
 
 def consequence(db: Database, match_id: int, token: str | None, move_type: str,
@@ -75,7 +76,7 @@ def consequence(db: Database, match_id: int, token: str | None, move_type: str,
             loaded = schema().load(payload)
             state = copy.deepcopy(Loader(session, match).fold().state)
             event = Event(move_type, seat, loaded, match.summary.last_seq + 1, access.host)
-            return judge_cost(engine, state, event, for_match(match))
+            return judge_cost(engine, state, event)
     except (ServiceError, ValidationError):
         return None
 
@@ -102,7 +103,8 @@ def judge_cost(engine: Engine[Any], state: Any, event: Event, say: Render = plai
         return None
     return Cost(event.type, event.seat, verdict.as_dict(say), tuple(say(f) for f in forfeits),
                 round_ends, match_ends, say(after.outcome) if match_ends else "",
-                changed_totals(before, after), after.unit)
+                changed_totals(before, after), after.unit,
+                (tuple(forfeits), after.outcome if match_ends else None))
 
 
 def changed_totals(before: Standings, after: Standings) -> tuple[TotalChange, ...]:

@@ -1,7 +1,9 @@
 """Typed failures of the service layer; the web layers map each to one status code.
 
 An error says what is wrong in a ``Sentence`` (``referee.service.sentences``): the edges word it
-in the reader's language (``error.worded(reader)``); ``message`` is its English wording.
+in the reader's language (``error.worded(reader)``); ``message`` is its English wording. A
+schema's messages (``details["errors"]``) stay as the schema gave them, the engines' own as data
+(``{"message_id", "params"}``): the edges word them too (``referee.wording.said_errors``).
 """
 
 from __future__ import annotations
@@ -18,30 +20,11 @@ class ServiceError(Exception):
         self.sentence = message if isinstance(message, Words) else Finished(message)
         self.message = self.sentence.worded(ENGLISH)
         super().__init__(self.message)
-        self.details = {k: worded(v) if k == "errors" else v
-                        for k, v in details.items() if v is not None}
+        self.details = {k: v for k, v in details.items() if v is not None}
 
     def worded(self, reader: Reader = ENGLISH) -> str:
         """What is wrong, in the reader's language."""
         return self.sentence.worded(reader)
-
-
-def worded(errors: Any) -> Any:
-    """A schema's messages with the engines' own (``{"message_id", "params"}``, a card written
-    wrong) worded for the reader being served; marshmallow's strings as they are."""
-    from referee.service.messages import MissingMessage, render, said_from
-
-    if isinstance(errors, dict):
-        said = said_from(errors)
-        if said is None:
-            return {k: worded(v) for k, v in errors.items()}
-        try:
-            return render(said)
-        except (MissingMessage, KeyError, IndexError, ValueError):
-            return str(errors)
-    if isinstance(errors, list):
-        return [worded(e) for e in errors]
-    return errors
 
 
 class BadRequest(ServiceError):

@@ -16,7 +16,6 @@ from referee.engines.neurotrio.cards import FORCES, NATURES, TOKENS
 from referee.service.authority import whose_cards
 from referee.service.errors import NotFound
 from referee.service.matches import host_only_types, move_schemas
-from referee.service.messages import render
 from referee.service.sentences import sentence
 
 _plugin = MarshmallowPlugin()
@@ -39,8 +38,7 @@ def describe(engine: Engine[Any]) -> dict[str, Any]:
         "moves": {move: {"host_only": move in host_only, "call": move in engine.calls,
                          "payload": to_json_schema(schema), "cards": whose_cards(engine, move)}
                   for move, schema in move_schemas(engine).items()},
-        "reportable_missplays": {rule: render(said)
-                                 for rule, said in engine.reportable_missplays.items()},
+        "reportable_missplays": dict(engine.reportable_missplays),  # messages: worded at the edge
         "rounds": rounds_moves(engine.id),
     }
 

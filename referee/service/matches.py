@@ -50,10 +50,7 @@ from referee.service.cache import (
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import announced, send_notice
-from referee.service.messages import (
-    names_of,
-    reword,
-)
+from referee.service.messages import names_of
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.players import PlayerName, players_named
 from referee.service.readings import with_earlier_readings
@@ -925,7 +922,7 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
             "match_id": match.id, "game": match.game, "at": last if at is None else at,
             "last_seq": last, "viewer": "public" if viewer is None else viewer,
             "table": engine.view(folded.state, viewer),
-            "standings": reword(engine.standings(folded.state).as_dict(), names_of(match)),
+            "standings": engine.standings(folded.state).as_dict(),
         }
 
 

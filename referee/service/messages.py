@@ -20,9 +20,9 @@ names ("Alice et Bob"), lists of one value per seat (``left``) each value with i
 ("Alice 3, Bob 0"), warriors ("0-red") "Alice's red warrior", codes (suits, directions,
 colours…) words of ``WORDS``; other lists are joined.
 
-The reader's language is a context variable (``reading_in("fr")``), so the edges say it
-without this layer knowing about requests: ``render`` and the renderer the engines' ``as_dict``
-use by default read it when no locale is given.
+This layer holds no reader's language: the edges give it (``referee.wording``: Flask-Babel's
+choice for a request, the one that opened a stream, ``--lang`` or the environment for the
+command line); without one, English (the engines' ``as_dict`` by default, logs).
 """
 
 from __future__ import annotations
@@ -31,9 +31,8 @@ import importlib
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar, Token
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from string import Formatter
 from types import ModuleType
@@ -56,9 +55,6 @@ CARD = re.compile(r"^(10|[2-9AJQK])([SHDC])$")
 NEURO_CARD = re.compile(r"^(coeur|etoile|rose)-([a-z]+)-(\d+)$")  # Neurotrio: nature-colour-force
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
-_reading: ContextVar[str] = ContextVar("referee_reading_locale", default=DEFAULT_LOCALE)
-
-
 class MissingMessage(KeyError):
     """An engine said something no catalogue knows: a bug in the catalogue, caught by tests."""
 
@@ -72,31 +68,6 @@ def locale_of(tag: str | None) -> str:
         return tag
     base = re.split(r"[-_.@]", (tag or "").strip().lower(), maxsplit=1)[0]
     return base if base in LOCALES else DEFAULT_LOCALE
-
-
-def current_locale() -> str:
-    """The language of the reader being served now."""
-    return _reading.get()
-
-
-def set_locale(locale: str | None) -> Token[str]:
-    """Serve the rest of this context (a request, a command) in ``locale``."""
-    return _reading.set(locale_of(locale))
-
-
-def reset_locale(token: Token[str]) -> None:
-    """Back to the language before ``set_locale`` gave ``token`` (end of a request)."""
-    _reading.reset(token)
-
-
-@contextmanager
-def reading_in(locale: str | None) -> Iterator[str]:
-    """``with reading_in("fr"): …`` renders in French, then back to what was before."""
-    token = set_locale(locale)
-    try:
-        yield current_locale()
-    finally:
-        _reading.reset(token)
 
 
 # --- the tables -----------------------------------------------------------------------------
@@ -123,8 +94,7 @@ def words(locale: str = DEFAULT_LOCALE) -> Mapping[str, Mapping[str, str]]:
 def code_word(kind: str, code: str, locale: str | None = None) -> str:
     """A code in the reader's words, as a sentence says it (``("type", "quick_play")`` ->
     "jeu rapide", ``("power", "Supply")`` -> "ravitaillement"); the code where none is known."""
-    return str(words(locale_of(locale) if locale else current_locale()).get(kind, {}).get(code,
-                                                                                         code))
+    return str(words(locale_of(locale)).get(kind, {}).get(code, code))
 
 
 def grammar(locale: str) -> ModuleType:
@@ -134,12 +104,11 @@ def grammar(locale: str) -> ModuleType:
 
 def unit_label(unit: str, locale: str | None = None) -> str:
     """What the standings count ("coconuts"), in the reader's language ("noix de coco")."""
-    return words(locale_of(locale) if locale else current_locale()).get("unit", {}).get(unit,
-                                                                                      unit)
+    return words(locale_of(locale)).get("unit", {}).get(unit, unit)
 
 
 def _games(locale: str | None) -> ModuleType:
-    return _module(locale_of(locale) if locale else current_locale(), "games")
+    return _module(locale_of(locale), "games")
 
 
 def game_title(game: str, locale: str | None = None) -> str:
@@ -221,7 +190,7 @@ def seat_name(seat: Any, names: Names | None, locale: str | None = None) -> str:
     """The name given at the table; "seat N" only when the match has no names to give."""
     if isinstance(seat, int) and names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return str(grammar(locale or current_locale()).UNNAMED_SEAT.format(seat=seat))
+    return str(grammar(locale_of(locale)).UNNAMED_SEAT.format(seat=seat))
 
 
 def join(items: Sequence[str], locale: str | None = None) -> str:
@@ -229,7 +198,7 @@ def join(items: Sequence[str], locale: str | None = None) -> str:
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])}{grammar(locale or current_locale()).AND}{items[-1]}"
+    return f"{', '.join(items[:-1])}{grammar(locale_of(locale)).AND}{items[-1]}"
 
 
 def warrior_name(ident: Any, names: Names | None, locale: str) -> str:
@@ -291,7 +260,7 @@ def _listed(key: str, value: Sequence[Any], names: Names | None, locale: str) ->
 
 def shown(key: str, value: Any, names: Names | None, locale: str | None = None) -> Any:
     """A parameter as the sentence shows it."""
-    locale = locale or current_locale()
+    locale = locale_of(locale)
     if isinstance(value, Mapping) and "message_id" in value:  # a message within a message
         return render(Message(value["message_id"], value.get("params", {})), names, locale)
     coded = _coded(key, value, locale)
@@ -310,11 +279,11 @@ def shown(key: str, value: Any, names: Names | None, locale: str | None = None) 
 
 
 def render(message: Said | None, names: Names | None = None, locale: str | None = None) -> str:
-    """The sentence ``message`` says to a reader of ``locale`` (the reader being served when
-    none is given), players called by ``names``."""
+    """The sentence ``message`` says to a reader of ``locale`` (English when none is given),
+    players called by ``names``."""
     if message is None or isinstance(message, str):
         return message or ""
-    locale = locale_of(locale) if locale else current_locale()
+    locale = locale_of(locale)
     template = catalogue(locale).get(message.id)
     if template is None:
         raise MissingMessage(message.id)
@@ -380,12 +349,34 @@ def _outcome_of(data: Mapping[str, Any]) -> Message | None:
     return None
 
 
+@dataclass(frozen=True)
+class Unsaid:
+    """A sentence the service holds as data (what an engine said, the players' names, the
+    stored text for when the catalogue cannot say it), worded only where a reader reads it."""
+
+    said: Message | None
+    names: tuple[str, ...] = ()
+    stored: str = ""
+
+    def worded(self, locale: str | None = None) -> str:
+        """The sentence in ``locale`` (English when none is given)."""
+        return str(_say(self.said, self.stored, self.names, locale_of(locale)))
+
+
+def outcome_of(totals: Mapping[str, Any] | None, names: Names | None = None,
+               stored: str = "") -> Unsaid:
+    """A match's outcome as data, from its stored standings' data (``result``, or the running
+    ``outcome_data``) with the players' names; ``stored`` where no data says it."""
+    said = _outcome_of(totals) if isinstance(totals, Mapping) else None
+    return Unsaid(said, tuple(names or ()), stored)
+
+
 def outcome_text(totals: Mapping[str, Any] | None, names: Names | None = None,
                  stored: str = "", locale: str | None = None) -> str:
     """A match's outcome for the reader, from its stored standings' data (``result``, or the
     running ``outcome_data``) with the players' names; ``stored`` where no data says it."""
     said = _outcome_of(totals) if isinstance(totals, Mapping) else None
-    return str(_say(said, stored, names, locale_of(locale) if locale else current_locale()))
+    return str(_say(said, stored, names, locale_of(locale)))
 
 
 #: What an answer holds that is neither a list nor a mapping, to be kept as it is (``reword``
@@ -410,7 +401,7 @@ def reword(data: Any, names: Names | None = None, locale: str | None = None) -> 
     and ``params``, ``penalty`` from ``penalty_data``, ``effects`` from ``effects_data``,
     ``outcome`` from the result. Data fields are untouched; stored sentences stay where no
     data says them."""
-    return _reworded(data, names, locale_of(locale) if locale else current_locale())
+    return _reworded(data, names, locale_of(locale))
 
 
 def _reworded(data: Any, names: Names | None, locale: str) -> Any:
@@ -435,7 +426,7 @@ def reword_shared(data: Any, names: Names | None = None, locale: str | None = No
     """``reword``'s answer, made without copying what has no sentence to say again: lists and
     dicts with none are ``data``'s own. For an answer written out at once and never changed (a
     move's 201)."""
-    return _shared(data, names, locale_of(locale) if locale else current_locale())
+    return _shared(data, names, locale_of(locale))
 
 
 def _shared(data: Any, names: Names | None, locale: str) -> Any:
@@ -553,7 +544,7 @@ def seat_names(db: Any, match_id: int) -> list[str] | None:
     return list(names)
 
 
-__all__ = ["LOCALES", "Message", "MissingMessage", "catalogue", "choice_label", "current_locale",
+__all__ = ["LOCALES", "Message", "MissingMessage", "Unsaid", "catalogue", "choice_label",
            "fields_of", "for_match", "game_title", "locale_of", "option_description",
-           "option_label", "outcome_text", "reading_in", "render", "renderer", "reset_locale",
-           "reword", "reword_shared", "seat_name", "seat_names", "set_locale", "unit_label"]
+           "option_label", "outcome_of", "outcome_text", "render", "renderer", "reword",
+           "reword_shared", "seat_name", "seat_names", "unit_label"]

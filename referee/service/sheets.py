@@ -15,7 +15,7 @@ from sqlalchemy import select
 
 from referee.service import history, nights, stats
 from referee.service.matches import get_match
-from referee.service.messages import outcome_text
+from referee.service.messages import DEFAULT_LOCALE, Unsaid, outcome_of
 from referee.store import models
 from referee.store.db import Database
 
@@ -38,7 +38,10 @@ def inert(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
-def cell(value: Any) -> str:
+def cell(value: Any, locale: str = DEFAULT_LOCALE) -> str:
+    """A value as a cell shows it; a sentence (``Unsaid``) worded for ``locale``."""
+    if isinstance(value, Unsaid):
+        return inert(value.worded(locale))
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -51,12 +54,14 @@ def cell(value: Any) -> str:
     return str(value)
 
 
-def to_csv(header: Iterable[str], rows: Iterable[Iterable[Any]]) -> str:
+def to_csv(header: Iterable[str], rows: Iterable[Iterable[Any]],
+           locale: str = DEFAULT_LOCALE) -> str:
+    """The sheet as CSV, its sentences worded for ``locale`` (the edge's reader)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([inert(name) for name in header])
     for row in rows:
-        writer.writerow([cell(v) for v in row])
+        writer.writerow([cell(v, locale) for v in row])
     return out.getvalue()
 
 
@@ -106,8 +111,4 @@ def history_rows(db: Database, f: history.MatchFilter) -> Iterator[list[Any]]:
                    [f"{' & '.join(names[i] for i in ln['seats'] if i < len(names))} "
                     f"{ln['total']}" for ln in lines],
                    [names[i] for i in summary.winners if i < len(names)],
-                   outcome_text(summary.totals, names, history.kept_outcome(summary.totals))]
-
-
-def history_sheet(db: Database, f: history.MatchFilter) -> str:
-    return to_csv(HISTORY_COLUMNS, history_rows(db, f))
+                   outcome_of(summary.totals, names, history.kept_outcome(summary.totals))]

@@ -13,7 +13,6 @@ from marshmallow import ValidationError
 from referee.engines.base import Impossible, InvalidOptions
 from referee.service.errors import Invalid
 from referee.service.matches import get_match
-from referee.service.messages import names_of, reword
 from referee.service.replay import Folded, Judged, Loader, judge_row
 from referee.service.sentences import EngineSaid, Listed, OptionName, sentence, title_of
 from referee.store.as_data import data_of, verdict_data
@@ -95,11 +94,11 @@ def what_if(db: Database, match_id: int, changes: dict[str, Any]) -> dict[str, A
                 diffs.append({"seq": before.row.seq, "type": before.row.type,
                               "seat": before.row.seat, "old": old, "new": new})
         engine = loader.engine
-        return reword({  # the verdicts and outcomes for this reader, with the players' names
+        return {  # the verdicts and outcomes as data: the edges word them for their reader
             "match_id": match.id, "game": match.game,
             "options": options, "own_options": own,
             "changed_options": sorted(k for k in options if options[k] != own.get(k)),
             "standings": engine.standings(then_folded.state).as_dict(),
             "own_standings": engine.standings(now_folded.state).as_dict(),
             "events": len(now), "changes": diffs,
-        }, names_of(match))
+        }

@@ -15,7 +15,9 @@ from werkzeug.datastructures import MultiDict
 
 from referee import database
 from referee.service import costs, history
+from referee.service.messages import seat_names
 from referee.web import games
+from referee.wording import said_cost
 
 CONFIRMED = "confirmed"
 
@@ -29,6 +31,7 @@ def ask(match_id: int, token: str | None, form: MultiDict[str, str], move_type: 
                              dict(payload))
     if cost is None:
         return None
+    cost = said_cost(cost, seat_names(database(current_app), match_id))
     match = history.get_match_dict(database(current_app), match_id)
     names = [s["name"] for s in match["seats"]]
     for_seat: dict[str, Any] = {"seat": form["seat"]} if (form.get("seat") or "").isdigit() else {}

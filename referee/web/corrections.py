@@ -18,12 +18,12 @@ from flask import redirect, render_template, request, url_for
 from referee.i18n import gettext as _
 from referee.service import matches
 from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
-from referee.service.messages import reword
 from referee.store.bounds import INT32_MAX
 from referee.web import games, pads, views
 from referee.web.errors import PageError
 from referee.web.forms import Field, FormError, read_fields
 from referee.web.views import bp
+from referee.wording import reworded
 
 #: Moves a correction may not put in a move's place: records about the log, not moves.
 NOT_MOVES = frozenset({"void", "challenge", "ruling", "correct"})
@@ -84,8 +84,8 @@ def render_preview(match_id: int, *, kind: str, seq: int, move_type: str, seat: 
     return render_template(
         "correction.html", match=match, game=game, event=event, kind=kind, body=body,
         body_json=json.dumps(body, ensure_ascii=False), preview=preview, note=note,
-        verdict=reword(preview.verdict, names),  # in the reader's words, by the players' names
-        changes=reword((preview.preview or {}).get("changes") or [], names),
+        verdict=reworded(preview.verdict, names),  # in the reader's words, by the players' names
+        changes=reworded((preview.preview or {}).get("changes") or [], names),
         names=names, sides=views.side_names(match, standings),
         expected=preview.seq - 1, key=uuid.uuid4().hex, step="preview")
 

@@ -22,6 +22,7 @@ from referee.web.pads.cards import card_text, citron_cards
 from referee.web.pads.citroncoco import deck_values
 from referee.web.pads.compose import MAX_OF_A_VALUE, hand_counts_of
 from referee.web.table_words import phase_words, said_keys, table_facts, worded
+from referee.wording import reader_locale
 
 
 def words(key: Any) -> str:
@@ -119,9 +120,9 @@ def text_words(value: str, key: str, names: list[str] | None) -> str:
     if CARD_CODE.match(value):
         return card_text(value)
     if NEURO_CARD.match(value):
-        return messages.card_name(value, messages.current_locale())
+        return messages.card_name(value, reader_locale())
     if names is not None and key in ("warrior", "target") and WARRIOR.match(value):
-        return messages.warrior_name(value, names, messages.current_locale())
+        return messages.warrior_name(value, names, reader_locale())
     return str(vocabulary.choice_label(value)) if value in vocabulary.CHOICES else value
 
 
@@ -292,9 +293,8 @@ def init_app(app: Flask) -> None:
                                  most_of_a_value=MAX_OF_A_VALUE)  # a hand's count, at most
     app.jinja_env.filters.update(
         name_choices=name_choices, decimal=format_decimal, hand_counts_of=hand_counts_of,
-        code_word=lambda code, kind: messages.code_word(kind, code),
-        warrior_word=lambda ident, names: messages.warrior_name(ident, names,
-                                                                messages.current_locale()),
+        code_word=lambda code, kind: messages.code_word(kind, code, reader_locale()),
+        warrior_word=lambda ident, names: messages.warrior_name(ident, names, reader_locale()),
         sequence_length=lambda game_id, move_type, f: generic.sequence_length(game_id,
                                                                               move_type, f))
     app.jinja_env.filters.update(table_facts=table_facts, said_keys=said_keys, worded=worded,

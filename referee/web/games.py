@@ -8,10 +8,10 @@ from functools import lru_cache
 from typing import Any
 
 from referee.service.games import describe_game, game_ids
-from referee.service.messages import current_locale
 from referee.web import vocabulary
 from referee.web.forms import Field, fields_of
 from referee.web.pads.generic import picker
+from referee.wording import reader_locale, said_missplays
 
 #: Moves with their own place on the match page (corrections and disputes), not on the pad.
 DISPUTE_TYPES = ("void", "challenge", "ruling")
@@ -89,14 +89,14 @@ def with_rule_choices(fields: list[Field], missplays: dict[str, str]) -> list[Fi
 def game(game_id: str) -> Game:
     """A game's page-side description, in the reader's language (the faults the host reports
     are described in it)."""
-    return _game(game_id, current_locale())
+    return _game(game_id, reader_locale())
 
 
 @lru_cache(maxsize=128)
 def _game(game_id: str, locale: str) -> Game:
     """``game`` made once per language (its schemas don't change while the app runs)."""
     described = describe_game(game_id)
-    missplays = dict(described["reportable_missplays"])
+    missplays = said_missplays(described["reportable_missplays"], locale)
     moves = {}
     for move, spec in described["moves"].items():
         fields = fields_of(spec["payload"])

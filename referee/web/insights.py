@@ -12,12 +12,14 @@ from referee.i18n import gettext as _
 from referee.i18n import told
 from referee.service import bgstats, history, nights, sheets, stats, whatif
 from referee.service.errors import Invalid, ServiceError
+from referee.service.messages import seat_names
 from referee.store.bounds import INT32_MAX
 from referee.web import games, views
 from referee.web.errors import PageError
 from referee.web.forms import FormError, read_fields
 from referee.web.images import board_svg, results_chart
 from referee.web.views import db
+from referee.wording import reader_locale, reworded, said_play
 
 bp = Blueprint("reports", __name__)
 # Refusals read as the match pages' do: one pair of handlers serves both blueprints.
@@ -121,7 +123,8 @@ def what_if_page(match_id: int) -> Any:
     if request.method == "POST":
         try:
             changes = read_fields(game.options, request.form, "o.")
-            result = whatif.what_if(db(), match_id, changes)
+            result = reworded(whatif.what_if(db(), match_id, changes),
+                              seat_names(db(), match_id))  # in the reader's words
         except FormError as err:
             error, status = {"message": str(err), "where": f"options.{err.name}"}, 422
         except Invalid as err:
@@ -141,7 +144,7 @@ def what_if_page(match_id: int) -> Any:
 @bp.get("/m/<id:match_id>/bgstats")
 def send_to_bgstats(match_id: int) -> str:
     """The BG Stats link of a finished match, as a button (and the play it carries)."""
-    sent = bgstats.send_link(db(), match_id)
+    sent = said_play(bgstats.send_link(db(), match_id))
     return render_template("bgstats.html", match=history.get_match_dict(db(), match_id),
                            sent=sent)
 
@@ -162,5 +165,6 @@ def history_csv() -> Response:
                             night=int_arg("night", args.get("night"), 1), status=status,
                             since=date_arg("since", args.get("since")),
                             until=date_arg("until", args.get("until")))
-    return Response(sheets.history_sheet(db(), f), mimetype="text/csv", headers={
+    sheet = sheets.to_csv(sheets.HISTORY_COLUMNS, sheets.history_rows(db(), f), reader_locale())
+    return Response(sheet, mimetype="text/csv", headers={
         "Content-Disposition": 'attachment; filename="referee-history.csv"'})

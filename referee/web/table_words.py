@@ -15,6 +15,7 @@ from referee.i18n import gettext as _
 from referee.i18n import ngettext
 from referee.service import messages
 from referee.web.pads.cards import card_text, citron_card, rank_face
+from referee.wording import reader_locale
 
 Fact = tuple[str, str]
 Names = list[str]
@@ -121,9 +122,10 @@ def plouc_facts(game: str, table: Mapping[str, Any], names: Names) -> list[Fact]
     direction = table.get("direction")
     if isinstance(direction, str):
         facts.append((_("Direction of play"),
-                      messages.code_word("direction", direction.replace("-", "_"))))
+                      messages.code_word("direction", direction.replace("-", "_"),
+                                         reader_locale())))
     if isinstance(table.get("suit"), str):
-        facts.append((_("Suit asked"), messages.code_word("suit", table["suit"])))
+        facts.append((_("Suit asked"), messages.code_word("suit", table["suit"], reader_locale())))
     square = table.get("square")
     if isinstance(square, Mapping) and square.get("rank") and (square.get("run") or 0) >= 2:
         facts.append((_("Square building up"),
@@ -136,8 +138,10 @@ def plouc_facts(game: str, table: Mapping[str, Any], names: Names) -> list[Fact]
         facts.append((_("Special cards"), ", ".join(words.get(str(c), str(c)) for c in special)))
     variants = table.get("variants")
     if isinstance(variants, list):
+        locale = reader_locale()
         facts.append((_("Variants played"), ", ".join(
-            messages.option_label(game, v) for v in variants) or _("none: the basic rules")))
+            messages.option_label(game, v, locale) for v in variants)
+            or _("none: the basic rules")))
     return facts
 
 
@@ -206,7 +210,7 @@ def worded(value: Any, names: Names, key: str = "") -> Any:
         if key in SEAT_LISTS and all(isinstance(v, int) for v in value):
             return [seat_name(v, names) for v in value]
         if key in COLOURS and all(isinstance(v, str) for v in value):
-            return [messages.code_word("colour", v) for v in value]
+            return [messages.code_word("colour", v, reader_locale()) for v in value]
         return [worded(v, names) for v in value]
     if key in ONE_SEAT and isinstance(value, int) and not isinstance(value, bool):
         return seat_name(value, names)

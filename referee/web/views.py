@@ -30,7 +30,7 @@ from referee.service import counters, history, legal, matches, nights, pages, st
 from referee.service import links as seat_links
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
-from referee.service.messages import reword
+from referee.service.messages import seat_names as table_names
 from referee.store.bounds import IDEMPOTENCY_KEY_LENGTH
 from referee.validation import Refused, load_json, whole_number
 from referee.web import addresses, confirm, games, pads, security
@@ -40,7 +40,7 @@ from referee.web.filters import game_title
 from referee.web.forms import FormError, read_fields
 from referee.web.images import results_chart
 from referee.web.pads.generic import picker_data
-from referee.wording import say, say_kept
+from referee.wording import reworded, said_errors, say, say_kept
 
 bp = Blueprint("web", __name__)
 
@@ -151,7 +151,7 @@ def said_page(page: dict[str, Any], names: list[str]) -> dict[str, Any]:
 def match_or_404(match_id: int) -> dict[str, Any]:
     """The match as pages show it: its outcome said for the reader, by the players' names
     (the read model keeps it as data)."""
-    return reword(history.get_match_dict(db(), match_id))
+    return reworded(history.get_match_dict(db(), match_id))
 
 
 def seat_names(match: dict[str, Any]) -> list[str]:
@@ -181,7 +181,7 @@ def ranked(standings: dict[str, Any]) -> list[dict[str, Any]]:
 def home() -> str:
     under_way = history.list_matches(db(), history.MatchFilter(status="in progress"), 12).items
     # each outcome in the reader's words, by the players' names (stored in English)
-    finished = reword(history.list_matches(db(), history.MatchFilter(status="finished"), 6).items)
+    finished = reworded(history.list_matches(db(), history.MatchFilter(status="finished"), 6).items)
     nights = history.list_nights(db(), 1, 10)
     return render_template("home.html", under_way=under_way, finished=finished, nights=nights)
 
@@ -235,7 +235,7 @@ def night_page(night_id: int, points_error: str | None = None,
     token = night_host_token(night_id)
     host_link = night_host_link(night_id, token) if token else None
     page = history.list_matches(db(), history.MatchFilter(night=night_id), NIGHT_MATCHES)
-    latest = reword(page.items)  # each outcome in the reader's words, by the players' names
+    latest = reworded(page.items)  # each outcome in the reader's words, by the players' names
     count = page.total if page.total is not None else len(latest)
     return render_template("night.html", night=board, latest=latest, count=count, board=board,
                            titles={g.id: g.title for g in games.all_games()},
@@ -456,7 +456,9 @@ def leave(match_id: int) -> BaseResponse:
 
 
 def table_now(match_id: int) -> dict[str, Any]:
-    return matches.state_at(db(), match_id, None, page_token_if_valid(match_id), None)
+    """The table now, its standings in the reader's words by the players' names."""
+    state = matches.state_at(db(), match_id, None, page_token_if_valid(match_id), None)
+    return {**state, "standings": reworded(state["standings"], table_names(db(), match_id))}
 
 
 def page_token_if_valid(match_id: int) -> str | None:
@@ -504,7 +506,7 @@ def render_play(match_id: int, *, logged: int | None = None, error: dict[str, An
         "play.html", match=match, access=access, game=game, moves=moves, state=state, pad=pad,
         pickers=pickers,
         table=state["table"], names=seat_names(match),
-        logged=reword(logged_event(match_id, logged), seat_names(match)),
+        logged=reworded(logged_event(match_id, logged), seat_names(match)),
         error=error, posted=posted or {}, key=uuid.uuid4().hex,
         sides=side_names(match, state["standings"]), ranked=ranked(state["standings"]),
         take_back=take_back.offer(db(), match_id, page_token_if_valid(match_id)),
@@ -553,7 +555,7 @@ def error_view(err: Exception) -> dict[str, Any]:
         details = dict(err.details)
         return {"message": told(err.sentence), "rule": details.get("rule"),
                 "where": details.get("where"), "kind": details.get("kind"),
-                "errors": flatten_errors(schema_errors(details.get("errors"))),
+                "errors": flatten_errors(schema_errors(said_errors(details.get("errors")))),
                 "since": details.get("since")}  # a stale move: what changed since
     return {"message": str(err), "where": getattr(err, "name", None), "errors": [],
             "since": None}  # a form's own refusal: never "too slow"
@@ -695,7 +697,7 @@ def board_context(match_id: int) -> dict[str, Any]:
     return {"match": match, "standings": standings, "sides": names, "turn": table.get("turn"),
             "names": seat_names(match), "ranked": ranked(standings), "game": game,
             "sheet": score_sheet(standings),
-            "recent": reword(list(reversed(recent)), seat_names(match)),  # the reader's words
+            "recent": reworded(list(reversed(recent)), seat_names(match)),  # the reader's words
             "chart": rounds_chart(standings, names,
                                   _("%(game)s: totals round by round", game=game.title),
                                   tv=True)}
@@ -735,7 +737,7 @@ def browse() -> str:
                                  after=args.get("after") or None)
     kept = {k: v for k, v in args.items() if k not in ("before", "after", "page") and v}
     return render_template(
-        "history.html", items=reword(found.items), total=found.total,
+        "history.html", items=reworded(found.items), total=found.total,
         older=found.older and cursor_url("web.browse", kept, before=found.older),
         newer=found.newer and cursor_url("web.browse", kept, after=found.newer),
         f=f, args=args, games=games.all_games(),
@@ -760,7 +762,7 @@ def player(player_id: int) -> str:
     titles = {g.id: g.title for g in games.all_games()}
     kept = {"player_id": player_id}
     return render_template(
-        "player.html", player=person, items=reword(found.items), total=found.total, titles=titles,
+        "player.html", player=person, items=reworded(found.items), total=found.total, titles=titles,
         older=found.older and cursor_url("web.player", kept, before=found.older),
         newer=found.newer and cursor_url("web.player", kept, after=found.newer),
         stats=person, opponents=page.opponents,

@@ -17,6 +17,7 @@ from flask import has_request_context
 from referee.i18n import gettext, lazy_pgettext
 from referee.i18n import lazy_gettext as _l
 from referee.service import messages
+from referee.wording import reader_locale
 
 MOVE_NAMES = {
     "announce": lazy_pgettext("move", "Announce"),
@@ -360,19 +361,19 @@ def spaced(key: Any) -> str:
 
 def game_title(game_id: str, fallback: str) -> str:
     """A game's name: the service's words for it (the API's too), in the request's language."""
-    title = messages.game_title(game_id)
+    title = messages.game_title(game_id, reader_locale())
     return title if title != game_id else fallback
 
 
 def option_label(game_id: str, option: str) -> str:
     """An option's short name in the game's own words ("La Zouzou"), as the API names it."""
-    return messages.option_label(game_id, option)
+    return messages.option_label(game_id, option, reader_locale())
 
 
 def option_description(game_id: str, option: str, engine_words: str) -> str:
     """What an option does: the service's wording in the reader's language, else the
     engine's own words (translated by the catalogue when it can)."""
-    said = messages.option_description(game_id, option)
+    said = messages.option_description(game_id, option, reader_locale())
     return said or translated(engine_words)
 
 

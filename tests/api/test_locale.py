@@ -14,7 +14,7 @@ from werkzeug.test import TestResponse
 
 from referee.api.stream import rendered_moves
 from referee.service import matches, whatif
-from referee.service.messages import reading_in, seat_names
+from referee.service.messages import seat_names
 from referee.wording import say
 from tests.helpers import Table, auth, new_match, plain_turn
 
@@ -172,17 +172,19 @@ def test_games_are_described_in_the_readers_language(client: FlaskClient) -> Non
     assert {g["id"]: g["title"] for g in listed}["citroncoco"] == "Le Citron Coco en individuel"
 
 
-def test_the_service_reads_outcomes_with_names_in_the_readers_language(
+def test_the_service_reads_outcomes_as_data_the_edge_words_with_names(
         client: FlaskClient) -> None:
-    """What the pages read (the state and the timeline) is worded at read time: the running
-    outcome names who holds the fewest cards (PL-WIN-1), in the reader's language; the
-    timeline is data, worded where the answer is made."""
+    """What the pages read (the state and the timeline) is data, worded where the answer is
+    made: the running outcome names who holds the fewest cards (PL-WIN-1), in the reader's
+    language."""
     table = plouc(client)
     assert post(client, table, "play", 1, {"cards": ["5H"]}, headers=EN).status_code == 201
     db = client.application.extensions["referee.db"]
-    with reading_in("fr"):
-        state = matches.state_at(db, table.id, None, None, None)
-    page = say(matches.timeline(db, table.id), seat_names(db, table.id), "fr")
+    names = seat_names(db, table.id)
+    data = matches.state_at(db, table.id, None, None, None)
+    assert data["standings"]["outcome_data"]["message_id"] == "plouc.outcome.in_play"
+    state = say(data, names, "fr")
+    page = say(matches.timeline(db, table.id), names, "fr")
     assert state["standings"]["outcome"] == "En cours : le moins de cartes (6) est chez Bob"
     assert page["standings"]["outcome"] == state["standings"]["outcome"]
     assert page["events"][-1]["judged_now"]["reason"] == "Bob pose 5♥"
@@ -228,8 +230,7 @@ def test_a_what_if_reads_in_the_readers_language(client: FlaskClient) -> None:
     table = plouc(client)
     assert post(client, table, "play", 1, {"cards": ["5H"]}, headers=EN).status_code == 201
     db = client.application.extensions["referee.db"]
-    with reading_in("fr"):
-        result = whatif.what_if(db, table.id, {"zero": True})
+    result = say(whatif.what_if(db, table.id, {"zero": True}), seat_names(db, table.id), "fr")
     assert result["standings"]["outcome"] == "En cours : le moins de cartes (6) est chez Bob"
     assert result["own_standings"]["outcome"] == result["standings"]["outcome"]
 

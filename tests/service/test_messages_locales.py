@@ -20,14 +20,12 @@ from referee.service.messages import (
     LOCALES,
     catalogue,
     choice_label,
-    current_locale,
     fields_of,
     game_title,
     locale_of,
     option_description,
     option_label,
     outcome_text,
-    reading_in,
     render,
     unit_label,
 )
@@ -105,14 +103,15 @@ def test_every_format_spec_is_one_the_renderer_knows(locale: str) -> None:
 
 def test_french_reads_in_the_rule_texts_words() -> None:
     """Carte et Plouc: « pioche », « carte »; names elided before a vowel (« d'Alice »)."""
-    with reading_in("fr"):
-        assert render(msg("plouc.draw.draws", seat=1, count=1), NAMES) == "Bob pioche 1 carte"
-        assert render(msg("plouc.draw.draws", seat=1, count=3), NAMES) == "Bob pioche 3 cartes"
-        assert render(msg("move.not_your_turn", seat=1, turn_seat=0), NAMES) == (
-            "C'est au tour d'Alice, pas de Bob")
-        assert render(msg("plouc.effect.suit_now", suit="D")) == "la couleur est maintenant carreau"
-        assert render(msg("plouc.outcome.in_play", count=2, leader_seats=[0, 2]), NAMES) == (
-            "En cours : le moins de cartes (2) est chez Alice et Chloé")
+    fr = "fr"
+    assert render(msg("plouc.draw.draws", seat=1, count=1), NAMES, fr) == "Bob pioche 1 carte"
+    assert render(msg("plouc.draw.draws", seat=1, count=3), NAMES, fr) == "Bob pioche 3 cartes"
+    assert render(msg("move.not_your_turn", seat=1, turn_seat=0), NAMES, fr) == (
+        "C'est au tour d'Alice, pas de Bob")
+    assert render(msg("plouc.effect.suit_now", suit="D"), None, fr) == (
+        "la couleur est maintenant carreau")
+    assert render(msg("plouc.outcome.in_play", count=2, leader_seats=[0, 2]), NAMES, fr) == (
+        "En cours : le moins de cartes (2) est chez Alice et Chloé")
 
 
 def test_plural_and_lists_agree_in_both_languages() -> None:
@@ -144,14 +143,14 @@ def test_nobody_for_no_seat() -> None:
     assert render(said, NAMES, "fr") == "La partie est finie : personne a gagné"
 
 
-def test_the_reader_language_is_a_context_defaulting_to_english() -> None:
-    """The edges say the reader's language (``reading_in``); without one, English."""
+def test_the_reader_language_is_given_by_the_edge_defaulting_to_english() -> None:
+    """This layer holds no reader's language: the edges give theirs (a tag comes down to a
+    spoken locale); without one, English."""
     said = msg("plouc.effect.plays_again", seat=0)
-    assert current_locale() == "en" and render(said, NAMES) == "Alice plays again"
-    with reading_in("fr-FR"):
-        assert render(said, NAMES) == "Alice rejoue"
-        assert render(said, NAMES, "en") == "Alice plays again"  # an explicit locale wins
     assert render(said, NAMES) == "Alice plays again"
+    assert render(said, NAMES, "fr-FR") == "Alice rejoue"
+    assert render(said, NAMES, "en") == "Alice plays again"
+    assert not hasattr(messages, "reading_in") and not hasattr(messages, "current_locale")
 
 
 @pytest.mark.parametrize(("tag", "locale"), [("fr", "fr"), ("fr-CA", "fr"),
@@ -215,10 +214,10 @@ def test_games_are_named_in_the_rule_texts_words() -> None:
     assert game_title("citroncoco", "en") == "CitronCoco (each for themself)"
     for game in REGISTRY:
         assert game_title(game, "fr") != game and game_title(game, "en") != game
-    with reading_in("fr"):
-        assert game_title("citroncoco-teams") == "Le Citron Coco en équipes"
-        assert option_label("plouc", "zouzou") == "La Zouzou"
-        assert unit_label("coconuts") == "noix de coco"
+    assert game_title("citroncoco-teams", "fr") == "Le Citron Coco en équipes"
+    assert option_label("plouc", "zouzou", "fr") == "La Zouzou"
+    assert unit_label("coconuts", "fr") == "noix de coco"
+    assert game_title("citroncoco-teams") == game_title("citroncoco-teams", "en")
 
 
 def test_a_stored_outcome_reads_again_from_its_data() -> None:
@@ -297,13 +296,12 @@ def test_a_move_named_in_a_sentence_is_the_games_word(move_type: str) -> None:
         assert not CODE.search(text), text
         if locale == "fr":
             assert messages.words("fr")["type"][move_type] in text, text
-    with reading_in("fr"):
-        assert render(msg("move.host_only", type="quick_play")) == (
-            "Seul l'hôte enregistre le coup « jeu rapide »")
-        assert render(msg("platform.correct.corrected", corrected=4, type="draw",
-                          to_type="discard", instead="Alice défausse.")) == (
-            "Coup n° 4 (« pioche ») corrigé en « défausse ». À sa place : Alice défausse. Tous "
-            "les coups suivants sont jugés à nouveau.")
+    assert render(msg("move.host_only", type="quick_play"), None, "fr") == (
+        "Seul l'hôte enregistre le coup « jeu rapide »")
+    assert render(msg("platform.correct.corrected", corrected=4, type="draw",
+                      to_type="discard", instead="Alice défausse."), None, "fr") == (
+        "Coup n° 4 (« pioche ») corrigé en « défausse ». À sa place : Alice défausse. Tous "
+        "les coups suivants sont jugés à nouveau.")
     assert render(msg("move.host_only", type="quick_play"), NAMES, "en") == (
         "Only the host logs a 'quick play'")
 

@@ -13,7 +13,7 @@ import pytest
 
 from referee.engines.base import Flag, Verdict
 from referee.engines.messages import msg
-from referee.service.messages import reading_in, renderer, reword, reword_shared
+from referee.service.messages import renderer, reword, reword_shared
 from referee.store.as_data import verdict_data
 
 NAMES = ["Alice", "Bob", "Chloé"]
@@ -54,14 +54,13 @@ def answer(rng: random.Random, depth: int = 0) -> Any:
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_reword_shared_says_what_reword_says(locale: str) -> None:
     rng = random.Random(7)
-    with reading_in(locale):
-        for _ in range(3000):
-            data = {"verdict": answer(rng), "standings": answer(rng), "seq": 3}
-            before = copy.deepcopy(data)
-            shared = reword_shared(data, NAMES)
-            assert json.dumps(shared, sort_keys=True) == json.dumps(reword(data, NAMES),
-                                                                    sort_keys=True)
-            assert data == before
+    for _ in range(3000):
+        data = {"verdict": answer(rng), "standings": answer(rng), "seq": 3}
+        before = copy.deepcopy(data)
+        shared = reword_shared(data, NAMES, locale)
+        assert json.dumps(shared, sort_keys=True) == json.dumps(reword(data, NAMES, locale),
+                                                                sort_keys=True)
+        assert data == before
 
 
 def test_parts_without_sentences_are_not_copied() -> None:
@@ -75,8 +74,7 @@ def test_parts_without_sentences_are_not_copied() -> None:
 def test_a_verdict_and_standings_kept_as_data_are_said() -> None:
     """What the log and the read models keep (data only) is said whole for the reader."""
     verdict, standings = copy.deepcopy(SAID[-2]), copy.deepcopy(SAID[-1])
-    with reading_in("fr"):
-        said = reword_shared({"verdict": verdict, "standings": standings}, NAMES)
+    said = reword_shared({"verdict": verdict, "standings": standings}, NAMES, "fr")
     assert said["verdict"]["reason"] == "Alice défausse directement le 5 pioché."
     assert said["verdict"]["penalty"] is None
     assert said["verdict"]["effects"] == ["Chloé défausse directement le 1 pioché."]

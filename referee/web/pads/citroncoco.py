@@ -12,6 +12,7 @@ from typing import Any
 from referee.service import messages
 from referee.service.games import CITRONCOCO_DECK, CITRONCOCO_POWERS
 from referee.web.pads.cards import citron_card, citron_cards
+from referee.wording import reader_locale
 
 #: What each power's form asks, as PowerSchema describes its fields (1 Assault: a seat; 2 Fellow
 #: and 7 Seadog: a seat's card; 9 Witch: a seat; 10 Spy: a card and its value; 12 Queen: two
@@ -81,7 +82,7 @@ def power_word(value: Any) -> str:
     """The power's name as the reader's rule text gives it (« Seadog », « ravitaillement »), ""
     for a card without one."""
     name = CITRONCOCO_POWERS.get(value, "")
-    return messages.code_word("power", name) if name else ""
+    return messages.code_word("power", name, reader_locale()) if name else ""
 
 
 def power_of(mine: Mapping[str, Any], top: Any) -> dict[str, Any]:

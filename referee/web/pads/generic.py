@@ -21,6 +21,7 @@ from referee.web.forms import Field
 from referee.web.pads.cards import card_text, citron_cards, joker, ranks, suits
 from referee.web.pads.citroncoco import deck_values
 from referee.web.pads.neurotrio import natures
+from referee.wording import reader_locale
 
 #: Seats named by a field that does not end in ``_seat`` (a challenge's accused seat).
 SEAT_FIELDS = frozenset({"offender"})
@@ -87,7 +88,7 @@ def warriors(table: Mapping[str, Any], names: list[str]) -> list[tuple[str, str]
         for w in seat.get("warriors") or []:
             if w.get("square") and w.get("id"):
                 found.append((str(w["id"]), messages.warrior_name(
-                    w["id"], names, messages.current_locale())))
+                    w["id"], names, reader_locale())))
     return found
 
 
@@ -105,7 +106,7 @@ def picker_data(game_id: str, options: Mapping[str, Any] | None, table: Mapping[
                     tokens=token_choices(), bases=unrevealed_bases(table))
     if base == "croconounours":
         data.update(warriors=warriors(table, names), colours=[
-            (c, messages.code_word("colour", c)) for c in CROCO_COLOURS],
+            (c, messages.code_word("colour", c, reader_locale())) for c in CROCO_COLOURS],
             cards=every_card())
     return data
 
