@@ -8,10 +8,10 @@ from flask import Response, current_app
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from referee import database
 from referee.api.locale import Blueprint
 from referee.api.matches import bearer_token
 from referee.api.schemas import ID, ErrorSchema
+from referee.edge import database
 from referee.service import bgstats, nights, sheets, stats, whatif
 from referee.service.nights import MAX_PLACES
 

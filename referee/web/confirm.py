@@ -13,7 +13,7 @@ from typing import Any
 from flask import current_app, render_template, url_for
 from werkzeug.datastructures import MultiDict
 
-from referee import database
+from referee.edge import database
 from referee.service import costs, history
 from referee.web import games
 

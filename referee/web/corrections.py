@@ -15,11 +15,11 @@ from typing import Any
 
 from flask import redirect, render_template, request, url_for
 
-from referee.i18n import gettext as _
+from referee.edge.i18n import gettext as _
 from referee.service import matches
+from referee.service.bounds import INT32_MAX
 from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
 from referee.service.messages import reword
-from referee.store.bounds import INT32_MAX
 from referee.web import games, pads, views
 from referee.web.errors import PageError
 from referee.web.forms import Field, FormError, read_fields

@@ -8,11 +8,11 @@ from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
-from referee.i18n import gettext as _
-from referee.i18n import told
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import told
 from referee.service import bgstats, history, nights, sheets, stats, whatif
+from referee.service.bounds import INT32_MAX
 from referee.service.errors import Invalid, ServiceError
-from referee.store.bounds import INT32_MAX
 from referee.web import games, views
 from referee.web.errors import PageError
 from referee.web.forms import FormError, read_fields

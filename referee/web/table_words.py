@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.i18n import gettext as _
-from referee.i18n import ngettext
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import ngettext
 from referee.service import messages
 from referee.web.pads.cards import card_text, citron_card, rank_face
 
