@@ -5,7 +5,8 @@ Engines name their games, options, moves and choices by ids (``sum_quick_play``,
 the catalogue gives the French, in the rule texts' own vocabulary (pioche, défausse, jeu rapide,
 faute de jeu, manche, donneur…). An id missing here is shown as its own words. The games'
 titles and their options' names and descriptions are the service's (``referee.service.messages``),
-so the pages and the API name them alike.
+so the pages and the API name them alike; the moves' names are ``referee.edge.moves``', since
+the sentences the service says name moves with them on every edge.
 """
 
 from __future__ import annotations
@@ -16,10 +17,14 @@ from flask import has_request_context
 
 from referee.edge.i18n import gettext, lazy_pgettext
 from referee.edge.i18n import lazy_gettext as _l
-from referee.edge.moves import CALLED_OUT, MOVE_NAMES, move_name, move_word, spaced
+from referee.edge.moves import (  # noqa: F401  (the pages take the moves' words from here too)
+    CALLED_OUT,
+    MOVE_NAMES,
+    move_name,
+    move_word,
+    spaced,
+)
 from referee.service import messages
-
-__all__ = ["CALLED_OUT", "MOVE_NAMES", "move_name", "move_word", "spaced"]
 
 FIELD_LABELS = {
     "about_seq": lazy_pgettext("field", "About seq"),
