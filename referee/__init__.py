@@ -8,7 +8,10 @@ from typing import Any
 from flask import Flask
 
 from referee.config import from_environment, trust_proxies
+from referee.edge import DATABASE, database
 from referee.store.db import Database
+
+__all__ = ["ROOT", "create_app", "database"]
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,11 +27,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     logs.init_app(app)  # inside the proxy fix: it logs the client, not the proxy
     trust_proxies(app)
-    app.extensions["referee.db"] = Database(app.config["DATABASE_URL"],
+    app.extensions[DATABASE] = Database(app.config["DATABASE_URL"],
                                             snapshot_every=app.config["SNAPSHOT_EVERY"],
                                             replica_url=app.config["DATABASE_REPLICA_URL"])
 
-    from referee import api, health, i18n, readpath, unavailable, validation, web
+    from referee import api, web
+    from referee.edge import health, i18n, readpath, unavailable, validation
     from referee.web import headers, security
 
     headers.init_app(app)  # first registered, last to run: it sees every answer as sent
@@ -42,7 +46,3 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     unavailable.init_app(app)
     metrics.init_app(app)
     return app
-
-
-def database(app: Flask) -> Database:
-    return app.extensions["referee.db"]

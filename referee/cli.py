@@ -17,8 +17,10 @@ from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
 from werkzeug.serving import run_simple
 
-from referee import ROOT, create_app, database
-from referee.i18n import told_in
+from referee import ROOT, create_app
+from referee.edge import database
+from referee.edge.i18n import told_in
+from referee.edge.validation import Refused, load_json
 from referee.service import matches
 from referee.service.errors import ServiceError
 from referee.service.messages import (
@@ -28,7 +30,6 @@ from referee.service.messages import (
     seat_names,
     unit_label,
 )
-from referee.validation import Refused, load_json
 
 
 def alembic_config(url: str) -> Config:

@@ -38,7 +38,7 @@ from prometheus_client import (
     multiprocess,
 )
 
-from referee.i18n import gettext as _
+from referee.edge.i18n import gettext as _
 from referee.logs import Served
 from referee.service import counters
 
@@ -107,7 +107,7 @@ def metrics() -> Metrics:
 
 
 def error(code: int, message: str) -> tuple[Response, int]:
-    from referee.api import error_body
+    from referee.edge.errors import error_body
 
     response = jsonify(error_body(code, message))
     response.headers["Cache-Control"] = "no-store"

@@ -19,7 +19,9 @@ from babel.messages.pofile import read_po
 from babel.support import Translations
 from marshmallow import validate
 
-from referee import catalogues, schema_words
+from referee import catalogues
+from referee.edge import schema_words
+from referee.edge.validation import Refused, load_json, whole_number
 from referee.service.errors import NotFound
 from referee.service.sentences import (
     Day,
@@ -32,7 +34,6 @@ from referee.service.sentences import (
     moves_of,
     sentence,
 )
-from referee.validation import Refused, load_json, whole_number
 
 ROOT = Path(__file__).resolve().parent.parent
 

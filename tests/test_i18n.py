@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from flask import Flask, render_template_string
 
-from referee import create_app, i18n
+from referee import create_app
+from referee.edge import i18n
 
 
 @pytest.fixture

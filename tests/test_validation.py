@@ -8,7 +8,7 @@ import pytest
 from flask import Flask, request
 
 from referee import create_app
-from referee.validation import NOT_SCREENED, screen_request, screened_body
+from referee.edge.validation import NOT_SCREENED, screen_request, screened_body
 
 
 @pytest.fixture

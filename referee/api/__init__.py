@@ -15,11 +15,13 @@ from werkzeug.exceptions import HTTPException
 
 from referee.api.locale import names_for_request, worded_error
 from referee.api.schemas import ErrorSchema
-from referee.i18n import gettext as _
-from referee.i18n import lazy_gettext as _l
-from referee.i18n import schema_errors, told
+from referee.edge.errors import error_body
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import lazy_gettext as _l
+from referee.edge.i18n import schema_errors, told
+from referee.edge.validation import too_large
+from referee.edge.wording import said_errors
 from referee.service.errors import ServiceError
-from referee.wording import said_errors
 
 #: The API's own words for a status whose error says nothing more specific (werkzeug's default
 #: description), in the language the client's Accept-Language asks for.
@@ -44,13 +46,6 @@ def plain_message(error: HTTPException, code: int) -> str:
     if error.description and error.description != type(error).description:
         return error.description
     return str(GENERIC.get(code) or error.description or HTTPStatus(code).phrase)
-
-
-def error_body(code: int, message: str, **details: Any) -> dict[str, Any]:
-    """The one error shape: what was wrong (message), where, and the rule when a rule says no."""
-    body: dict[str, Any] = {"code": code, "status": HTTPStatus(code).phrase, "message": message}
-    body.update({k: v for k, v in details.items() if v is not None})
-    return body
 
 
 #: The settings flask-smorest reads while it writes the OpenAPI document.
@@ -114,27 +109,6 @@ class Api(SmorestApi):
         for name, value in (data.get("headers") or {}).items():
             response.headers[name] = value
         return response, code
-
-
-def too_large() -> str:
-    """What a 413 says: an import's own limit, or the 64 KiB of any other request."""
-    from flask import current_app, request
-
-    from referee.validation import IMPORTS
-
-    if request.endpoint in IMPORTS:
-        return _("A match export to import may be at most %(size)s.",
-                 size=said_size(current_app.config["IMPORT_MAX_BYTES"]))
-    return _("The request body is larger than 64 KiB.")
-
-
-def said_size(size: int) -> str:
-    """A byte count as a 413 says it, in the reader's units: 64 MiB, 96 KiB, or bytes."""
-    if size >= 1024 * 1024 and size % (1024 * 1024) == 0:
-        return _("%(count)s MiB", count=size // (1024 * 1024))
-    if size >= 1024 and size % 1024 == 0:
-        return _("%(count)s KiB", count=size // 1024)
-    return _("%(count)s bytes", count=size)
 
 
 def _first_path(errors: Any) -> list[str]:

@@ -8,9 +8,9 @@ from flask.views import MethodView
 
 from referee.api.locale import Blueprint
 from referee.api.schemas import ErrorSchema, GameSchema
+from referee.edge.wording import reader_locale, said_missplays
 from referee.service import games
 from referee.service.messages import game_title, option_description, option_label
-from referee.wording import reader_locale, said_missplays
 
 blp = Blueprint("games", __name__, url_prefix="/api/games",
                 description="The games (rule engines) and their move vocabulary")

@@ -8,13 +8,13 @@ from flask import Response, current_app
 from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
-from referee import database
 from referee.api.locale import Blueprint
 from referee.api.matches import bearer_token
 from referee.api.schemas import ID, ErrorSchema
+from referee.edge import database
+from referee.edge.wording import said_play
 from referee.service import bgstats, nights, sheets, stats, whatif
 from referee.service.nights import MAX_PLACES
-from referee.wording import said_play
 
 blp = Blueprint("insights", __name__, url_prefix="/api",
                 description="What-if, statistics, nights' leaderboards, CSV and BG Stats")

@@ -9,10 +9,10 @@ from flask import current_app
 from flask.views import MethodView
 from marshmallow import EXCLUDE, Schema, ValidationError, fields
 
-from referee import database
 from referee.api.locale import Blueprint
 from referee.api.matches import BEARER, bearer_token
 from referee.api.schemas import ID
+from referee.edge import database
 from referee.service import legal
 
 blp = Blueprint("legal_moves", __name__, url_prefix="/api/matches",

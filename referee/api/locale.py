@@ -1,10 +1,10 @@
 """The API's answers in the reader's language.
 
-Each request is answered in the language Flask-Babel chose (``referee.i18n``: for the API,
+Each request is answered in the language Flask-Babel chose (``referee.edge.i18n``: for the API,
 Accept-Language only). The answers keep their data (``rule``, ``message_id``, ``params``,
 ``result``) and carry the sentences that data says (``reason``, ``message``, ``penalty``,
 ``effects``, ``outcome``) worded for the reader, with the names the players gave at the
-table (``referee.wording.say``): every view's answer is worded by ``Blueprint`` as it is
+table (``referee.edge.wording.say``): every view's answer is worded by ``Blueprint`` as it is
 dumped; the append's fast path, the timeline and the error handlers word theirs themselves.
 """
 
@@ -15,10 +15,10 @@ from typing import Any
 import flask_smorest
 from flask import Flask, Response, current_app, request
 
-from referee import database
-from referee.i18n import vary_on
+from referee.edge import database
+from referee.edge.i18n import vary_on
+from referee.edge.wording import say
 from referee.service.messages import seat_names
-from referee.wording import say
 
 JSON = "application/json"
 

@@ -9,7 +9,6 @@ from flask import Request, Response, current_app, jsonify, request
 from flask.views import MethodView
 from webargs.flaskparser import FlaskParser
 
-from referee import database
 from referee.api.locale import Blueprint, names_for_request, worded
 from referee.api.schemas import (
     ID,
@@ -39,12 +38,13 @@ from referee.api.schemas import (
     plain_move_headers,
     plain_recorded,
 )
+from referee.edge import database
+from referee.edge.validation import IMPORTS, NOT_SCREENED, forget_screened_body, screened_body
+from referee.edge.wording import say_kept
 from referee.service import counters, history, matches
 from referee.service.errors import BadRequest, ServiceError
 from referee.service.matches import ImportSchema  # an export, taken as it is
 from referee.service.sentences import sentence
-from referee.validation import IMPORTS, NOT_SCREENED, forget_screened_body, screened_body
-from referee.wording import say_kept
 
 
 class ScreenedParser(FlaskParser):

@@ -7,7 +7,6 @@ from typing import Any
 from flask import current_app
 from flask.views import MethodView
 
-from referee import database
 from referee.api.locale import Blueprint
 from referee.api.schemas import (
     ID,
@@ -19,6 +18,7 @@ from referee.api.schemas import (
     PlayerListSchema,
     PlayerSchema,
 )
+from referee.edge import database
 from referee.service import history, nights
 
 blp = Blueprint("people", __name__, url_prefix="/api",

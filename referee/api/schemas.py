@@ -7,10 +7,10 @@ from typing import Any
 from marshmallow import EXCLUDE, Schema, fields, validate, validates_schema
 from marshmallow.exceptions import ValidationError
 
+from referee.service import bounds
+from referee.service.bounds import INT32_MAX
 from referee.service.matches import ImportSchema  # noqa: F401  (the API takes exports as-is)
 from referee.service.players import PlayerName
-from referee.store import bounds
-from referee.store.bounds import INT32_MAX
 
 MAX_ID = INT32_MAX  # the largest id an INTEGER column holds on PostgreSQL
 #: A row id in an address: ``/<{ID}:match_id>``.

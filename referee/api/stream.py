@@ -18,12 +18,14 @@ from flask.views import MethodView
 from marshmallow import EXCLUDE, Schema, fields, validate
 from sqlalchemy import Engine
 
-from referee import database
-from referee.api import error_body
 from referee.api.locale import Blueprint, names_for_request
 from referee.api.schemas import ID, MAX_ID, ErrorSchema
-from referee.i18n import gettext as _
-from referee.i18n import told
+from referee.edge import database
+from referee.edge.errors import error_body
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import told
+from referee.edge.wording import reader_locale, say
+from referee.service.database import Database
 from referee.service.errors import Unavailable
 from referee.service.messages import seat_names
 from referee.service.streams import (
@@ -34,8 +36,6 @@ from referee.service.streams import (
     never_gone,
     public_moves,
 )
-from referee.store.db import Database
-from referee.wording import reader_locale, say
 
 blp = Blueprint("stream", __name__, url_prefix="/api/matches",
                 description="Matches: each new move pushed as it is logged")

@@ -89,5 +89,5 @@ def link(data: dict[str, Any]) -> str:
 
 def send_link(db: Database, match_id: int) -> dict[str, Any]:
     """The play to send, its comment still data: an edge words it and makes the link
-    (``referee.wording.said_play``)."""
+    (``referee.edge.wording.said_play``)."""
     return {"play": play(db, match_id)}

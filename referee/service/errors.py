@@ -3,7 +3,7 @@
 An error says what is wrong in a ``Sentence`` (``referee.service.sentences``): the edges word it
 in the reader's language (``error.worded(reader)``); ``message`` is its English wording. A
 schema's messages (``details["errors"]``) stay as the schema gave them, the engines' own as data
-(``{"message_id", "params"}``): the edges word them too (``referee.wording.said_errors``).
+(``{"message_id", "params"}``): the edges word them too (``referee.edge.wording.said_errors``).
 """
 
 from __future__ import annotations

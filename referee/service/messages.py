@@ -20,7 +20,7 @@ names ("Alice et Bob"), lists of one value per seat (``left``) each value with i
 ("Alice 3, Bob 0"), warriors ("0-red") "Alice's red warrior", codes (suits, directions,
 colours…) words of ``WORDS``; other lists are joined.
 
-This layer holds no reader's language: the edges give it (``referee.wording``: Flask-Babel's
+This layer holds no reader's language: the edges give it (``referee.edge.wording``: Flask-Babel's
 choice for a request, the one that opened a stream, ``--lang`` or the environment for the
 command line); without one, English (the engines' ``as_dict`` by default, logs).
 """

@@ -11,10 +11,12 @@ lacks the id.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.engines.base import Standings, Verdict
-from referee.engines.messages import Said
+if TYPE_CHECKING:  # the store keeps what the engines said as data: it names their types only
+    from referee.engines.base import Standings, Verdict
+    from referee.engines.messages import Said
+
 
 #: The sentences a verdict, a finding or the standings would carry beside their data.
 SENTENCE_KEYS = ("reason", "penalty", "effects", "outcome")

@@ -1,7 +1,7 @@
 """Which database errors are an outage rather than a bug: the server stopped or restarting, a
 connection lost, the disk full, the database locked past its busy timeout, read-only (a standby,
 a read-only mount), a timeout. Those are worth retrying a little later, so the edges answer them
-503 with ``Retry-After`` (``referee.unavailable``); any other database error is a bug (500).
+503 with ``Retry-After`` (``referee.edge.unavailable``); any other database error is a bug (500).
 
 The driver's own error says which: SQLite's result code (``sqlite_errorcode``), PostgreSQL's
 SQLSTATE (``sqlstate``); a psycopg error without one is a connection that failed or was lost.

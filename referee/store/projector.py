@@ -14,17 +14,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import JSON, DateTime, Table, bindparam, case, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from referee.engines.base import Standings
 from referee.store import models
 from referee.store.as_data import standings_data
 from referee.store.prepared import Prepared, Transaction, Transactional
 from referee.store.recorder import APPEND_EVENT_SQL, EventRecorder, event_types
+
+if TYPE_CHECKING:  # the store keeps what the engines said as data: it names their types only
+    from referee.engines.base import Standings
 
 SeatRecord = tuple[int, bool, int]  # total, won, missplays
 

@@ -9,11 +9,11 @@ from flask import Flask, Response, request
 from werkzeug.exceptions import BadHost, HTTPException, InternalServerError
 from werkzeug.routing import IntegerConverter
 
-from referee.api import error_body, too_large
-from referee.i18n import gettext as _
-from referee.i18n import is_api
-from referee.store.bounds import INT32_MAX
-from referee.validation import IMPORTS
+from referee.edge.errors import error_body
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import is_api
+from referee.edge.validation import IMPORTS, too_large
+from referee.service.bounds import INT32_MAX
 from referee.web import corrections as _corrections  # noqa: F401  (its pages join bp)
 from referee.web import filters, flow, insights  # noqa: F401  (flow adds its pages to the blueprint)
 from referee.web.errors import PLAIN, error_page

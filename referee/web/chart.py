@@ -14,8 +14,8 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from referee.i18n import gettext as _
-from referee.i18n import ngettext
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import ngettext
 
 WIDTH, HEIGHT = 800, 360
 LEFT, RIGHT, TOP, BOTTOM = 64, 150, 20, 44

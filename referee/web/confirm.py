@@ -13,11 +13,11 @@ from typing import Any
 from flask import current_app, render_template, url_for
 from werkzeug.datastructures import MultiDict
 
-from referee import database
+from referee.edge import database
+from referee.edge.wording import said_cost
 from referee.service import costs, history
 from referee.service.messages import seat_names
 from referee.web import games
-from referee.wording import said_cost
 
 CONFIRMED = "confirmed"
 

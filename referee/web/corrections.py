@@ -15,15 +15,15 @@ from typing import Any
 
 from flask import redirect, render_template, request, url_for
 
-from referee.i18n import gettext as _
+from referee.edge.i18n import gettext as _
+from referee.edge.wording import reworded
 from referee.service import matches
+from referee.service.bounds import INT32_MAX
 from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
-from referee.store.bounds import INT32_MAX
 from referee.web import games, pads, views
 from referee.web.errors import PageError
 from referee.web.forms import Field, FormError, read_fields
 from referee.web.views import bp
-from referee.wording import reworded
 
 #: Moves a correction may not put in a move's place: records about the log, not moves.
 NOT_MOVES = frozenset({"void", "challenge", "ruling", "correct"})

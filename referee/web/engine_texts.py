@@ -5,7 +5,7 @@ this list lacks; add it here and translate it."""
 
 from __future__ import annotations
 
-from referee.i18n import lazy_gettext as _l
+from referee.edge.i18n import lazy_gettext as _l
 
 ENGINE_TEXTS = (
     _l('Rule id of the fault, from the catalogue'),

@@ -1,36 +1,13 @@
-"""Errors shown in words on an error page, never as a stack trace."""
+"""Errors shown in words on an error page, never as a stack trace: the page itself is the
+edges' (``referee.edge.errors``), shared with the plumbing that answers for every edge."""
 
 from __future__ import annotations
 
-from http import HTTPStatus
 from typing import Any
 
-from flask import render_template
+from referee.edge.errors import PLAIN, TITLES, error_page
 
-from referee.i18n import lazy_gettext as _l
-
-# What each status means to a player at the table (lazy: read in each reader's language).
-PLAIN = {
-    400: _l("The page could not read that request."),
-    401: _l("This needs the match's join link (a seat's or the host's)."),
-    403: _l("Your join link does not allow that."),
-    404: _l("There is nothing at this address."),
-    405: _l("That page cannot be used that way."),
-    409: _l("Someone changed the match at the same time; look again and retry."),
-    413: _l("What was sent is too large (at most 64 KiB)."),
-    422: _l("That cannot be."),
-    500: _l("Something went wrong on our side; the match log is safe."),
-}
-
-# Each status's name, as the error page's title.
-TITLES = {
-    400: _l("Bad request"), 401: _l("Unauthorized"), 403: _l("Forbidden"),
-    404: _l("Not found"), 405: _l("Method not allowed"), 409: _l("Conflict"),
-    413: _l("Content too large"), 415: _l("Unsupported media type"),
-    422: _l("Unprocessable content"), 429: _l("Too many requests"),
-    500: _l("Internal server error"), 501: _l("Not implemented"),
-    503: _l("Service unavailable"),
-}
+__all__ = ["PLAIN", "TITLES", "PageError", "error_page"]
 
 
 class PageError(Exception):
@@ -41,15 +18,3 @@ class PageError(Exception):
         self.status = status
         self.message = message
         self.details = details
-
-
-def error_page(status: int, message: str, **details: Any) -> tuple[str, int]:
-    if status in TITLES:
-        title = str(TITLES[status])
-    else:
-        try:
-            title = HTTPStatus(status).phrase
-        except ValueError:
-            title = str(_l("Error"))
-    return render_template("error.html", status=status, title=title, message=str(message),
-                           plain=str(PLAIN.get(status, "")), details=details), status

@@ -9,12 +9,12 @@ from typing import Any
 from flask import Flask, g
 from flask_babel import format_date, format_decimal, format_time
 
-from referee.engines.messages import is_seat_key
-from referee.i18n import gettext as _
-from referee.i18n import ngettext
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import ngettext
+from referee.edge.wording import reader_locale
 from referee.service import messages
 from referee.service.games import game_title as _game_title
-from referee.service.messages import NEURO_CARD
+from referee.service.messages import NEURO_CARD, is_seat_key
 from referee.service.messages import WARRIOR_ID as WARRIOR
 from referee.web import vocabulary
 from referee.web.pads import generic
@@ -22,7 +22,6 @@ from referee.web.pads.cards import card_text, citron_cards
 from referee.web.pads.citroncoco import deck_values
 from referee.web.pads.compose import MAX_OF_A_VALUE, hand_counts_of
 from referee.web.table_words import phase_words, said_keys, table_facts, worded
-from referee.wording import reader_locale
 
 
 def words(key: Any) -> str:

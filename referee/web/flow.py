@@ -14,7 +14,7 @@ from flask import redirect, request, url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from referee.i18n import told
+from referee.edge.i18n import told
 from referee.service import links
 from referee.web.views import bp, cookie_name, db
 

@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee.i18n import gettext as _
-from referee.i18n import told
-from referee.validation import MAX_INT, Refused, load_json, whole_number
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import told
+from referee.edge.validation import MAX_INT, Refused, load_json, whole_number
 from referee.web import vocabulary
 
 PREFIX = "p."  # posted payload fields are named "p.<field>"; options are "o.<field>"

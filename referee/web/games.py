@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from referee.edge.wording import reader_locale, said_missplays
 from referee.service.games import describe_game, game_ids
 from referee.web import vocabulary
 from referee.web.forms import Field, fields_of
 from referee.web.pads.generic import picker
-from referee.wording import reader_locale, said_missplays
 
 #: Moves with their own place on the match page (corrections and disputes), not on the pad.
 DISPUTE_TYPES = ("void", "challenge", "ruling")

@@ -9,8 +9,8 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
-from referee.i18n import gettext as _
-from referee.i18n import ngettext
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import ngettext
 from referee.web import vocabulary
 from referee.web.chart import COLOURS
 

@@ -8,18 +8,18 @@ from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
-from referee.i18n import gettext as _
-from referee.i18n import told
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import told
+from referee.edge.wording import reader_locale, reworded, said_play
 from referee.service import bgstats, history, nights, sheets, stats, whatif
+from referee.service.bounds import INT32_MAX
 from referee.service.errors import Invalid, ServiceError
 from referee.service.messages import seat_names
-from referee.store.bounds import INT32_MAX
 from referee.web import games, views
 from referee.web.errors import PageError
 from referee.web.forms import FormError, read_fields
 from referee.web.images import board_svg, results_chart
 from referee.web.views import db
-from referee.wording import reader_locale, reworded, said_play
 
 bp = Blueprint("reports", __name__)
 # Refusals read as the match pages' do: one pair of handlers serves both blueprints.

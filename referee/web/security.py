@@ -23,10 +23,12 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
-from referee.i18n import gettext as _
-from referee.i18n import is_api
-from referee.i18n import lazy_gettext as _l
-from referee.store import ratelimits  # registers referee+db://, the default store of the counts
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import is_api
+from referee.edge.i18n import lazy_gettext as _l
+from referee.service.database import (
+    RATELIMIT_SCHEME,  # registers referee+db://, the default store of the counts
+)
 from referee.web.errors import error_page
 
 csrf = CSRFProtect()
@@ -195,7 +197,7 @@ def storage_options(app: Flask) -> dict[str, Any]:
     ``referee+db://``; short timeouts for Redis, so that a store that stopped answering costs a
     creation a second, not a hang (then the counts fall back to memory)."""
     uri = str(app.config.get("RATELIMIT_STORAGE_URI") or "")
-    if uri.startswith(f"{ratelimits.SCHEME}:"):
+    if uri.startswith(f"{RATELIMIT_SCHEME}:"):
         return {"engine": app.extensions["referee.db"].engine}
     if uri.startswith(("redis://", "rediss://", "redis+unix://")):
         return {"socket_connect_timeout": 1, "socket_timeout": 1}

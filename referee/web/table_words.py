@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.i18n import gettext as _
-from referee.i18n import ngettext
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import ngettext
+from referee.edge.wording import reader_locale
 from referee.service import messages
 from referee.web.pads.cards import card_text, citron_card, rank_face
-from referee.wording import reader_locale
 
 Fact = tuple[str, str]
 Names = list[str]

@@ -23,16 +23,17 @@ from flask import (
 from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
-from referee import database
-from referee.i18n import gettext as _
-from referee.i18n import schema_errors, told
+from referee.edge import database
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import schema_errors, told
+from referee.edge.validation import Refused, load_json, whole_number
+from referee.edge.wording import reworded, said_errors, say, say_kept
 from referee.service import counters, history, legal, matches, nights, pages, stats, take_back
 from referee.service import links as seat_links
+from referee.service.bounds import IDEMPOTENCY_KEY_LENGTH
 from referee.service.errors import Invalid, ServiceError, Unauthenticated
 from referee.service.matches import Access
 from referee.service.messages import seat_names as table_names
-from referee.store.bounds import IDEMPOTENCY_KEY_LENGTH
-from referee.validation import Refused, load_json, whole_number
 from referee.web import addresses, confirm, games, pads, security
 from referee.web.chart import rounds_chart, score_sheet
 from referee.web.errors import PageError, error_page
@@ -40,7 +41,6 @@ from referee.web.filters import game_title
 from referee.web.forms import FormError, read_fields
 from referee.web.images import results_chart
 from referee.web.pads.generic import picker_data
-from referee.wording import reworded, said_errors, say, say_kept
 
 bp = Blueprint("web", __name__)
 

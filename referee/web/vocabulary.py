@@ -5,7 +5,8 @@ Engines name their games, options, moves and choices by ids (``sum_quick_play``,
 the catalogue gives the French, in the rule texts' own vocabulary (pioche, défausse, jeu rapide,
 faute de jeu, manche, donneur…). An id missing here is shown as its own words. The games'
 titles and their options' names and descriptions are the service's (``referee.service.messages``),
-so the pages and the API name them alike.
+so the pages and the API name them alike; the moves' names are ``referee.edge.moves``', since
+the sentences the service says name moves with them on every edge.
 """
 
 from __future__ import annotations
@@ -14,53 +15,17 @@ from typing import Any
 
 from flask import has_request_context
 
-from referee.i18n import gettext, lazy_pgettext
-from referee.i18n import lazy_gettext as _l
+from referee.edge.i18n import gettext, lazy_pgettext
+from referee.edge.i18n import lazy_gettext as _l
+from referee.edge.moves import (  # noqa: F401  (the pages take the moves' words from here too)
+    CALLED_OUT,
+    MOVE_NAMES,
+    move_name,
+    move_word,
+    spaced,
+)
+from referee.edge.wording import reader_locale
 from referee.service import messages
-from referee.wording import reader_locale
-
-MOVE_NAMES = {
-    "announce": lazy_pgettext("move", "Announce"),
-    "attack": lazy_pgettext("move", "Attack"),
-    "bid": lazy_pgettext("move", "Bid"),
-    "challenge": lazy_pgettext("move", "Challenge"),
-    "choose_team": lazy_pgettext("move", "Choose team"),
-    "citron_coco": lazy_pgettext("move", "Citron Coco"),
-    "contre": lazy_pgettext("move", "Contre"),
-    "correct": lazy_pgettext("move", "Correct"),
-    "decline": lazy_pgettext("move", "Decline"),
-    "defend": lazy_pgettext("move", "Defend"),
-    "deploy": lazy_pgettext("move", "Deploy"),
-    "deux_cartes": lazy_pgettext("move", "Deux cartes"),
-    "discard": lazy_pgettext("move", "Discard"),
-    "draw": lazy_pgettext("move", "Draw"),
-    "end_turn": lazy_pgettext("move", "End turn"),
-    "first_player": lazy_pgettext("move", "First player"),
-    "flag": lazy_pgettext("move", "Flag"),
-    "forgo_power": lazy_pgettext("move", "Forgo power"),
-    "missplay": lazy_pgettext("move", "Missplay"),
-    "move": lazy_pgettext("move", "Move"),
-    "nano": lazy_pgettext("move", "Nano"),
-    "nano_alpha": lazy_pgettext("move", "Nano alpha"),
-    "neuro": lazy_pgettext("move", "Neuro"),
-    "no_defence": lazy_pgettext("move", "No defence"),
-    "obstacles": lazy_pgettext("move", "Obstacles"),
-    "open_more": lazy_pgettext("move", "Open more"),
-    "pass": lazy_pgettext("move", "Pass"),
-    "place": lazy_pgettext("move", "Place"),
-    "play": lazy_pgettext("move", "Play"),
-    "power": lazy_pgettext("move", "Power"),
-    "quick_play": lazy_pgettext("move", "Quick play"),
-    "replace": lazy_pgettext("move", "Replace"),
-    "reveal": lazy_pgettext("move", "Reveal"),
-    "reveal_bids": lazy_pgettext("move", "Reveal bids"),
-    "round": lazy_pgettext("move", "Round"),
-    "ruling": lazy_pgettext("move", "Ruling"),
-    "slap": lazy_pgettext("move", "Slap"),
-    "start_domain": lazy_pgettext("move", "Start domain"),
-    "turn_up": lazy_pgettext("move", "Turn up"),
-    "void": lazy_pgettext("move", "Void"),
-}
 
 FIELD_LABELS = {
     "about_seq": lazy_pgettext("field", "About seq"),
@@ -354,11 +319,6 @@ VERDICT_KINDS = {"ok": _l("ok"), "missplay": _l("missplay"), "impossible": _l("i
                  "voided": _l("voided")}
 
 
-def spaced(key: Any) -> str:
-    """``turn_seat`` -> ``turn seat``: an id read as words when no table names it."""
-    return str(key).replace("_", " ")
-
-
 def game_title(game_id: str, fallback: str) -> str:
     """A game's name: the service's words for it (the API's too), in the request's language."""
     title = messages.game_title(game_id, reader_locale())
@@ -377,10 +337,6 @@ def option_description(game_id: str, option: str, engine_words: str) -> str:
     return said or translated(engine_words)
 
 
-def move_name(move_type: Any) -> str:
-    return str(MOVE_NAMES.get(move_type, "") or spaced(move_type).capitalize())
-
-
 def table_word(key: Any) -> str:
     """A key of the table's view in words: ``discard_top`` -> ``discard top``."""
     found = TABLE_WORDS.get(key) if isinstance(key, str) else None
@@ -391,17 +347,6 @@ def phase_word(phase: Any) -> str:
     """A phase in words: ``first_player`` -> ``first player``."""
     found = PHASES.get(phase) if isinstance(phase, str) else None
     return str(found) if found is not None else spaced(phase)
-
-
-#: Moves named after what the player calls out, a name keeping its capitals in a sentence.
-CALLED_OUT = frozenset({"citron_coco", "nano", "nano_alpha", "neuro"})
-
-
-def move_word(move_type: Any) -> str:
-    """A move's name inside a sentence: ``quick play``; a call keeps its capitals
-    (« Citron Coco ! »)."""
-    name = move_name(move_type)
-    return name if move_type in CALLED_OUT else name[:1].lower() + name[1:]
 
 
 def field_label(name: str) -> str:

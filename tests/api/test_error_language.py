@@ -2,7 +2,7 @@
 refusals and the schemas' messages, on both databases.
 
 Requirement: "Everything a person reads is translated" — the API's ``message`` follows
-Accept-Language (``referee.i18n``), and so do the messages of a 422's ``errors``; the data
+Accept-Language (``referee.edge.i18n``), and so do the messages of a 422's ``errors``; the data
 (``code``, ``status``, ``where``, the field paths of ``errors``) is the same in every language.
 """
 

@@ -1,5 +1,5 @@
 """Hostile or merely odd input at the API: refused with a 4xx saying what and where, nothing
-changed, never a 500 (the validation policy at the edges, referee/validation.py)."""
+changed, never a 500 (the validation policy at the edges, referee/edge/validation.py)."""
 
 from __future__ import annotations
 

@@ -13,9 +13,9 @@ from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
 from referee.api.stream import rendered_moves
+from referee.edge.wording import say
 from referee.service import matches, whatif
 from referee.service.messages import seat_names
-from referee.wording import say
 from tests.helpers import Table, auth, new_match, plain_turn
 
 FR = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}

@@ -113,7 +113,7 @@ def test_the_newest_page_is_worded_once_per_language_until_the_match_moves_on(
         client: FlaskClient) -> None:
     """Every phone at the table reads the newest page after each move: its wording for one
     language is the same answer until the next move, and goes when the match moves on."""
-    from referee import wording
+    from referee.edge import wording
 
     table = long_match(client, 2)
     url = f"/api/matches/{table.id}/timeline"
@@ -131,7 +131,7 @@ def test_a_kept_wording_goes_with_its_page() -> None:
     go: nothing is held for a match that moved on."""
     import gc
 
-    from referee import wording
+    from referee.edge import wording
     from referee.service.cache import Shared
 
     page = Shared({"events": [], "standings": {"outcome_data": {

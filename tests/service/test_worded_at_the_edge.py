@@ -1,4 +1,4 @@
-"""The service answers with data; the edges word it for their reader (``referee.wording``).
+"""The service answers with data; the edges word it for their reader (``referee.edge.wording``).
 
 Requirement: "the service never reads a locale. One function words a message for a reader,
 called only at the edges (the API's answers; stream events; pages and scripts; CSV and BG
@@ -7,12 +7,12 @@ Stats; images; CLI)."
 
 from __future__ import annotations
 
+from referee.edge.wording import said_cost, said_errors, said_missplays, said_play
 from referee.engines.messages import Message, msg
 from referee.service import bgstats, sheets
 from referee.service.costs import Cost
 from referee.service.games import describe_game
 from referee.service.messages import Unsaid, outcome_of
-from referee.wording import said_cost, said_errors, said_missplays, said_play
 
 NAMES = ["Alice", "Bob", "Chloé"]
 PLOUC_WON = {"result": {"winners": [1], "termination": "plouc.outcome.plouc",

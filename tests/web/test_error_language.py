@@ -2,7 +2,7 @@
 policy refuses and what the schemas say, on a French page, on both databases.
 
 Requirement: "Everything a person reads is translated"; the page's language is the reader's
-choice (``?lang=fr``, kept in a cookie), then Accept-Language (``referee.i18n``).
+choice (``?lang=fr``, kept in a cookie), then Accept-Language (``referee.edge.i18n``).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 server: a page that does not exist and a file that is not a match, refused in the reader's words.
 
 Requirement: "Everything a person reads is translated" — the language comes from the browser's
-Accept-Language when the reader has made no choice (``referee.i18n``).
+Accept-Language when the reader has made no choice (``referee.edge.i18n``).
 """
 
 from __future__ import annotations

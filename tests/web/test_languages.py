@@ -18,7 +18,7 @@ from flask.testing import FlaskClient
 from flask_babel import gettext
 
 from referee import catalogues, create_app
-from referee.i18n import COOKIE
+from referee.edge.i18n import COOKIE
 
 FRENCH = {"Accept-Language": "fr-FR,fr;q=0.9,en;q=0.5"}
 
@@ -156,7 +156,7 @@ def test_a_language_forced_inside_a_request_words_in_that_language(tmp_path: Pat
     """``replay --lang`` and the like word a sentence in a language other than the request's:
     the catalogue kept for the request must not answer for the other language, and the
     request's own language comes back after."""
-    from referee.i18n import told_in
+    from referee.edge.i18n import told_in
     from referee.service.sentences import sentence
 
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"})

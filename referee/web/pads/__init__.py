@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from referee.edge.validation import small_int
 from referee.service.matches import Access
-from referee.validation import small_int
 from referee.web.pads.citroncoco import citroncoco
 from referee.web.pads.compose import compose, round_inputs
 from referee.web.pads.croconounours import croconounours

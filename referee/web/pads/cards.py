@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.i18n import gettext as _
-from referee.i18n import pgettext
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import pgettext
 from referee.service.games import JOKER_CARD
 
 #: The schemas' suit letters, in the order the pickers show them, with their signs.

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from referee.edge.wording import reader_locale
 from referee.service import messages
 from referee.service.games import CITRONCOCO_DECK, CITRONCOCO_POWERS
 from referee.web.pads.cards import citron_card, citron_cards
-from referee.wording import reader_locale
 
 #: What each power's form asks, as PowerSchema describes its fields (1 Assault: a seat; 2 Fellow
 #: and 7 Seadog: a seat's card; 9 Witch: a seat; 10 Spy: a card and its value; 12 Queen: two

@@ -14,9 +14,9 @@ from urllib.parse import parse_qsl
 
 from werkzeug.datastructures import MultiDict
 
-from referee.i18n import gettext as _
+from referee.edge.i18n import gettext as _
+from referee.edge.validation import MAX_INT, small_int
 from referee.service.games import JOKER_CARD
-from referee.validation import MAX_INT, small_int
 from referee.web.forms import FormError
 
 MAX_CELLS = 64  # the most rows, parts or cards a pad's grid or card picker posts

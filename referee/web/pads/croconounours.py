@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.i18n import gettext as _
+from referee.edge.i18n import gettext as _
 from referee.service.games import croco_corners, croco_deployment
 from referee.web.pads.cards import card_text, joker, ranks, suits
 

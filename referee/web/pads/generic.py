@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from referee.edge.wording import reader_locale
 from referee.service import messages
 from referee.service.games import JOKER_CARD, NEUROTRIO_FORCES, NEUROTRIO_TOKENS
 from referee.web import vocabulary
@@ -21,7 +22,6 @@ from referee.web.forms import Field
 from referee.web.pads.cards import card_text, citron_cards, joker, ranks, suits
 from referee.web.pads.citroncoco import deck_values
 from referee.web.pads.neurotrio import natures
-from referee.wording import reader_locale
 
 #: Seats named by a field that does not end in ``_seat`` (a challenge's accused seat).
 SEAT_FIELDS = frozenset({"offender"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.i18n import gettext as _
+from referee.edge.i18n import gettext as _
 from referee.service.games import NEUROTRIO_FORCES, NEUROTRIO_NATURES, NEUROTRIO_TOKENS
 from referee.web.vocabulary import choice_label
 

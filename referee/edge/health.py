@@ -22,7 +22,7 @@ from typing import Any
 
 from flask import Flask, Response, jsonify
 
-from referee.store.db import Database
+from referee.service.database import Database
 
 #: Below this much free space the SQLite file system counts as full: a move's transaction
 #: writes a few pages to the WAL, a checkpoint more.

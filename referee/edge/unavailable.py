@@ -4,7 +4,8 @@ reader's language), rather than a try/except in each view.
 
 What counts as an outage — a server stopped or restarting, a connection lost, the disk full,
 the database locked past its busy timeout, read-only, a timeout — is the store's judgement
-(``referee.store.outages``); any other database error stays what it is, a bug, and a 500.
+(``referee.store.outages``, named to the edges by ``referee.service.database``); any other
+database error stays what it is, a bug, and a 500.
 """
 
 from __future__ import annotations
@@ -12,11 +13,10 @@ from __future__ import annotations
 from flask import Flask, Response, current_app, jsonify, request
 from sqlalchemy import exc
 
-from referee.api import error_body
-from referee.i18n import gettext as _
-from referee.i18n import is_api
-from referee.store.outages import CommitOutcomeUnknown, outage_reason
-from referee.web.errors import error_page
+from referee.edge.errors import error_body, error_page
+from referee.edge.i18n import gettext as _
+from referee.edge.i18n import is_api
+from referee.service.database import CommitOutcomeUnknown, outage_reason
 
 
 def message_for(error: Exception, seconds: int) -> str:

@@ -16,8 +16,11 @@ from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
+from referee.edge.errors import error_body, error_page
+from referee.edge.gettext import gettext
+from referee.edge.i18n import told
+from referee.service.bounds import INT32_MAX
 from referee.service.sentences import ENGLISH, Finished, Words, sentence
-from referee.store.bounds import INT32_MAX
 
 MAX_DEPTH = 32  # the deepest a request's JSON may nest (a move's payload needs 4)
 MAX_DIGITS = 100  # the longest number a request's JSON may hold (typed fields have ranges)
@@ -341,17 +344,11 @@ def refusal(err: Refused) -> Any:
     """The API answers in its one JSON error shape; the pages in words."""
     from flask import jsonify, request
 
-    from referee.i18n import told
-
     path = request.path
     if path == "/api" or path.startswith("/api/"):
-        from referee.api import error_body
-
         detail = told(err.said_detail) if err.said_detail is not None else None
         body = error_body(err.status, told(err.sentence), where=err.where, detail=detail)
         return jsonify(body), err.status
-    from referee.web.errors import error_page
-
     return error_page(err.status, told(err.sentence), where=err.where)
 
 
@@ -377,3 +374,22 @@ def small_int(text: str | None, maximum: int = MAX_ID) -> int | None:
         return whole_number(text, "field", -maximum, maximum)
     except Refused:
         return None
+
+
+def too_large() -> str:
+    """What a 413 says: an import's own limit, or the 64 KiB of any other request."""
+    from flask import current_app, request
+
+    if request.endpoint in IMPORTS:
+        return gettext("A match export to import may be at most %(size)s.",
+                 size=said_size(current_app.config["IMPORT_MAX_BYTES"]))
+    return gettext("The request body is larger than 64 KiB.")
+
+
+def said_size(size: int) -> str:
+    """A byte count as a 413 says it, in the reader's units: 64 MiB, 96 KiB, or bytes."""
+    if size >= 1024 * 1024 and size % (1024 * 1024) == 0:
+        return gettext("%(count)s MiB", count=size // (1024 * 1024))
+    if size >= 1024 and size % 1024 == 0:
+        return gettext("%(count)s KiB", count=size // 1024)
+    return gettext("%(count)s bytes", count=size)

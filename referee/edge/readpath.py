@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from flask import Flask, Response, g, request
 
-from referee.store import replica
+from referee.service.database import replica
 
 #: GET endpoints that only browse read models: the replica may answer them.
 BROWSING = frozenset({

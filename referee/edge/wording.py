@@ -2,7 +2,7 @@
 
 The log, the read models and the service's answers hold data (``message_id`` and ``params``,
 ``penalty_data``, ``effects_data``, ``outcome_data``, ``result``); the edges word them here, in
-the language Flask-Babel chose for the request (``referee.i18n.select_locale``: the pages'
+the language Flask-Babel chose for the request (``referee.edge.i18n.select_locale``: the pages'
 explicit choice, then Accept-Language; the API's Accept-Language), with the names the players
 gave at the table.
 

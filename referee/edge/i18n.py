@@ -13,18 +13,25 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-import flask_babel
 from babel import Locale
 from flask import Flask, Response, current_app, g, has_request_context, request
 from flask_babel import Babel, Domain, force_locale, get_babel, get_locale
-from flask_babel.speaklater import LazyString
-from jinja2 import pass_eval_context
-from jinja2.nodes import EvalContext
-from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 from werkzeug.routing import RequestRedirect
 
-from referee import catalogues, schema_words
+from referee import catalogues
+from referee.edge import schema_words
+from referee.edge.gettext import TRANSLATIONS as _TRANSLATIONS
+from referee.edge.gettext import (  # noqa: F401  (named here too, where the edges take them)
+    catalogue,
+    gettext,
+    lazy_gettext,
+    lazy_pgettext,
+    ngettext,
+    pgettext,
+    template_gettext,
+)
+from referee.edge.moves import move_word
 from referee.service.sentences import ENGLISH, Reader, Words
 
 LANGUAGES = ("en", "fr")
@@ -81,8 +88,6 @@ def reader(names: list[str] | None = None) -> Reader:
     request)."""
     if not has_request_context():
         return ENGLISH
-    from referee.web.vocabulary import move_word
-
     return Reader(locale=page_language(), gettext=gettext, move_word=move_word, names=names)
 
 
@@ -96,8 +101,6 @@ def told_in(words: Words | str, locale: str) -> str:
     """A sentence in a language asked for outside a request (the command line's --lang)."""
     if isinstance(words, str):
         return words
-    from referee.web.vocabulary import move_word
-
     with speaking(locale):
         return words.worded(Reader(locale=locale, gettext=gettext, move_word=move_word))
 
@@ -172,9 +175,6 @@ def keep_choice(response: Response) -> Response:
     return response
 
 
-_TRANSLATIONS = "referee_translations"
-
-
 class RequestDomain(Domain):
     """Flask-Babel's domain, whose catalogue is looked up once per request (the gettext of the
     code, the templates' and the lazy strings go through it: Flask-Babel would look the domain,
@@ -190,50 +190,6 @@ class RequestDomain(Domain):
             found = super().get_translations()
             setattr(g, _TRANSLATIONS, found)
         return found
-
-
-# --- gettext: Flask-Babel's, reading the catalogue the request keeps -------------------------
-# Flask-Babel looks the domain up in ``g`` again for every string; a page says hundreds. These
-# read the catalogue ``RequestDomain`` keeps for the request, looked up by Flask-Babel once.
-
-
-def catalogue() -> Any:
-    """This request's catalogue (Flask-Babel's ``get_translations``, kept after the first)."""
-    kept = g.get(_TRANSLATIONS) if g else None
-    return kept if kept is not None else flask_babel.get_translations()
-
-
-def gettext(string: str, /, **variables: Any) -> str:
-    said = catalogue().ugettext(string)
-    return str(said % variables if variables else said)
-
-
-def ngettext(singular: str, plural: str, num: int, /, **variables: Any) -> str:
-    variables.setdefault("num", num)
-    return str(catalogue().ungettext(singular, plural, num) % variables)
-
-
-def pgettext(context: str, string: str, /, **variables: Any) -> str:
-    said = catalogue().upgettext(context, string)
-    return str(said % variables if variables else said)
-
-
-def lazy_gettext(string: str, /, **variables: Any) -> LazyString:
-    """A sentence said in the language of whoever reads it (made once, read by many)."""
-    return LazyString(gettext, string, **variables)
-
-
-def lazy_pgettext(context: str, string: str, /, **variables: Any) -> LazyString:
-    return LazyString(pgettext, context, string, **variables)
-
-
-@pass_eval_context
-def template_gettext(eval_ctx: EvalContext, string: str, /, **variables: Any) -> str:
-    """The templates' ``_`` and ``gettext``: what Jinja's newstyle gettext does (the sentence
-    looked up, marked safe on an HTML page, then its variables put in, escaped), in one call;
-    Jinja's own makes three context calls for each of the hundreds of strings a page says."""
-    said = catalogue().ugettext(string)
-    return (Markup(said) if eval_ctx.autoescape else said) % variables
 
 
 def translation_directories(app: Flask) -> list[str]:

@@ -1,0 +1,61 @@
+"""gettext for the code, the templates and the lazy strings: Flask-Babel's, reading the
+catalogue the request keeps (``i18n.RequestDomain``). Flask-Babel looks the domain up in ``g``
+again for every string; a page says hundreds. These read the catalogue kept for the request,
+looked up by Flask-Babel once.
+
+Apart from ``i18n``, so that the words made with them (``moves``) and ``i18n``, which words
+sentences with those words, do not import each other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import flask_babel
+from flask import g
+from flask_babel.speaklater import LazyString
+from jinja2 import pass_eval_context
+from jinja2.nodes import EvalContext
+from markupsafe import Markup
+
+#: Where a request keeps its catalogue, in ``g``.
+TRANSLATIONS = "referee_translations"
+
+
+def catalogue() -> Any:
+    """This request's catalogue (Flask-Babel's ``get_translations``, kept after the first)."""
+    kept = g.get(TRANSLATIONS) if g else None
+    return kept if kept is not None else flask_babel.get_translations()
+
+
+def gettext(string: str, /, **variables: Any) -> str:
+    said = catalogue().ugettext(string)
+    return str(said % variables if variables else said)
+
+
+def ngettext(singular: str, plural: str, num: int, /, **variables: Any) -> str:
+    variables.setdefault("num", num)
+    return str(catalogue().ungettext(singular, plural, num) % variables)
+
+
+def pgettext(context: str, string: str, /, **variables: Any) -> str:
+    said = catalogue().upgettext(context, string)
+    return str(said % variables if variables else said)
+
+
+def lazy_gettext(string: str, /, **variables: Any) -> LazyString:
+    """A sentence said in the language of whoever reads it (made once, read by many)."""
+    return LazyString(gettext, string, **variables)
+
+
+def lazy_pgettext(context: str, string: str, /, **variables: Any) -> LazyString:
+    return LazyString(pgettext, context, string, **variables)
+
+
+@pass_eval_context
+def template_gettext(eval_ctx: EvalContext, string: str, /, **variables: Any) -> str:
+    """The templates' ``_`` and ``gettext``: what Jinja's newstyle gettext does (the sentence
+    looked up, marked safe on an HTML page, then its variables put in, escaped), in one call;
+    Jinja's own makes three context calls for each of the hundreds of strings a page says."""
+    said = catalogue().ugettext(string)
+    return (Markup(said) if eval_ctx.autoescape else said) % variables
