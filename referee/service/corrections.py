@@ -154,17 +154,17 @@ def first_affected(session: Source, match_id: int, row: models.Event) -> int:
 # --- a seat takes its own slip back -------------------------------------------------------------
 
 
-def take_back_refusal(session: Source, loader: Loader, seat: int | None,
-                      payload: dict[str, Any], last_seq: int) -> Sentence | None:
+def take_back_refusal(session: Source, match: models.Match, engine: Engine[Any],
+                      seat: int | None, payload: dict[str, Any], last_seq: int
+                      ) -> Sentence | None:
     """Why this seat may not void that event (None: it may, as a take-back). ``payload`` is
     the void's, loaded by its schema."""
-    engine = loader.engine
     target = payload["seq"]  # as VoidSchema loaded it
     if target != last_seq:
         return sentence("Only the host may void event %(seq)s: a seat may take back only the "
                         "last move logged, while nobody has logged anything after it.",
                         seq=target)
-    found = event_at(session, loader.match, target)
+    found = event_at(session, match, target)
     if found is None:
         return None  # the void's own check says there is no such event
     if found.seat != seat or found.type in PLATFORM_TYPES - engine.event_types.keys():

@@ -38,15 +38,7 @@ from referee.service import (
     staleness,
     stats,
 )
-from referee.service.cache import (
-    Known,
-    MatchState,
-    Shared,
-    StateCache,
-    build,
-    cache_for,
-    current,
-)
+from referee.service.cache import Known, MatchState, Shared, build
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import announced, send_notice
@@ -66,7 +58,6 @@ from referee.service.replay import (
     Folded,
     Judged,
     Loader,
-    Marks,
     Replacement,
     Source,
     accused_seat,
@@ -77,8 +68,8 @@ from referee.service.replay import (
     platform_types,
     replacement,
     replacements,
-    ruled_challenges,
 )
+from referee.service.repository import MatchRepository
 from referee.service.sentences import (
     EngineSaid,
     MoveName,
@@ -439,20 +430,20 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
     asked: again for its Idempotency-Key, stale for its If-Match, else judged again against
     the log as it now stands (each time, another move was logged).
     """
-    cache = cache_for(db)
+    repo = MatchRepository.of(db)
     move = Move(move_type, seat, payload, expected_seq, idempotency_key, seen, dry_run)
     refused: int | None = None
     for _ in range(OVERTAKEN_TRIES):
         try:
-            return _record_once(db, cache, match_id, token, move)
+            return _record_once(db, repo, match_id, token, move)
         except staleness.Overtaken as overtaken:
             if idempotency_key is not None:
                 with SqlUnitOfWork(db) as uow:
                     earlier = uow.events.by_key(match_id, idempotency_key)
                     if earlier is not None:
-                        return _answer_again(uow, cache, match_id, earlier, token, move)
+                        return _answer_again(uow, repo, match_id, earlier, token, move)
             if expected_seq is not None:
-                raise _overtaken(db, cache, match_id, token, expected_seq) from None
+                raise _overtaken(db, repo, match_id, token, expected_seq) from None
             if overtaken.seq == refused:  # taken, yet no move was logged: the log is past
                 break  # its summary's head (written behind its back)
             refused = overtaken.seq
@@ -465,16 +456,16 @@ def _same_time() -> Conflict:
                              "retry."), where="header.If-Match")
 
 
-def _record_once(db: Database, cache: StateCache, match_id: int, token: str | None,
+def _record_once(db: Database, repo: MatchRepository, match_id: int, token: str | None,
                  move: Move) -> Recorded:
     """One unit of work judging and appending ``move``."""
     try:  # a connection lost before COMMIT: judged and appended again, on a fresh one
         recorded, after = retried_once_if_dropped(
-            db, lambda uow: append(uow, cache, match_id, token, move))
+            db, lambda uow: append(uow, repo, match_id, token, move))
     except staleness.Stale as stale:
         if stale.pending is not None:  # only now: the lock is released
             with db.reading(primary=True) as session:
-                stale.list_since(_since(session, cache, stale.pending))
+                stale.list_since(_since(session, repo, stale.pending))
         raise
     except IntegrityError:
         # Another request appended the same seq or key first: the database said no.
@@ -482,45 +473,45 @@ def _record_once(db: Database, cache: StateCache, match_id: int, token: str | No
             with SqlUnitOfWork(db) as uow:
                 earlier = uow.events.by_key(match_id, move.idempotency_key)
                 if earlier is not None:
-                    return _answer_again(uow, cache, match_id, earlier, token, move)
+                    return _answer_again(uow, repo, match_id, earlier, token, move)
         raise _same_time() from None
     if after is not None:
-        cache.put(after)  # only now: the commit succeeded
+        repo.cache.put(after)  # only now: the commit succeeded
     return recorded
 
 
-def _overtaken(db: Database, cache: StateCache, match_id: int, token: str | None,
+def _overtaken(db: Database, repo: MatchRepository, match_id: int, token: str | None,
                expected: int) -> staleness.Stale:
     """The 409 of a move whose If-Match named the seq the log was at when another append took
     the next one: stale as if it had come after that one (which has committed)."""
     with SqlUnitOfWork(db) as uow:
         head = uow.events.head(match_id, hash_token(token) if token else None,
-                               _read_after(cache, match_id, expected))
+                               _read_after(repo, match_id, expected))
         if head is None or head.last_seq <= expected:  # no move logged after it, yet its
             raise _same_time()  # seq was taken: the log is past its summary's head
         since = staleness.Since(match_id, head.identity, expected, head.last_seq,
                                 _access(head, token).viewer)
         stale = staleness.stale_if_match(match_id, since.identity, expected, since.last_seq,
                                          since.viewer)
-        stale.list_since(_since(uow, cache, since, head.events_between))
+        stale.list_since(_since(uow, repo, since, head.events_between))
     return stale
 
 
-def _read_after(cache: StateCache, match_id: int, expected: int | None) -> int | None:
+def _read_after(repo: MatchRepository, match_id: int, expected: int | None) -> int | None:
     """The seq after which the events are worth reading with the head (``EventRecorder.head``):
     the cached state's, to catch it up, or If-Match's, for a stale move's events since,
     whichever is lower; None when neither is known."""
-    kept = cache.get(match_id)
+    kept = repo.cache.get(match_id)
     seqs = [seq for seq in (expected, kept.last_seq if kept else None) if seq is not None]
     return min(seqs) if seqs else None
 
 
-def _since(source: Source, cache: StateCache, stale: staleness.Since, known: Known | None = None
+def _since(source: Source, repo: MatchRepository, stale: staleness.Since, known: Known | None = None
            ) -> list[dict[str, Any]]:
     """The events a stale move's 409 lists, as ``GET /events?after=`` gave them when the log
     was at ``stale.last_seq``, whatever was logged since; read on a transaction that holds no
     lock (unless ``known`` has them: read with the head)."""
-    state = current(source, cache, None, stale.match_id, stale.last_seq, stale.identity, known)
+    state = repo.head(source, stale.match_id, stale.last_seq, stale.identity, known=known)
     rows = known(stale.after, stale.last_seq) if known is not None else None
     if rows is None:
         rows = _rows(source, stale.match_id, stale.after + 1, stale.last_seq)
@@ -540,14 +531,14 @@ class Move:
     dry_run: bool = False
 
 
-def _answer_again(uow: UnitOfWork, cache: StateCache, match_id: int, row: models.Event,
+def _answer_again(uow: UnitOfWork, repo: MatchRepository, match_id: int, row: models.Event,
                   token: str | None, move: Move) -> Recorded:
     """The answer to an earlier request with the same Idempotency-Key."""
     idempotency.check_same_request(row, token, move.type, move.seat, move.payload)
     match = uow.events.match(match_id)
     assert match is not None
-    now = current(uow, cache, match, match.id, match.summary.last_seq, match.host_token_hash)
-    folded = now.folded if row.seq == now.last_seq else _past(uow, match, now, row.seq)
+    now = repo.latest(uow, match)
+    folded = repo.at(uow, match, row.seq)
     standings = engine_of(match).standings(folded.state)
     return Recorded(row.seq, row.verdict, standings.as_dict(now.render), replayed=True,
                     preview={} if move.dry_run else None)
@@ -565,7 +556,7 @@ def _access(head: ledger.Head, token: str | None) -> Access:
                           where="header.Authorization")
 
 
-def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None, move: Move
+def append(uow: UnitOfWork, repo: MatchRepository, match_id: int, token: str | None, move: Move
            ) -> tuple[Recorded, MatchState | None]:
     """One append: read the head and authorise (one statement), judge one move on a clone of
     the cached state, append it, project it on the read models; the new state goes to the
@@ -578,21 +569,20 @@ def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None,
     nothing, are ``staleness.Overtaken``. The rare paths read the log the slow way: a move
     made against an older table (``seen``), a dry run, a seat's take-back, a correction."""
     head = uow.events.head(match_id, hash_token(token) if token else None,
-                           _read_after(cache, match_id, move.expected_seq))
+                           _read_after(repo, match_id, move.expected_seq))
     if head is None:
         raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
     access = _access(head, token)
     if move.idempotency_key is not None and (
             earlier := uow.events.by_key(match_id, move.idempotency_key)):
-        return _answer_again(uow, cache, match_id, earlier, token, move), None
+        return _answer_again(uow, repo, match_id, earlier, token, move), None
     try:
         schema = _authorise(uow, head, access, match_id, move)
     except staleness.Stale as stale:
         if not head.locked and stale.pending is not None:  # no lock held: read them here
-            stale.list_since(_since(uow, cache, stale.pending, head.events_between))
+            stale.list_since(_since(uow, repo, stale.pending, head.events_between))
         raise
-    before = current(uow, cache, None, match_id, head.last_seq, head.identity,
-                     head.events_between)
+    before = repo.head(uow, match_id, head.last_seq, head.identity, known=head.events_between)
     seat = _seat_of(before, access, move.seat)
     loaded = load_payload(schema, move.payload)
     engine = before.engine
@@ -605,7 +595,7 @@ def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None,
     after = before.clone()
     now = staleness.outcome(lambda: _judge_new(uow, after, row))
     if move.seen is not None and move.seen != head.last_seq:  # the player saw an older table
-        _check_seen(uow, match_id, move.seen, head.last_seq, access, now, row)
+        _check_seen(uow, repo, match_id, move.seen, head.last_seq, access, now, row)
     row.verdict = verdict_data(now.result())  # data: each reader gets its own words
     if move.dry_run:  # nothing appended, no key kept, nobody notified
         return _dry_run(uow, before, after, row), None
@@ -635,7 +625,7 @@ def _authorise(uow: UnitOfWork, head: ledger.Head, access: Access, match_id: int
         if move.type == VOID:  # a seat taking back its own slip
             match = get_match(uow, match_id)
             refusal = corrections.take_back_refusal(
-                uow, Loader(uow, match), access.seat, load_payload(VoidSchema, move.payload),
+                uow, match, engine, access.seat, load_payload(VoidSchema, move.payload),
                 head.last_seq)
         if refusal:
             raise Forbidden(refusal, where="type" if move.type != VOID else "payload.seq")
@@ -657,12 +647,18 @@ def _seat_of(state: MatchState, access: Access, seat: int | None) -> int | None:
     return seat
 
 
-def _check_seen(uow: UnitOfWork, match_id: int, seen: int, last_seq: int, access: Access,
-                now: staleness.Outcome, row: models.Event) -> None:
+def _check_seen(uow: UnitOfWork, repo: MatchRepository, match_id: int, seen: int,
+                last_seq: int, access: Access, now: staleness.Outcome, row: models.Event
+                ) -> None:
+    """Refuse a move judged otherwise at the table its player saw at ``seen``."""
     session = _session(uow)
-    staleness.check_seen(
-        session, get_match(session, match_id), seen, last_seq, access.viewer, now,
-        lambda loader, folded: _judge_new(uow, _then(uow, loader, folded, seen), row, loader))
+    match = get_match(session, match_id)
+
+    def judge_then() -> Verdict:
+        then = repo.as_of(session, match, seen)
+        return _judge_new(uow, then, row, repo.log(session, match, then))
+
+    staleness.check_seen(match, seen, last_seq, access.viewer, now, judge_then)
 
 
 def _session(uow: UnitOfWork) -> Session:
@@ -750,30 +746,20 @@ def _replace_stale_snapshots(uow: UnitOfWork, state: MatchState, state_version: 
         uow.snapshots.save(state.match_id, state.last_seq, state_version, state.folded)
 
 
-def _loader(uow: Source, state: MatchState, as_of: int | None = None) -> Loader:
-    """The log read the slow way, for the rare judgements that fold it again (a correction,
-    a stale move's table, a dry run's preview)."""
+
+def _slow_log(uow: Source, state: MatchState) -> Loader:
+    """The log read the slow way with ``state``'s marks, for the rare judgements that fold it
+    again (a correction, a dry run's preview)."""
     match = log_of(uow).match(state.match_id)
     assert match is not None
-    return Loader(uow, match, as_of=as_of)
-
-
-def _then(uow: Source, loader: Loader, folded: Folded, seen: int) -> MatchState:
-    """The match state at ``seen`` as its player saw it, from a Loader read as of then."""
-    match = loader.match
-    return MatchState(match.id, match.host_token_hash, match.game, len(match.seats),
-                      models.utc_day(match.created_at), seen, folded, dict(loader.voided),
-                      {s: o for s, o in loader.offenders.items() if s <= seen},
-                      ruled_challenges(loader.log, match.id, seen), cold=True,
-                      mode=match.mode or MOVES, replaced=dict(loader.replaced),
-                      names=tuple(names_of(match)))
+    return MatchRepository.log(uow, match, state)
 
 
 def _dry_run(uow: Source, before: MatchState, after: MatchState, row: models.Event
              ) -> Recorded:
     """What the append would answer, and for a void or a correction what it would change."""
     if row.type in CORRECTIONS:
-        loader = _loader(uow, before)
+        loader = _slow_log(uow, before)
         preview = corrections.preview_changes(loader, row)
         if row.type == VOID:  # fold as if appended, in memory only
             loader.voided[row.payload["seq"]] = (row.seq, row.payload["reason"])
@@ -799,7 +785,7 @@ def _judge_new(uow: Source, state: MatchState, row: models.Event,
     if row.type == VOID:
         return _judge_void(uow, state, row)
     if row.type == CORRECT:
-        return corrections.judge_correct(uow, loader or _loader(uow, state), row)
+        return corrections.judge_correct(uow, loader or _slow_log(uow, state), row)
     if row.type == CHALLENGE and CHALLENGE in shared:
         return _judge_challenge(uow, state, row)
     if row.type == RULING and RULING in shared and (said := _judge_ruling(state, row)):
@@ -881,30 +867,9 @@ def refresh_read_models(session: Session, match: models.Match, seq: int, standin
     match.summary.updated_at = datetime.now(UTC)
 
 
-def _past(uow: Source, match: models.Match, now: MatchState, at: int) -> Folded:
-    """The state after event ``at``: the latest snapshot at or before it plus the events after
-    it (at most K of them), read with the voids and corrections ``now`` knows."""
-    loader = Loader(uow, match)
-    loader.voided, loader.offenders, loader.replaced = now.voided, now.offenders, now.replaced
-    return loader.fold(at)
-
-
-def _fold_at(session: Session, db: Database, match: models.Match, at: int) -> Folded:
-    """The state after event ``at``: the cached state when it is the latest, else the latest
-    snapshot at or before ``at`` plus the events after it (at most K of them)."""
-    now = current(session, cache_for(db), match, match.id, match.summary.last_seq,
-                  match.host_token_hash)
-    if at == now.last_seq:
-        return now.folded
-    return Loader(session, match, marks=Marks(now.voided, now.replaced, now.offenders)).fold(at)
-
 
 # --- reading the log -------------------------------------------------------------------------
 
-
-def _state_now(session: Session, db: Database, match: models.Match) -> MatchState:
-    return current(session, cache_for(db), match, match.id, match.summary.last_seq,
-                   match.host_token_hash)
 
 
 def state_at(db: Database, match_id: int, at: int | None, token: str | None,
@@ -919,7 +884,7 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
                     sentence("Match %(match)s has events 1 to %(last)s; there is no seq "
                              "%(at)s.", match=match_id, last=last, at=at))
             raise NotFound(said, where="query.at")
-        folded = _fold_at(session, db, match, last if at is None else at)
+        folded = MatchRepository.of(db).at(session, match, last if at is None else at)
         engine = engine_of(match)
         return {
             "match_id": match.id, "game": match.game, "at": last if at is None else at,
@@ -980,7 +945,7 @@ def events_after(db: Database, match_id: int, after: int, limit: int, token: str
         last = match.summary.last_seq
         if after >= last:  # nothing after it (and no seq past the column's range is asked for)
             return [], last
-        now = _state_now(session, db, match)
+        now = MatchRepository.of(db).latest(session, match)
         rows = _rows(session, match_id, after + 1, min(last, after + limit))
         return [event_dict(now, r, viewer) for r in rows], last
 
@@ -1021,7 +986,7 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
         else:
             end = last if before is None else min(last, before - 1)
             first = max(1, end - limit + 1)
-        now = _state_now(session, db, match)
+        now = MatchRepository.of(db).latest(session, match)
 
         def page() -> dict[str, Any]:
             rows = _rows(session, match_id, first, end) if end >= first else []
@@ -1048,7 +1013,7 @@ def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict
         viewer = viewer_for(match, token, None)
         loader = Loader(session, match)
         folded, entries = loader.timeline()
-        now = _state_now(session, db, match)
+        now = MatchRepository.of(db).latest(session, match)
         return {
             "match_id": match.id, "game": match.game, "last_seq": match.summary.last_seq,
             "events": [event_dict(now, j.row, viewer, j) for j in entries],
@@ -1067,7 +1032,7 @@ def export(db: Database, match_id: int, token: str | None = None) -> dict[str, A
     with db.reading() as session:
         match = get_match(session, match_id)
         viewer = viewer_for(match, token, None)
-        now = _state_now(session, db, match)
+        now = MatchRepository.of(db).latest(session, match)
         rows = _rows(session, match_id, 1, match.summary.last_seq)
         events = [event_dict(now, r, viewer) for r in rows]
         return {
