@@ -63,11 +63,11 @@ from referee.service.replay import (
     accused_seat,
     adapters,
     engine_event,
+    fold_as,
     judge_row,
     log_of,
     platform_types,
     replacement,
-    replacements,
 )
 from referee.service.repository import MatchRepository
 from referee.service.sentences import (
@@ -759,15 +759,9 @@ def _dry_run(uow: Source, before: MatchState, after: MatchState, row: models.Eve
              ) -> Recorded:
     """What the append would answer, and for a void or a correction what it would change."""
     if row.type in CORRECTIONS:
-        loader = _slow_log(uow, before)
-        preview = corrections.preview_changes(loader, row)
-        if row.type == VOID:  # fold as if appended, in memory only
-            loader.voided[row.payload["seq"]] = (row.seq, row.payload["reason"])
-            loader.replaced = replacements(loader.log, loader.match.id, loader.voided)
-        else:
-            loader.replaced[row.payload["seq"]] = replacement(row.seq, row.payload)
-        standings = loader.engine.standings(loader.fold(use_snapshots=False).state).as_dict(
-            before.render)
+        loader = _slow_log(uow, before)  # folded as if appended, in memory only
+        preview, folded = corrections.preview_changes(loader, row)
+        standings = loader.engine.standings(folded.state).as_dict(before.render)
     else:
         standings = after.standings.as_dict(after.render)
         preview = {"changes": [], "totals": {
@@ -1012,7 +1006,7 @@ def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict
         match = get_match(session, match_id)
         viewer = viewer_for(match, token, None)
         loader = Loader(session, match)
-        folded, entries = loader.timeline()
+        folded, entries = fold_as(loader)
         now = MatchRepository.of(db).latest(session, match)
         return {
             "match_id": match.id, "game": match.game, "last_seq": match.summary.last_seq,

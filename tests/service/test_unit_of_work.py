@@ -24,7 +24,7 @@ from referee.service.cache import StateCache
 from referee.service.errors import Invalid
 from referee.service.matches import Move, SeatSpec
 from referee.service.messages import outcome_text, reword
-from referee.service.replay import Loader
+from referee.service.replay import Loader, Marks, fold_as
 from referee.service.repository import MatchRepository
 from referee.store import models
 from referee.store.uow import SqlUnitOfWork
@@ -247,3 +247,23 @@ def test_the_repository_gives_a_match_at_each_seq_as_a_full_replay_gives_it(worl
         voided = dict(latest.voided)
         repo.log(uow, match, latest).voided[1] = (len(answers) + 1, "a what-if")
         assert latest.voided == voided
+
+
+def test_the_hypothetical_fold_of_the_log_as_it_stands_is_its_replay(world: World) -> None:
+    """``fold_as`` without other options or marks gives the state a replay gives; with a void
+    added to its marks it judges that log, changing nothing the loader holds."""
+    match_id, _, answers = play(world, 0)
+    with world.uow() as uow:
+        loader = Loader(uow, world_match(uow, match_id))
+        folded, entries = fold_as(loader)
+        assert folded == loader.fold(use_snapshots=False)
+        assert [e.row.seq for e in entries] == list(range(1, len(answers) + 1))
+        voided = dict(loader.voided)
+        marks = Marks({**loader.voided, 1: (len(answers) + 1, "what if")}, {},
+                      loader.offenders)
+        _, then = fold_as(loader, marks=marks)
+        assert then[0].voided_by == len(answers) + 1 and loader.voided == voided
+
+
+def world_match(uow: Any, match_id: int) -> Any:
+    return uow.events.match(match_id)
