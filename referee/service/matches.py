@@ -366,13 +366,8 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
                                 missplays=0))
     ledger.tally(session, game, ledger.status_of(standings), models.utc_day(match.created_at),
                  +1)
-    session.add(models.MatchSummary(
-        match_id=match.id, game=game, seat_names=[p.name for p in players],
-        status=ledger.status_of(standings),
-        totals=standings_data(standings), winners=list(standings.winners),
-        last_seq=0, night_id=night_id,
-        created_at=match.created_at, updated_at=match.created_at,
-    ))
+    stats.projector_of(session).opened(match, [p.name for p in players], standings,
+                                       updated_at=match.created_at)
     session.flush()
     session.refresh(match)
     return Created(match, host_token, seat_tokens)
@@ -857,8 +852,9 @@ def refresh_read_models(session: Session, match: models.Match, seq: int, standin
                         folded: Folded) -> None:
     """Rewrite the match's read models (a restore): its summary, seats and results; the time
     of this write is its last update."""
-    stats.projector_of(session).project(match, stats.projection(seq, standings, folded))
-    match.summary.updated_at = datetime.now(UTC)
+    projector = stats.projector_of(session)
+    projector.project(match, stats.projection(seq, standings, folded))
+    projector.touched(match, datetime.now(UTC))
 
 
 
