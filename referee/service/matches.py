@@ -1,4 +1,5 @@
-"""Commands on matches: create one, record a move, correct the log, import and export.
+"""Commands on matches: create one, record a move, correct the log, import one. The queries
+(``queries``) and who may read or write (``access``) live beside it, named here as before.
 
 Each command is one unit of work: load, decide, append, refresh the read models, commit — or
 nothing at all.
@@ -6,7 +7,6 @@ nothing at all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -17,14 +17,12 @@ from sqlalchemy.orm import Session
 
 from referee.engines import REGISTRY, get_engine
 from referee.engines.base import (
-    HOST,
     Engine,
     Impossible,
     InvalidOptions,
     MissplayReportSchema,
     Standings,
     Verdict,
-    Viewer,
 )
 from referee.engines.messages import msg
 from referee.service import (
@@ -38,16 +36,28 @@ from referee.service import (
     staleness,
     stats,
 )
-from referee.service.cache import Known, MatchState, Shared, build
+from referee.service.access import Access as Access
+from referee.service.access import authenticate as authenticate
+from referee.service.access import get_match as get_match
+from referee.service.access import viewer_for as viewer_for
+from referee.service.cache import Known, MatchState, build
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import announced, send_notice
-from referee.service.messages import (
-    names_of,
-    reword,
-)
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.players import PlayerName, players_named
+from referee.service.queries import EXPORT_FORMAT as EXPORT_FORMAT
+from referee.service.queries import EXPORT_VERSION as EXPORT_VERSION
+from referee.service.queries import TIMELINE_PAGE as TIMELINE_PAGE
+from referee.service.queries import event_dict as event_dict
+from referee.service.queries import events_after as events_after
+from referee.service.queries import export as export
+from referee.service.queries import full_timeline as full_timeline
+from referee.service.queries import log_rows as log_rows
+from referee.service.queries import payload_for as payload_for
+from referee.service.queries import standings as standings
+from referee.service.queries import state_at as state_at
+from referee.service.queries import timeline as timeline
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
     CHALLENGE,
@@ -56,18 +66,13 @@ from referee.service.replay import (
     RULING,
     VOID,
     Folded,
-    Judged,
     Loader,
-    Replacement,
     Source,
     accused_seat,
     adapters,
-    engine_event,
-    fold_as,
     judge_row,
     log_of,
     platform_types,
-    replacement,
 )
 from referee.service.repository import MatchRepository
 from referee.service.sentences import (
@@ -81,14 +86,11 @@ from referee.service.sentences import (
 )
 from referee.service.tokens import hash_token, new_token
 from referee.store import models
-from referee.store.as_data import standings_data, verdict_data
+from referee.store.as_data import verdict_data
 from referee.store.bounds import INT32_MAX
 from referee.store.db import Database
 from referee.store.uow import SqlUnitOfWork, UnitOfWork, retried_once_if_dropped
 from referee.store.upcast import current_version, upcast
-
-EXPORT_FORMAT = "referee-match"
-EXPORT_VERSION = 2  # 2: the options are the match's full set, its readings (service/readings.py)
 
 
 class VoidSchema(Schema):
@@ -168,22 +170,6 @@ def host_only_types(engine: Engine[Any]) -> frozenset[str]:
 
 
 @dataclass(frozen=True)
-class Access:
-    """Who holds the bearer token: the host, one seat, or nobody known."""
-
-    host: bool = False
-    seat: int | None = None
-
-    @property
-    def viewer(self) -> Viewer:
-        return HOST if self.host else self.seat
-
-    @property
-    def actor(self) -> str:
-        return "host" if self.host else f"seat:{self.seat}"
-
-
-@dataclass(frozen=True)
 class Created:
     match: models.Match
     host_token: str
@@ -203,48 +189,6 @@ class Recorded:
 class SeatSpec:
     name: str | None = None
     player_id: int | None = None
-
-
-# --- reading helpers ------------------------------------------------------------------------
-
-
-def get_match(session: Source, match_id: int, *, lock: bool = False) -> models.Match:
-    """The match (``lock``: its summary row locked, to serialise writers), or 404."""
-    match = log_of(session).match(match_id, lock=lock)
-    if match is None:
-        raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
-    return match
-
-
-def authenticate(match: models.Match, token: str | None) -> Access:
-    if not token:
-        raise Unauthenticated(sentence("This needs a token: send 'Authorization: Bearer <token>'."),
-                              where="header.Authorization")
-    digest = hash_token(token)
-    if digest == match.host_token_hash:
-        return Access(host=True)
-    for seat in match.seats:
-        if seat.token_hash == digest:
-            return Access(seat=seat.seat)
-    raise Unauthenticated(sentence("That token belongs to no seat of this match, nor to its host."),
-                          where="header.Authorization")
-
-
-def viewer_for(match: models.Match, token: str | None, as_seat: int | None) -> Viewer:
-    """The viewer a state request may see as: the public, or a seat with its or the host's token."""
-    if as_seat is None and not token:
-        return None
-    access = authenticate(match, token)
-    if as_seat is None:
-        return access.viewer
-    if not 0 <= as_seat < len(match.seats):
-        raise NotFound(sentence("Match %(match)s has no seat %(seat)s.", match=match.id,
-                                seat=as_seat), where="query.as")
-    if not access.host and access.seat != as_seat:
-        raise Forbidden(sentence("Seat %(own)s's token cannot see seat %(seat)s's hand.",
-                                 own=access.seat, seat=as_seat),
-                        where="query.as")
-    return as_seat
 
 
 # --- players ---------------------------------------------------------------------------------
@@ -509,7 +453,7 @@ def _since(source: Source, repo: MatchRepository, stale: staleness.Since, known:
     state = repo.head(source, stale.match_id, stale.last_seq, stale.identity, known=known)
     rows = known(stale.after, stale.last_seq) if known is not None else None
     if rows is None:
-        rows = _rows(source, stale.match_id, stale.after + 1, stale.last_seq)
+        rows = log_rows(source, stale.match_id, stale.after + 1, stale.last_seq)
     return [event_dict(state, r, stale.viewer) for r in rows]
 
 
@@ -741,7 +685,6 @@ def _replace_stale_snapshots(uow: UnitOfWork, state: MatchState, state_version: 
         uow.snapshots.save(state.match_id, state.last_seq, state_version, state.folded)
 
 
-
 def _slow_log(uow: Source, state: MatchState) -> Loader:
     """The log read the slow way with ``state``'s marks, for the rare judgements that fold it
     again (a correction, a dry run's preview)."""
@@ -855,191 +798,6 @@ def refresh_read_models(session: Session, match: models.Match, seq: int, standin
     projector = stats.projector_of(session)
     projector.project(match, stats.projection(seq, standings, folded))
     projector.touched(match, datetime.now(UTC))
-
-
-
-# --- reading the log -------------------------------------------------------------------------
-
-
-
-def state_at(db: Database, match_id: int, at: int | None, token: str | None,
-             as_seat: int | None) -> dict[str, Any]:
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        viewer = viewer_for(match, token, as_seat)
-        last = match.summary.last_seq
-        if at is not None and not 0 <= at <= last:
-            said = (sentence("Match %(match)s has no events yet; there is no seq %(at)s.",
-                             match=match_id, at=at) if last == 0 else
-                    sentence("Match %(match)s has events 1 to %(last)s; there is no seq "
-                             "%(at)s.", match=match_id, last=last, at=at))
-            raise NotFound(said, where="query.at")
-        folded = MatchRepository.of(db).at(session, match, last if at is None else at)
-        engine = engine_of(match)
-        return {
-            "match_id": match.id, "game": match.game, "at": last if at is None else at,
-            "last_seq": last, "viewer": "public" if viewer is None else viewer,
-            "table": engine.view(folded.state, viewer),
-            "standings": reword(engine.standings(folded.state).as_dict(), names_of(match)),
-        }
-
-
-def payload_for(state: MatchState, row: models.Event, viewer: Viewer) -> dict[str, Any]:
-    """The payload as ``viewer`` may read it, the match being at ``state``."""
-    engine = state.engine
-    if row.type == CORRECT:  # the replacement's secrets are sealed as the move's own
-        move = {**row.payload["move"],
-                "payload": _sealed(state, replacement(row.seq, row.payload), viewer)}
-        return {**row.payload, "move": move}
-    if row.type in platform_types(engine):
-        return dict(row.payload)
-    event = engine_event(row, state.game)
-    return dict(engine.public_payload(state.folded.state, event, viewer))
-
-
-def _sealed(state: MatchState, fix: Replacement, viewer: Viewer) -> dict[str, Any]:
-    """A replacement's payload as ``viewer`` may read it."""
-    return dict(state.engine.public_payload(state.folded.state, engine_event(fix, state.game),
-                                            viewer))
-
-
-def event_dict(state: MatchState, row: models.Event, viewer: Viewer,
-               judged: Judged | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "seq": row.seq, "type": row.type, "seat": row.seat, "actor": row.actor,
-        "payload": payload_for(state, row, viewer), "schema_version": row.schema_version,
-        "recorded_at": models.iso(row.recorded_at), "verdict": row.verdict,
-    }
-    if judged is not None:
-        out["judged_now"] = judged.verdict
-        out["voided_by"] = judged.voided_by
-        out["void_reason"] = judged.void_reason
-        out["impossible_now"] = judged.impossible
-        out["corrected_by"] = judged.corrected_by
-        correction = judged.correction
-        if correction is not None:  # sealed secrets of the replacement stay sealed
-            correction = {**correction,
-                          "payload": _sealed(state, state.replaced[row.seq], viewer)}
-        out["correction"] = correction
-    return out
-
-
-def _rows(session: Source, match_id: int, first: int, last: int) -> Sequence[models.Event]:
-    """Events ``first`` to ``last`` (seqs are gapless, so a page is a range of them)."""
-    return log_of(session).events(match_id, first - 1, last)
-def events_after(db: Database, match_id: int, after: int, limit: int, token: str | None
-                 ) -> tuple[list[dict[str, Any]], int]:
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        viewer = viewer_for(match, token, None)
-        last = match.summary.last_seq
-        if after >= last:  # nothing after it (and no seq past the column's range is asked for)
-            return [], last
-        now = MatchRepository.of(db).latest(session, match)
-        rows = _rows(session, match_id, after + 1, min(last, after + limit))
-        return [event_dict(now, r, viewer) for r in rows], last
-
-
-TIMELINE_PAGE = 50
-
-
-def _judged(state: MatchState, row: models.Event) -> Judged:
-    if row.seq in state.voided:
-        by, reason = state.voided[row.seq]
-        return Judged(row, None, voided_by=by, void_reason=reason)
-    now = state.judged_now(row)
-    fix = state.replaced.get(row.seq)
-    if fix is None:
-        return Judged(row, now.verdict, impossible=now.impossible)
-    return Judged(row, now.verdict, impossible=now.impossible, corrected_by=fix.by,
-                  correction={"type": fix.type, "seat": fix.seat, "payload": fix.payload,
-                              "reason": fix.reason})
-
-
-def timeline(db: Database, match_id: int, token: str | None = None, *,
-             before: int | None = None, after: int | None = None,
-             limit: int = TIMELINE_PAGE) -> dict[str, Any]:
-    """One page of the log as it stands judged now (verdicts, voids, what corrections changed):
-    the latest ``limit`` events, or those just before seq ``before``, or just after ``after``.
-
-    Judgements come from the log (each event's verdict as appended) and, for the events a void
-    changed, from the cached state's re-judged window: nothing is folded for a page. The newest
-    page is kept with the cached state until the next move: it is shared, to be read, not
-    changed. A page is data: each reader's sentences are said where the answer is made.
-    """
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        viewer = viewer_for(match, token, None)
-        last = match.summary.last_seq
-        if after is not None:
-            first, end = after + 1, min(last, after + limit)
-        else:
-            end = last if before is None else min(last, before - 1)
-            first = max(1, end - limit + 1)
-        now = MatchRepository.of(db).latest(session, match)
-
-        def page() -> dict[str, Any]:
-            rows = _rows(session, match_id, first, end) if end >= first else []
-            return Shared({
-                "match_id": match.id, "game": match.game, "last_seq": last,
-                "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
-                "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
-                "later": rows[-1].seq if rows and rows[-1].seq < last else None,
-                "challenges": sorted(s for s in now.offenders if s not in now.ruled
-                                     and s not in now.voided),
-                "standings": standings_data(now.standings),
-            })
-
-        if end < last:  # an earlier page: read by one reader now and then, not kept
-            return page()
-        return now.page(("timeline", first, end, viewer), page)
-
-
-def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
-    """The whole log re-judged from the first move, folding every event again: a check of
-    the stored judgements (``referee replay``), not what pages use."""
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        viewer = viewer_for(match, token, None)
-        loader = Loader(session, match)
-        folded, entries = fold_as(loader)
-        now = MatchRepository.of(db).latest(session, match)
-        return {
-            "match_id": match.id, "game": match.game, "last_seq": match.summary.last_seq,
-            "events": [event_dict(now, j.row, viewer, j) for j in entries],
-            "standings": standings_data(loader.engine.standings(folded.state)),
-        }
-
-
-def standings(db: Database, match_id: int) -> dict[str, Any]:
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        return dict(match.summary.totals)
-
-
-def export(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
-    """The match's whole log, enough to replay it elsewhere (``import_match``)."""
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        viewer = viewer_for(match, token, None)
-        now = MatchRepository.of(db).latest(session, match)
-        rows = _rows(session, match_id, 1, match.summary.last_seq)
-        events = [event_dict(now, r, viewer) for r in rows]
-        return {
-            "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game,
-            # of the log as this reader sees it: a sealed secret cannot be tried against it
-            "uuid": match.uuid, "digest": identity.log_digest(events), "options": match.options,
-            "mode": match.mode,
-            "seats": [{"seat": s.seat, "name": s.player.name} for s in match.seats],
-            "created_at": models.iso(match.created_at),
-            "events": events,
-            "standings": match.summary.totals,
-            "complete": viewer == HOST or not _has_sealed(now, rows),
-        }
-
-
-def _has_sealed(now: MatchState, rows: Sequence[models.Event]) -> bool:
-    return any(payload_for(now, r, None) != r.payload for r in rows)
 
 
 def import_match(db: Database, data: dict[str, Any], night_id: int | None = None,
