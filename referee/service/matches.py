@@ -477,7 +477,7 @@ def _answer_again(uow: UnitOfWork, repo: MatchRepository, match_id: int, row: mo
     match = uow.events.match(match_id)
     assert match is not None
     now = repo.latest(uow, match)
-    folded = repo.at(uow, match, row.seq)
+    folded = repo.at(uow, match, row.seq, now)
     standings = engine_of(match).standings(folded.state)
     return Recorded(row.seq, row.verdict, standings.as_dict(now.render), replayed=True,
                     preview={} if move.dry_run else None)

@@ -38,11 +38,12 @@ class MatchRepository:
         return current(source, self.cache, match, match.id, match.summary.last_seq,
                        match.host_token_hash)
 
-    def at(self, source: Source, match: models.Match, seq: int) -> Folded:
+    def at(self, source: Source, match: models.Match, seq: int,
+           now: MatchState | None = None) -> Folded:
         """The state after event ``seq``, the log judged as it stands now: the latest state
-        when it is at ``seq``, else the latest snapshot at or before it plus the events after
-        it (at most K of them)."""
-        now = self.latest(source, match)
+        (``now``, when the caller holds it) when it is at ``seq``, else the latest snapshot at
+        or before it plus the events after it (at most K of them)."""
+        now = now or self.latest(source, match)
         if seq == now.last_seq:
             return now.folded
         return self.log(source, match, now).fold(seq)
