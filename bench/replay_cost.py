@@ -23,7 +23,7 @@ from common import Match, fresh_app, parser  # noqa: E402
 from sqlalchemy import select  # noqa: E402
 
 from referee import database  # noqa: E402
-from referee.service.replay import Loader, engine_event  # noqa: E402
+from referee.service.replay import Loader, engine_event, fold_as  # noqa: E402
 from referee.store import models  # noqa: E402
 
 
@@ -59,7 +59,7 @@ def main() -> None:
 
     def rejudge_all() -> None:
         with db.reading() as session:
-            Loader(session, session.get(models.Match, match.id)).timeline()
+            fold_as(Loader(session, session.get(models.Match, match.id)))
 
     results = {}
     for name, fn in (("read", read_and_decode), ("load", load_state), ("full", rejudge_all),

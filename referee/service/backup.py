@@ -24,7 +24,7 @@ from sqlalchemy.pool import StaticPool
 
 from referee.engines import REGISTRY
 from referee.engines.base import EngineError
-from referee.service import ledger
+from referee.service import ledger, stats
 from referee.service.cache import build
 from referee.service.errors import Invalid
 from referee.service.imported import ImportEventSchema
@@ -34,7 +34,6 @@ from referee.service.players import PlayerName, name_key, player_named
 from referee.service.replay import CORRECTIONS, Loader, fresh
 from referee.service.sentences import EngineSaid, GameTitle, sentence
 from referee.store import models
-from referee.store.as_data import standings_data
 from referee.store.bounds import (
     HASH_LENGTH,
     IDEMPOTENCY_KEY_LENGTH,
@@ -323,11 +322,8 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
                                game=GameTitle(item["game"], item["game"]), why=why),
                       where="options") from err
     standings = loader.engine.standings(folded.state)
-    session.add(models.MatchSummary(
-        match_id=match.id, game=match.game,
-        seat_names=[s.player.name for s in match.seats], status="in progress",
-        totals=standings_data(standings), winners=[], last_seq=0, night_id=night_id,
-        created_at=match.created_at))
+    stats.projector_of(session).opened(match, [s.player.name for s in match.seats], standings,
+                                       status="in progress", winners=[])
     session.flush()
     session.refresh(match)
     schemas = move_schemas(loader.engine)
@@ -342,6 +338,6 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
     refresh_read_models(session, match, len(item["events"]), state.standings, state.folded)
     ledger.tally(session, match.game, ledger.status_of(state.standings),
                  models.utc_day(match.created_at), +1)
-    match.summary.updated_at = max([_parse_time(item.get("created_at"))] + [
-        _parse_time(e.get("recorded_at")) for e in item["events"]])
+    stats.projector_of(session).touched(match, max([_parse_time(item.get("created_at"))] + [
+        _parse_time(e.get("recorded_at")) for e in item["events"]]))
     return match.id

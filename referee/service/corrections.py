@@ -23,9 +23,12 @@ from referee.service.replay import (
     CORRECTIONS,
     PLATFORM_TYPES,
     VOID,
+    Folded,
     Judged,
     Loader,
+    Marks,
     Source,
+    fold_as,
     judge_row,
     log_of,
     replacement,
@@ -154,17 +157,17 @@ def first_affected(session: Source, match_id: int, row: models.Event) -> int:
 # --- a seat takes its own slip back -------------------------------------------------------------
 
 
-def take_back_refusal(session: Source, loader: Loader, seat: int | None,
-                      payload: dict[str, Any], last_seq: int) -> Sentence | None:
+def take_back_refusal(session: Source, match: models.Match, engine: Engine[Any],
+                      seat: int | None, payload: dict[str, Any], last_seq: int
+                      ) -> Sentence | None:
     """Why this seat may not void that event (None: it may, as a take-back). ``payload`` is
     the void's, loaded by its schema."""
-    engine = loader.engine
     target = payload["seq"]  # as VoidSchema loaded it
     if target != last_seq:
         return sentence("Only the host may void event %(seq)s: a seat may take back only the "
                         "last move logged, while nobody has logged anything after it.",
                         seq=target)
-    found = event_at(session, loader.match, target)
+    found = event_at(session, match, target)
     if found is None:
         return None  # the void's own check says there is no such event
     if found.seat != seat or found.type in PLATFORM_TYPES - engine.event_types.keys():
@@ -200,22 +203,27 @@ def same_judgement(a: dict[str, Any] | None, b: dict[str, Any] | None) -> bool:
     return all(data_of(a, k) == data_of(b, k) for k in ("kind", "rule", "penalty", "effects"))
 
 
-def preview_changes(loader: Loader, row: models.Event) -> dict[str, Any]:
-    """The log re-judged with and without this void or correction: each later event whose
-    judgement changes, with the old and new one, and the totals before and after."""
-    before_folded, before = loader.timeline()
-    saved = dict(loader.voided), dict(loader.replaced)
+def marks_with(loader: Loader, row: models.Event) -> Marks:
+    """The log's marks as they would stand with this void or correction logged."""
+    voided, replaced = dict(loader.voided), dict(loader.replaced)
     target = row.payload["seq"]
-    try:
-        if row.type == VOID:
-            loader.voided[target] = (row.seq, row.payload["reason"])
-            # voiding a correction restores the move it replaced
-            loader.replaced = replacements(loader.log, loader.match.id, loader.voided)
-        else:
-            loader.replaced[target] = replacement(row.seq, row.payload)
-        after_folded, after = loader.timeline()
-    finally:
-        loader.voided, loader.replaced = saved
+    if row.type == VOID:
+        voided[target] = (row.seq, row.payload["reason"])
+        # voiding a correction restores the move it replaced
+        replaced = replacements(loader.log, loader.match.id, voided)
+    else:
+        replaced[target] = replacement(row.seq, row.payload)
+    return Marks(voided, replaced, loader.offenders)
+
+
+def preview_changes(loader: Loader, row: models.Event
+                    ) -> tuple[dict[str, Any], Folded]:
+    """The log re-judged with and without this void or correction: each later event whose
+    judgement changes, with the old and new one, and the totals before and after; and the
+    state it would leave."""
+    before_folded, before = fold_as(loader)
+    after_folded, after = fold_as(loader, marks=marks_with(loader, row))
+    target = row.payload["seq"]
     was = {e.row.seq: e for e in before}
     changes = []
     for entry in after:
@@ -229,7 +237,7 @@ def preview_changes(loader: Loader, row: models.Event) -> dict[str, Any]:
     standings = loader.engine.standings
     return {"changes": changes, "totals": {
         "before": totals(standings(before_folded.state).as_dict()),
-        "after": totals(standings(after_folded.state).as_dict())}}
+        "after": totals(standings(after_folded.state).as_dict())}}, after_folded
 
 
 def totals(standings: dict[str, Any]) -> dict[str, int]:

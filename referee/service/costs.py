@@ -14,18 +14,18 @@ in its usual words.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
 from marshmallow import ValidationError
 
 from referee.engines.base import Engine, Event, Impossible, Render, Standings
+from referee.engines.clone import clone
 from referee.engines.messages import Said, plain
 from referee.service.errors import ServiceError
 from referee.service.matches import authenticate, get_match
 from referee.service.modes import engine_of
-from referee.service.replay import Loader
+from referee.service.repository import MatchRepository
 from referee.store.db import Database
 
 
@@ -74,7 +74,7 @@ def consequence(db: Database, match_id: int, token: str | None, move_type: str,
             if seat is not None and not 0 <= seat < len(match.seats):
                 return None
             loaded = schema().load(payload)
-            state = copy.deepcopy(Loader(session, match).fold().state)
+            state = clone(MatchRepository.of(db).latest(session, match).folded.state)
             event = Event(move_type, seat, loaded, match.summary.last_seq + 1, access.host)
             return judge_cost(engine, state, event)
     except (ServiceError, ValidationError):

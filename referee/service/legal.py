@@ -8,7 +8,8 @@ from typing import Any, Literal
 from referee.engines.base import HOST
 from referee.service.errors import Forbidden, ServiceError
 from referee.service.matches import authenticate, get_match, viewer_for
-from referee.service.replay import Loader
+from referee.service.modes import engine_of
+from referee.service.repository import MatchRepository
 from referee.service.sentences import sentence
 from referee.store.db import Database
 
@@ -28,9 +29,8 @@ def legal_moves(db: Database, match_id: int, token: str | None, as_: As) -> dict
             viewer: Any = HOST
         else:
             viewer = viewer_for(match, token, as_ if isinstance(as_, int) else None)
-        loader = Loader(session, match)
-        state = loader.fold(None).state
-        engine = loader.engine
+        state = MatchRepository.of(db).latest(session, match).folded.state  # shared: read only
+        engine = engine_of(match)
         moves = () if viewer is None else engine.legal_moves(state, viewer)
         return {
             "match_id": match.id, "game": match.game, "at": match.summary.last_seq,

@@ -1,4 +1,5 @@
-"""Commands on matches: create one, record a move, correct the log, import and export.
+"""Commands on matches: create one, record a move, correct the log, import one. The queries
+(``queries``) and who may read or write (``access``) live beside it, named here as before.
 
 Each command is one unit of work: load, decide, append, refresh the read models, commit — or
 nothing at all.
@@ -6,7 +7,6 @@ nothing at all.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -17,14 +17,12 @@ from sqlalchemy.orm import Session
 
 from referee.engines import REGISTRY, get_engine
 from referee.engines.base import (
-    HOST,
     Engine,
     Impossible,
     InvalidOptions,
     MissplayReportSchema,
     Standings,
     Verdict,
-    Viewer,
 )
 from referee.engines.messages import msg
 from referee.service import (
@@ -38,21 +36,28 @@ from referee.service import (
     staleness,
     stats,
 )
-from referee.service.cache import (
-    Known,
-    MatchState,
-    Shared,
-    StateCache,
-    build,
-    cache_for,
-    current,
-)
+from referee.service.access import Access as Access
+from referee.service.access import authenticate as authenticate
+from referee.service.access import get_match as get_match
+from referee.service.access import viewer_for as viewer_for
+from referee.service.cache import Known, MatchState, build
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.live import announced, send_notice
-from referee.service.messages import names_of
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.players import PlayerName, players_named
+from referee.service.queries import EXPORT_FORMAT as EXPORT_FORMAT
+from referee.service.queries import EXPORT_VERSION as EXPORT_VERSION
+from referee.service.queries import TIMELINE_PAGE as TIMELINE_PAGE
+from referee.service.queries import event_dict as event_dict
+from referee.service.queries import events_after as events_after
+from referee.service.queries import export as export
+from referee.service.queries import full_timeline as full_timeline
+from referee.service.queries import log_rows as log_rows
+from referee.service.queries import payload_for as payload_for
+from referee.service.queries import standings as standings
+from referee.service.queries import state_at as state_at
+from referee.service.queries import timeline as timeline
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
     CHALLENGE,
@@ -61,21 +66,15 @@ from referee.service.replay import (
     RULING,
     VOID,
     Folded,
-    Judged,
     Loader,
-    Marks,
-    Replacement,
     Source,
     accused_seat,
     adapters,
-    engine_event,
     judge_row,
     log_of,
     platform_types,
-    replacement,
-    replacements,
-    ruled_challenges,
 )
+from referee.service.repository import MatchRepository
 from referee.service.sentences import (
     EngineSaid,
     MoveName,
@@ -87,14 +86,11 @@ from referee.service.sentences import (
 )
 from referee.service.tokens import hash_token, new_token
 from referee.store import models
-from referee.store.as_data import standings_data, verdict_data
+from referee.store.as_data import verdict_data
 from referee.store.bounds import INT32_MAX
 from referee.store.db import Database
 from referee.store.uow import SqlUnitOfWork, UnitOfWork, retried_once_if_dropped
 from referee.store.upcast import current_version, upcast
-
-EXPORT_FORMAT = "referee-match"
-EXPORT_VERSION = 2  # 2: the options are the match's full set, its readings (service/readings.py)
 
 
 class VoidSchema(Schema):
@@ -174,22 +170,6 @@ def host_only_types(engine: Engine[Any]) -> frozenset[str]:
 
 
 @dataclass(frozen=True)
-class Access:
-    """Who holds the bearer token: the host, one seat, or nobody known."""
-
-    host: bool = False
-    seat: int | None = None
-
-    @property
-    def viewer(self) -> Viewer:
-        return HOST if self.host else self.seat
-
-    @property
-    def actor(self) -> str:
-        return "host" if self.host else f"seat:{self.seat}"
-
-
-@dataclass(frozen=True)
 class Created:
     match: models.Match
     host_token: str
@@ -209,48 +189,6 @@ class Recorded:
 class SeatSpec:
     name: str | None = None
     player_id: int | None = None
-
-
-# --- reading helpers ------------------------------------------------------------------------
-
-
-def get_match(session: Source, match_id: int, *, lock: bool = False) -> models.Match:
-    """The match (``lock``: its summary row locked, to serialise writers), or 404."""
-    match = log_of(session).match(match_id, lock=lock)
-    if match is None:
-        raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
-    return match
-
-
-def authenticate(match: models.Match, token: str | None) -> Access:
-    if not token:
-        raise Unauthenticated(sentence("This needs a token: send 'Authorization: Bearer <token>'."),
-                              where="header.Authorization")
-    digest = hash_token(token)
-    if digest == match.host_token_hash:
-        return Access(host=True)
-    for seat in match.seats:
-        if seat.token_hash == digest:
-            return Access(seat=seat.seat)
-    raise Unauthenticated(sentence("That token belongs to no seat of this match, nor to its host."),
-                          where="header.Authorization")
-
-
-def viewer_for(match: models.Match, token: str | None, as_seat: int | None) -> Viewer:
-    """The viewer a state request may see as: the public, or a seat with its or the host's token."""
-    if as_seat is None and not token:
-        return None
-    access = authenticate(match, token)
-    if as_seat is None:
-        return access.viewer
-    if not 0 <= as_seat < len(match.seats):
-        raise NotFound(sentence("Match %(match)s has no seat %(seat)s.", match=match.id,
-                                seat=as_seat), where="query.as")
-    if not access.host and access.seat != as_seat:
-        raise Forbidden(sentence("Seat %(own)s's token cannot see seat %(seat)s's hand.",
-                                 own=access.seat, seat=as_seat),
-                        where="query.as")
-    return as_seat
 
 
 # --- players ---------------------------------------------------------------------------------
@@ -372,13 +310,8 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
                                 missplays=0))
     ledger.tally(session, game, ledger.status_of(standings), models.utc_day(match.created_at),
                  +1)
-    session.add(models.MatchSummary(
-        match_id=match.id, game=game, seat_names=[p.name for p in players],
-        status=ledger.status_of(standings),
-        totals=standings_data(standings), winners=list(standings.winners),
-        last_seq=0, night_id=night_id,
-        created_at=match.created_at, updated_at=match.created_at,
-    ))
+    stats.projector_of(session).opened(match, [p.name for p in players], standings,
+                                       updated_at=match.created_at)
     session.flush()
     session.refresh(match)
     return Created(match, host_token, seat_tokens)
@@ -436,20 +369,20 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
     asked: again for its Idempotency-Key, stale for its If-Match, else judged again against
     the log as it now stands (each time, another move was logged).
     """
-    cache = cache_for(db)
+    repo = MatchRepository.of(db)
     move = Move(move_type, seat, payload, expected_seq, idempotency_key, seen, dry_run)
     refused: int | None = None
     for _ in range(OVERTAKEN_TRIES):
         try:
-            return _record_once(db, cache, match_id, token, move)
+            return _record_once(db, repo, match_id, token, move)
         except staleness.Overtaken as overtaken:
             if idempotency_key is not None:
                 with SqlUnitOfWork(db) as uow:
                     earlier = uow.events.by_key(match_id, idempotency_key)
                     if earlier is not None:
-                        return _answer_again(uow, cache, match_id, earlier, token, move)
+                        return _answer_again(uow, repo, match_id, earlier, token, move)
             if expected_seq is not None:
-                raise _overtaken(db, cache, match_id, token, expected_seq) from None
+                raise _overtaken(db, repo, match_id, token, expected_seq) from None
             if overtaken.seq == refused:  # taken, yet no move was logged: the log is past
                 break  # its summary's head (written behind its back)
             refused = overtaken.seq
@@ -462,16 +395,16 @@ def _same_time() -> Conflict:
                              "retry."), where="header.If-Match")
 
 
-def _record_once(db: Database, cache: StateCache, match_id: int, token: str | None,
+def _record_once(db: Database, repo: MatchRepository, match_id: int, token: str | None,
                  move: Move) -> Recorded:
     """One unit of work judging and appending ``move``."""
     try:  # a connection lost before COMMIT: judged and appended again, on a fresh one
         recorded, after = retried_once_if_dropped(
-            db, lambda uow: append(uow, cache, match_id, token, move))
+            db, lambda uow: append(uow, repo, match_id, token, move))
     except staleness.Stale as stale:
         if stale.pending is not None:  # only now: the lock is released
             with db.reading(primary=True) as session:
-                stale.list_since(_since(session, cache, stale.pending))
+                stale.list_since(_since(session, repo, stale.pending))
         raise
     except IntegrityError:
         # Another request appended the same seq or key first: the database said no.
@@ -479,48 +412,48 @@ def _record_once(db: Database, cache: StateCache, match_id: int, token: str | No
             with SqlUnitOfWork(db) as uow:
                 earlier = uow.events.by_key(match_id, move.idempotency_key)
                 if earlier is not None:
-                    return _answer_again(uow, cache, match_id, earlier, token, move)
+                    return _answer_again(uow, repo, match_id, earlier, token, move)
         raise _same_time() from None
     if after is not None:
-        cache.put(after)  # only now: the commit succeeded
+        repo.cache.put(after)  # only now: the commit succeeded
     return recorded
 
 
-def _overtaken(db: Database, cache: StateCache, match_id: int, token: str | None,
+def _overtaken(db: Database, repo: MatchRepository, match_id: int, token: str | None,
                expected: int) -> staleness.Stale:
     """The 409 of a move whose If-Match named the seq the log was at when another append took
     the next one: stale as if it had come after that one (which has committed)."""
     with SqlUnitOfWork(db) as uow:
         head = uow.events.head(match_id, hash_token(token) if token else None,
-                               _read_after(cache, match_id, expected))
+                               _read_after(repo, match_id, expected))
         if head is None or head.last_seq <= expected:  # no move logged after it, yet its
             raise _same_time()  # seq was taken: the log is past its summary's head
         since = staleness.Since(match_id, head.identity, expected, head.last_seq,
                                 _access(head, token).viewer)
         stale = staleness.stale_if_match(match_id, since.identity, expected, since.last_seq,
                                          since.viewer)
-        stale.list_since(_since(uow, cache, since, head.events_between))
+        stale.list_since(_since(uow, repo, since, head.events_between))
     return stale
 
 
-def _read_after(cache: StateCache, match_id: int, expected: int | None) -> int | None:
+def _read_after(repo: MatchRepository, match_id: int, expected: int | None) -> int | None:
     """The seq after which the events are worth reading with the head (``EventRecorder.head``):
     the cached state's, to catch it up, or If-Match's, for a stale move's events since,
     whichever is lower; None when neither is known."""
-    kept = cache.get(match_id)
+    kept = repo.cache.get(match_id)
     seqs = [seq for seq in (expected, kept.last_seq if kept else None) if seq is not None]
     return min(seqs) if seqs else None
 
 
-def _since(source: Source, cache: StateCache, stale: staleness.Since, known: Known | None = None
+def _since(source: Source, repo: MatchRepository, stale: staleness.Since, known: Known | None = None
            ) -> list[dict[str, Any]]:
     """The events a stale move's 409 lists, as ``GET /events?after=`` gave them when the log
     was at ``stale.last_seq``, whatever was logged since; read on a transaction that holds no
     lock (unless ``known`` has them: read with the head)."""
-    state = current(source, cache, None, stale.match_id, stale.last_seq, stale.identity, known)
+    state = repo.head(source, stale.match_id, stale.last_seq, stale.identity, known=known)
     rows = known(stale.after, stale.last_seq) if known is not None else None
     if rows is None:
-        rows = _rows(source, stale.match_id, stale.after + 1, stale.last_seq)
+        rows = log_rows(source, stale.match_id, stale.after + 1, stale.last_seq)
     return [event_dict(state, r, stale.viewer) for r in rows]
 
 
@@ -537,14 +470,14 @@ class Move:
     dry_run: bool = False
 
 
-def _answer_again(uow: UnitOfWork, cache: StateCache, match_id: int, row: models.Event,
+def _answer_again(uow: UnitOfWork, repo: MatchRepository, match_id: int, row: models.Event,
                   token: str | None, move: Move) -> Recorded:
     """The answer to an earlier request with the same Idempotency-Key."""
     idempotency.check_same_request(row, token, move.type, move.seat, move.payload)
     match = uow.events.match(match_id)
     assert match is not None
-    now = current(uow, cache, match, match.id, match.summary.last_seq, match.host_token_hash)
-    folded = now.folded if row.seq == now.last_seq else _past(uow, match, now, row.seq)
+    now = repo.latest(uow, match)
+    folded = repo.at(uow, match, row.seq, now)
     standings = engine_of(match).standings(folded.state)
     return Recorded(row.seq, row.verdict, standings.as_dict(now.render), replayed=True,
                     preview={} if move.dry_run else None)
@@ -562,7 +495,7 @@ def _access(head: ledger.Head, token: str | None) -> Access:
                           where="header.Authorization")
 
 
-def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None, move: Move
+def append(uow: UnitOfWork, repo: MatchRepository, match_id: int, token: str | None, move: Move
            ) -> tuple[Recorded, MatchState | None]:
     """One append: read the head and authorise (one statement), judge one move on a clone of
     the cached state, append it, project it on the read models; the new state goes to the
@@ -575,21 +508,20 @@ def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None,
     nothing, are ``staleness.Overtaken``. The rare paths read the log the slow way: a move
     made against an older table (``seen``), a dry run, a seat's take-back, a correction."""
     head = uow.events.head(match_id, hash_token(token) if token else None,
-                           _read_after(cache, match_id, move.expected_seq))
+                           _read_after(repo, match_id, move.expected_seq))
     if head is None:
         raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
     access = _access(head, token)
     if move.idempotency_key is not None and (
             earlier := uow.events.by_key(match_id, move.idempotency_key)):
-        return _answer_again(uow, cache, match_id, earlier, token, move), None
+        return _answer_again(uow, repo, match_id, earlier, token, move), None
     try:
         schema = _authorise(uow, head, access, match_id, move)
     except staleness.Stale as stale:
         if not head.locked and stale.pending is not None:  # no lock held: read them here
-            stale.list_since(_since(uow, cache, stale.pending, head.events_between))
+            stale.list_since(_since(uow, repo, stale.pending, head.events_between))
         raise
-    before = current(uow, cache, None, match_id, head.last_seq, head.identity,
-                     head.events_between)
+    before = repo.head(uow, match_id, head.last_seq, head.identity, known=head.events_between)
     seat = _seat_of(before, access, move.seat)
     loaded = load_payload(schema, move.payload)
     engine = before.engine
@@ -602,7 +534,7 @@ def append(uow: UnitOfWork, cache: StateCache, match_id: int, token: str | None,
     after = before.clone()
     now = staleness.outcome(lambda: _judge_new(uow, after, row))
     if move.seen is not None and move.seen != head.last_seq:  # the player saw an older table
-        _check_seen(uow, match_id, move.seen, head.last_seq, access, now, row)
+        _check_seen(uow, repo, match_id, move.seen, head.last_seq, access, now, row)
     row.verdict = verdict_data(now.result())  # data: each reader gets its own words
     if move.dry_run:  # nothing appended, no key kept, nobody notified
         return _dry_run(uow, before, after, row), None
@@ -632,7 +564,7 @@ def _authorise(uow: UnitOfWork, head: ledger.Head, access: Access, match_id: int
         if move.type == VOID:  # a seat taking back its own slip
             match = get_match(uow, match_id)
             refusal = corrections.take_back_refusal(
-                uow, Loader(uow, match), access.seat, load_payload(VoidSchema, move.payload),
+                uow, match, engine, access.seat, load_payload(VoidSchema, move.payload),
                 head.last_seq)
         if refusal:
             raise Forbidden(refusal, where="type" if move.type != VOID else "payload.seq")
@@ -654,12 +586,18 @@ def _seat_of(state: MatchState, access: Access, seat: int | None) -> int | None:
     return seat
 
 
-def _check_seen(uow: UnitOfWork, match_id: int, seen: int, last_seq: int, access: Access,
-                now: staleness.Outcome, row: models.Event) -> None:
+def _check_seen(uow: UnitOfWork, repo: MatchRepository, match_id: int, seen: int,
+                last_seq: int, access: Access, now: staleness.Outcome, row: models.Event
+                ) -> None:
+    """Refuse a move judged otherwise at the table its player saw at ``seen``."""
     session = _session(uow)
-    staleness.check_seen(
-        session, get_match(session, match_id), seen, last_seq, access.viewer, now,
-        lambda loader, folded: _judge_new(uow, _then(uow, loader, folded, seen), row, loader))
+    match = get_match(session, match_id)
+
+    def judge_then() -> Verdict:
+        then = repo.as_of(session, match, seen)
+        return _judge_new(uow, then, row, repo.log(session, match, then))
+
+    staleness.check_seen(match, seen, last_seq, access.viewer, now, judge_then)
 
 
 def _session(uow: UnitOfWork) -> Session:
@@ -747,38 +685,21 @@ def _replace_stale_snapshots(uow: UnitOfWork, state: MatchState, state_version: 
         uow.snapshots.save(state.match_id, state.last_seq, state_version, state.folded)
 
 
-def _loader(uow: Source, state: MatchState, as_of: int | None = None) -> Loader:
-    """The log read the slow way, for the rare judgements that fold it again (a correction,
-    a stale move's table, a dry run's preview)."""
+def _slow_log(uow: Source, state: MatchState) -> Loader:
+    """The log read the slow way with ``state``'s marks, for the rare judgements that fold it
+    again (a correction, a dry run's preview)."""
     match = log_of(uow).match(state.match_id)
     assert match is not None
-    return Loader(uow, match, as_of=as_of)
-
-
-def _then(uow: Source, loader: Loader, folded: Folded, seen: int) -> MatchState:
-    """The match state at ``seen`` as its player saw it, from a Loader read as of then."""
-    match = loader.match
-    return MatchState(match.id, match.host_token_hash, match.game, len(match.seats),
-                      models.utc_day(match.created_at), seen, folded, dict(loader.voided),
-                      {s: o for s, o in loader.offenders.items() if s <= seen},
-                      ruled_challenges(loader.log, match.id, seen), cold=True,
-                      mode=match.mode or MOVES, replaced=dict(loader.replaced),
-                      names=tuple(names_of(match)))
+    return MatchRepository.log(uow, match, state)
 
 
 def _dry_run(uow: Source, before: MatchState, after: MatchState, row: models.Event
              ) -> Recorded:
     """What the append would answer, and for a void or a correction what it would change."""
     if row.type in CORRECTIONS:
-        loader = _loader(uow, before)
-        preview = corrections.preview_changes(loader, row)
-        if row.type == VOID:  # fold as if appended, in memory only
-            loader.voided[row.payload["seq"]] = (row.seq, row.payload["reason"])
-            loader.replaced = replacements(loader.log, loader.match.id, loader.voided)
-        else:
-            loader.replaced[row.payload["seq"]] = replacement(row.seq, row.payload)
-        standings = loader.engine.standings(loader.fold(use_snapshots=False).state).as_dict(
-            before.render)
+        loader = _slow_log(uow, before)  # folded as if appended, in memory only
+        preview, folded = corrections.preview_changes(loader, row)
+        standings = loader.engine.standings(folded.state).as_dict(before.render)
     else:
         standings = after.standings.as_dict(after.render)
         preview = {"changes": [], "totals": {
@@ -796,7 +717,7 @@ def _judge_new(uow: Source, state: MatchState, row: models.Event,
     if row.type == VOID:
         return _judge_void(uow, state, row)
     if row.type == CORRECT:
-        return corrections.judge_correct(uow, loader or _loader(uow, state), row)
+        return corrections.judge_correct(uow, loader or _slow_log(uow, state), row)
     if row.type == CHALLENGE and CHALLENGE in shared:
         return _judge_challenge(uow, state, row)
     if row.type == RULING and RULING in shared and (said := _judge_ruling(state, row)):
@@ -874,214 +795,9 @@ def refresh_read_models(session: Session, match: models.Match, seq: int, standin
                         folded: Folded) -> None:
     """Rewrite the match's read models (a restore): its summary, seats and results; the time
     of this write is its last update."""
-    stats.projector_of(session).project(match, stats.projection(seq, standings, folded))
-    match.summary.updated_at = datetime.now(UTC)
-
-
-def _past(uow: Source, match: models.Match, now: MatchState, at: int) -> Folded:
-    """The state after event ``at``: the latest snapshot at or before it plus the events after
-    it (at most K of them), read with the voids and corrections ``now`` knows."""
-    loader = Loader(uow, match)
-    loader.voided, loader.offenders, loader.replaced = now.voided, now.offenders, now.replaced
-    return loader.fold(at)
-
-
-def _fold_at(session: Session, db: Database, match: models.Match, at: int) -> Folded:
-    """The state after event ``at``: the cached state when it is the latest, else the latest
-    snapshot at or before ``at`` plus the events after it (at most K of them)."""
-    now = current(session, cache_for(db), match, match.id, match.summary.last_seq,
-                  match.host_token_hash)
-    if at == now.last_seq:
-        return now.folded
-    return Loader(session, match, marks=Marks(now.voided, now.replaced, now.offenders)).fold(at)
-
-
-# --- reading the log -------------------------------------------------------------------------
-
-
-def _state_now(session: Session, db: Database, match: models.Match) -> MatchState:
-    return current(session, cache_for(db), match, match.id, match.summary.last_seq,
-                   match.host_token_hash)
-
-
-def state_at(db: Database, match_id: int, at: int | None, token: str | None,
-             as_seat: int | None) -> dict[str, Any]:
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        viewer = viewer_for(match, token, as_seat)
-        last = match.summary.last_seq
-        if at is not None and not 0 <= at <= last:
-            said = (sentence("Match %(match)s has no events yet; there is no seq %(at)s.",
-                             match=match_id, at=at) if last == 0 else
-                    sentence("Match %(match)s has events 1 to %(last)s; there is no seq "
-                             "%(at)s.", match=match_id, last=last, at=at))
-            raise NotFound(said, where="query.at")
-        folded = _fold_at(session, db, match, last if at is None else at)
-        engine = engine_of(match)
-        return {
-            "match_id": match.id, "game": match.game, "at": last if at is None else at,
-            "last_seq": last, "viewer": "public" if viewer is None else viewer,
-            "table": engine.view(folded.state, viewer),
-            "standings": engine.standings(folded.state).as_dict(),
-        }
-
-
-def payload_for(state: MatchState, row: models.Event, viewer: Viewer) -> dict[str, Any]:
-    """The payload as ``viewer`` may read it, the match being at ``state``."""
-    engine = state.engine
-    if row.type == CORRECT:  # the replacement's secrets are sealed as the move's own
-        move = {**row.payload["move"],
-                "payload": _sealed(state, replacement(row.seq, row.payload), viewer)}
-        return {**row.payload, "move": move}
-    if row.type in platform_types(engine):
-        return dict(row.payload)
-    event = engine_event(row, state.game)
-    return dict(engine.public_payload(state.folded.state, event, viewer))
-
-
-def _sealed(state: MatchState, fix: Replacement, viewer: Viewer) -> dict[str, Any]:
-    """A replacement's payload as ``viewer`` may read it."""
-    return dict(state.engine.public_payload(state.folded.state, engine_event(fix, state.game),
-                                            viewer))
-
-
-def event_dict(state: MatchState, row: models.Event, viewer: Viewer,
-               judged: Judged | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "seq": row.seq, "type": row.type, "seat": row.seat, "actor": row.actor,
-        "payload": payload_for(state, row, viewer), "schema_version": row.schema_version,
-        "recorded_at": models.iso(row.recorded_at), "verdict": row.verdict,
-    }
-    if judged is not None:
-        out["judged_now"] = judged.verdict
-        out["voided_by"] = judged.voided_by
-        out["void_reason"] = judged.void_reason
-        out["impossible_now"] = judged.impossible
-        out["corrected_by"] = judged.corrected_by
-        correction = judged.correction
-        if correction is not None:  # sealed secrets of the replacement stay sealed
-            correction = {**correction,
-                          "payload": _sealed(state, state.replaced[row.seq], viewer)}
-        out["correction"] = correction
-    return out
-
-
-def _rows(session: Source, match_id: int, first: int, last: int) -> Sequence[models.Event]:
-    """Events ``first`` to ``last`` (seqs are gapless, so a page is a range of them)."""
-    return log_of(session).events(match_id, first - 1, last)
-def events_after(db: Database, match_id: int, after: int, limit: int, token: str | None
-                 ) -> tuple[list[dict[str, Any]], int]:
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        viewer = viewer_for(match, token, None)
-        last = match.summary.last_seq
-        if after >= last:  # nothing after it (and no seq past the column's range is asked for)
-            return [], last
-        now = _state_now(session, db, match)
-        rows = _rows(session, match_id, after + 1, min(last, after + limit))
-        return [event_dict(now, r, viewer) for r in rows], last
-
-
-TIMELINE_PAGE = 50
-
-
-def _judged(state: MatchState, row: models.Event) -> Judged:
-    if row.seq in state.voided:
-        by, reason = state.voided[row.seq]
-        return Judged(row, None, voided_by=by, void_reason=reason)
-    now = state.judged_now(row)
-    fix = state.replaced.get(row.seq)
-    if fix is None:
-        return Judged(row, now.verdict, impossible=now.impossible)
-    return Judged(row, now.verdict, impossible=now.impossible, corrected_by=fix.by,
-                  correction={"type": fix.type, "seat": fix.seat, "payload": fix.payload,
-                              "reason": fix.reason})
-
-
-def timeline(db: Database, match_id: int, token: str | None = None, *,
-             before: int | None = None, after: int | None = None,
-             limit: int = TIMELINE_PAGE) -> dict[str, Any]:
-    """One page of the log as it stands judged now (verdicts, voids, what corrections changed):
-    the latest ``limit`` events, or those just before seq ``before``, or just after ``after``.
-
-    Judgements come from the log (each event's verdict as appended) and, for the events a void
-    changed, from the cached state's re-judged window: nothing is folded for a page. The newest
-    page is kept with the cached state until the next move: it is shared, to be read, not
-    changed. A page is data: each reader's sentences are said where the answer is made.
-    """
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        viewer = viewer_for(match, token, None)
-        last = match.summary.last_seq
-        if after is not None:
-            first, end = after + 1, min(last, after + limit)
-        else:
-            end = last if before is None else min(last, before - 1)
-            first = max(1, end - limit + 1)
-        now = _state_now(session, db, match)
-
-        def page() -> dict[str, Any]:
-            rows = _rows(session, match_id, first, end) if end >= first else []
-            return Shared({
-                "match_id": match.id, "game": match.game, "last_seq": last,
-                "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
-                "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
-                "later": rows[-1].seq if rows and rows[-1].seq < last else None,
-                "challenges": sorted(s for s in now.offenders if s not in now.ruled
-                                     and s not in now.voided),
-                "standings": standings_data(now.standings),
-            })
-
-        if end < last:  # an earlier page: read by one reader now and then, not kept
-            return page()
-        return now.page(("timeline", first, end, viewer), page)
-
-
-def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
-    """The whole log re-judged from the first move, folding every event again: a check of
-    the stored judgements (``referee replay``), not what pages use."""
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        viewer = viewer_for(match, token, None)
-        loader = Loader(session, match)
-        folded, entries = loader.timeline()
-        now = _state_now(session, db, match)
-        return {
-            "match_id": match.id, "game": match.game, "last_seq": match.summary.last_seq,
-            "events": [event_dict(now, j.row, viewer, j) for j in entries],
-            "standings": standings_data(loader.engine.standings(folded.state)),
-        }
-
-
-def standings(db: Database, match_id: int) -> dict[str, Any]:
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        return dict(match.summary.totals)
-
-
-def export(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
-    """The match's whole log, enough to replay it elsewhere (``import_match``)."""
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        viewer = viewer_for(match, token, None)
-        now = _state_now(session, db, match)
-        rows = _rows(session, match_id, 1, match.summary.last_seq)
-        events = [event_dict(now, r, viewer) for r in rows]
-        return {
-            "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game,
-            # of the log as this reader sees it: a sealed secret cannot be tried against it
-            "uuid": match.uuid, "digest": identity.log_digest(events), "options": match.options,
-            "mode": match.mode,
-            "seats": [{"seat": s.seat, "name": s.player.name} for s in match.seats],
-            "created_at": models.iso(match.created_at),
-            "events": events,
-            "standings": match.summary.totals,
-            "complete": viewer == HOST or not _has_sealed(now, rows),
-        }
-
-
-def _has_sealed(now: MatchState, rows: Sequence[models.Event]) -> bool:
-    return any(payload_for(now, r, None) != r.payload for r in rows)
+    projector = stats.projector_of(session)
+    projector.project(match, stats.projection(seq, standings, folded))
+    projector.touched(match, datetime.now(UTC))
 
 
 def import_match(db: Database, data: dict[str, Any], night_id: int | None = None,

@@ -238,29 +238,6 @@ class Loader:
             except Impossible:
                 continue  # a correction made it impossible: the timeline says so
 
-    def timeline(self) -> tuple[Folded, list[Judged]]:
-        """Every event re-judged from the start, as the log stands now."""
-        folded = fresh(self.engine, self.match)
-        entries: list[Judged] = []
-        for row in self.rows(0, None):
-            if row.seq in self.voided:
-                by, reason = self.voided[row.seq]
-                entries.append(Judged(row, None, voided_by=by, void_reason=reason))
-                continue
-            fix = self.replaced.get(row.seq)
-            mark: dict[str, Any] = {} if fix is None else {
-                "corrected_by": fix.by,
-                "correction": {"type": fix.type, "seat": fix.seat, "payload": fix.payload,
-                               "reason": fix.reason}}
-            try:
-                verdict = judge_row(self.engine, folded, self.in_place(row), self.match.game,
-                                    self.offenders)
-            except Impossible as err:
-                entries.append(Judged(row, None, impossible=err.as_dict(), **mark))
-                continue
-            entries.append(Judged(row, verdict_data(verdict) if verdict else None, **mark))
-        return folded, entries
-
     def save_snapshot(self, seq: int, folded: Folded) -> None:
         self.snapshots.save(self.match.id, seq, self.engine.state_version, folded)
 
@@ -276,6 +253,36 @@ class Loader:
             return dict(row.payload)
         event = engine_event(row, self.match.game)
         return dict(self.engine.public_payload(now.state, event, viewer))
+
+
+def fold_as(loader: Loader, *, options: dict[str, Any] | None = None,
+            marks: Marks | None = None) -> tuple[Folded, list[Judged]]:
+    """Every event of ``loader``'s log judged again from the first, as the log would stand
+    under ``options`` (default: the match's own) and ``marks`` (default: the log's own voids,
+    corrections and challenges): the one hypothetical fold, for a what-if, a void's or a
+    correction's preview, and a check of the stored judgements. Nothing is changed."""
+    voided, replaced, offenders = marks or (loader.voided, loader.replaced, loader.offenders)
+    engine, game = loader.engine, loader.match.game
+    folded = (fresh(engine, loader.match) if options is None
+              else Folded(engine.setup(options, len(loader.match.seats))))
+    entries: list[Judged] = []
+    for row in loader.rows(0, None):
+        if row.seq in voided:
+            by, reason = voided[row.seq]
+            entries.append(Judged(row, None, voided_by=by, void_reason=reason))
+            continue
+        fix = replaced.get(row.seq)
+        mark: dict[str, Any] = {} if fix is None else {
+            "corrected_by": fix.by,
+            "correction": {"type": fix.type, "seat": fix.seat, "payload": fix.payload,
+                           "reason": fix.reason}}
+        try:
+            verdict = judge_row(engine, folded, fix or row, game, offenders)
+        except Impossible as err:
+            entries.append(Judged(row, None, impossible=err.as_dict(), **mark))
+            continue
+        entries.append(Judged(row, verdict_data(verdict) if verdict else None, **mark))
+    return folded, entries
 
 
 def event_dict(loader: Loader, row: models.Event, viewer: Viewer, now: Folded,

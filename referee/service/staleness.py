@@ -20,11 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy.orm import Session
-
 from referee.engines.base import Verdict, Viewer
 from referee.service.errors import Conflict, Invalid
-from referee.service.replay import Folded, Loader
 from referee.service.sentences import Kind, Words, sentence
 from referee.store import models
 from referee.store.as_data import verdict_data
@@ -122,9 +119,8 @@ def stale_if_match(match_id: int, identity: str, expected: int, last_seq: int,
                  where="header.If-Match", last_seq=last_seq, since=[])
 
 
-def check_seen(session: Session, match: models.Match, seen: int | None, last_seq: int,
-               viewer: Viewer, now: Outcome,
-               judge_then: Callable[[Loader, Folded], Verdict]) -> None:
+def check_seen(match: models.Match, seen: int | None, last_seq: int, viewer: Viewer,
+               now: Outcome, judge_then: Callable[[], Verdict]) -> None:
     """Raise a 409 when the move would be judged otherwise at the table its player saw (its
     events since are listed once the lock is released: ``Stale``)."""
     if seen is None or seen == last_seq:
@@ -132,9 +128,7 @@ def check_seen(session: Session, match: models.Match, seen: int | None, last_seq
     if seen > last_seq:
         raise Invalid(sentence("seen is %(seen)s, but the log is only at seq %(last)s.",
                                seen=seen, last=last_seq), where="seen")
-    loader = Loader(match=match, session=session, as_of=seen)
-    folded = loader.fold(seen)
-    then = outcome(lambda: judge_then(loader, folded))
+    then = outcome(judge_then)
     if agree(then, now):
         return
     raise Stale(sentence("Too slow: the table changed since you saw it at #%(seen)s. Your "

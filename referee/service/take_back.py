@@ -7,7 +7,7 @@ from typing import Any
 
 from referee.service.corrections import event_at, take_back_refusal
 from referee.service.matches import authenticate, get_match
-from referee.service.replay import Loader
+from referee.service.modes import engine_of
 from referee.store.db import Database
 
 
@@ -21,9 +21,8 @@ def offer(db: Database, match_id: int, token: str | None) -> dict[str, Any] | No
         last_seq = match.summary.last_seq
         if access.host or not last_seq:
             return None
-        loader = Loader(session, match)
-        if take_back_refusal(session, loader, access.seat, {"seq": last_seq, "reason": ""},
-                             last_seq):
+        void = {"seq": last_seq, "reason": ""}
+        if take_back_refusal(session, match, engine_of(match), access.seat, void, last_seq):
             return None
         row = event_at(session, match, last_seq)
         assert row is not None

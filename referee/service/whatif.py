@@ -10,12 +10,12 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from referee.engines.base import Impossible, InvalidOptions
+from referee.engines.base import InvalidOptions
 from referee.service.errors import Invalid
 from referee.service.matches import get_match
-from referee.service.replay import Folded, Judged, Loader, judge_row
+from referee.service.replay import Folded, Judged, Loader, Marks, fold_as
 from referee.service.sentences import EngineSaid, Listed, OptionName, sentence, title_of
-from referee.store.as_data import data_of, verdict_data
+from referee.store.as_data import data_of
 from referee.store.db import Database
 
 #: What makes two verdicts "the same" for a table: the kind, the clause and the penalty.
@@ -48,21 +48,9 @@ def merged_options(loader: Loader, changes: dict[str, Any]) -> dict[str, Any]:
 
 
 def fold_under(loader: Loader, options: dict[str, Any]) -> tuple[Folded, list[Judged]]:
-    """Every event judged from the start under ``options`` (voids and rulings as logged)."""
-    folded = Folded(loader.engine.setup(options, len(loader.match.seats)))
-    entries: list[Judged] = []
-    for row in loader.rows(0, None):
-        if row.seq in loader.voided:
-            by, reason = loader.voided[row.seq]
-            entries.append(Judged(row, None, voided_by=by, void_reason=reason))
-            continue
-        try:
-            verdict = judge_row(loader.engine, folded, row, loader.match.game, loader.offenders)
-        except Impossible as err:
-            entries.append(Judged(row, None, impossible=err.as_dict()))
-            continue
-        entries.append(Judged(row, verdict_data(verdict) if verdict else None))
-    return folded, entries
+    """Every event judged from the start under ``options`` (voids and rulings as logged, the
+    moves as logged: a correction's replacement is not judged in its place)."""
+    return fold_as(loader, options=options, marks=Marks(loader.voided, {}, loader.offenders))
 
 
 def judgement(entry: Judged) -> dict[str, Any] | None:

@@ -95,6 +95,25 @@ class ReadModelProjector(Transactional):
         super().__init__(session)
         self.events = events
 
+    # --- a new match --------------------------------------------------------------------------
+
+    def opened(self, match: models.Match, seat_names: list[str], standings: Standings, *,
+               status: str | None = None, winners: list[int] | None = None,
+               updated_at: datetime | None = None) -> None:
+        """The summary of a match just made (created, imported or restored), at seq 0 with
+        ``standings``; its time of last update is ``updated_at``, else the column's default."""
+        times = {} if updated_at is None else {"updated_at": updated_at}
+        self.session.add(models.MatchSummary(
+            match_id=match.id, game=match.game, seat_names=seat_names,
+            status=status_of(standings) if status is None else status,
+            totals=standings_data(standings),
+            winners=list(standings.winners) if winners is None else winners,
+            last_seq=0, night_id=match.night_id, created_at=match.created_at, **times))
+
+    def touched(self, match: models.Match, at: datetime) -> None:
+        """The match's summary last updated ``at`` (a restore keeps its log's own time)."""
+        match.summary.updated_at = at
+
     # --- one append -------------------------------------------------------------------------
 
     def judged(self, match_id: int, game: str, day: date, seq: int, standings: Standings,

@@ -24,7 +24,8 @@ from referee.service.cache import StateCache
 from referee.service.errors import Invalid
 from referee.service.matches import Move, SeatSpec
 from referee.service.messages import outcome_text, reword
-from referee.service.replay import Loader
+from referee.service.replay import Loader, Marks, fold_as
+from referee.service.repository import MatchRepository
 from referee.store import models
 from referee.store.uow import SqlUnitOfWork
 from tests.conftest import BACKENDS, empty_postgres
@@ -60,7 +61,8 @@ class World:
 
     def append(self, match_id: int, token: str, move: Move) -> matches.Recorded:
         with self.uow() as uow:
-            recorded, after = matches.append(uow, self.cache, match_id, token, move)
+            repo = MatchRepository(self.cache)
+            recorded, after = matches.append(uow, repo, match_id, token, move)
         if after is not None:
             self.cache.put(after)
         return recorded
@@ -226,3 +228,42 @@ def test_a_seat_takes_back_its_own_last_move_but_not_another_s(world: World) -> 
     again = world.append(match_id, seats[0], Move("discard", 0, {"value": 5}))
     assert again.verdict["kind"] == "ok"
     assert world.read_models(match_id)["summary"]["last_seq"] == 4
+
+
+def test_the_repository_gives_a_match_at_each_seq_as_a_full_replay_gives_it(world: World
+                                                                            ) -> None:
+    """Match M at seq N, read through the repository (the cached state, else a snapshot and
+    the events after it), is the state a fold of the whole log gives, voids and corrections
+    applied; the log it lends for a hypothetical void changes nothing it keeps."""
+    match_id, _, answers = play(world, 0)
+    repo = MatchRepository(world.cache)
+    with world.uow() as uow:
+        match = uow.events.match(match_id)
+        latest = repo.latest(uow, match)
+        assert latest.last_seq == len(answers)
+        for seq in range(len(answers) + 1):
+            assert repo.at(uow, match, seq) == Loader(uow, match).fold(seq, use_snapshots=False)
+        assert repo.latest(uow, match) is latest  # kept: not folded again
+        voided = dict(latest.voided)
+        repo.log(uow, match, latest).voided[1] = (len(answers) + 1, "a what-if")
+        assert latest.voided == voided
+
+
+def test_the_hypothetical_fold_of_the_log_as_it_stands_is_its_replay(world: World) -> None:
+    """``fold_as`` without other options or marks gives the state a replay gives; with a void
+    added to its marks it judges that log, changing nothing the loader holds."""
+    match_id, _, answers = play(world, 0)
+    with world.uow() as uow:
+        loader = Loader(uow, world_match(uow, match_id))
+        folded, entries = fold_as(loader)
+        assert folded == loader.fold(use_snapshots=False)
+        assert [e.row.seq for e in entries] == list(range(1, len(answers) + 1))
+        voided = dict(loader.voided)
+        marks = Marks({**loader.voided, 1: (len(answers) + 1, "what if")}, {},
+                      loader.offenders)
+        _, then = fold_as(loader, marks=marks)
+        assert then[0].voided_by == len(answers) + 1 and loader.voided == voided
+
+
+def world_match(uow: Any, match_id: int) -> Any:
+    return uow.events.match(match_id)

@@ -1,0 +1,214 @@
+"""Queries on matches: a match at a seq, its log page by page, judged as it stands now, its
+standings and its export. Each reads the match once, through the match repository."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from referee.engines.base import HOST, Viewer
+from referee.service import identity
+from referee.service.access import get_match, viewer_for
+from referee.service.cache import MatchState, Shared
+from referee.service.errors import NotFound
+from referee.service.modes import engine_of
+from referee.service.replay import (
+    CORRECT,
+    Judged,
+    Loader,
+    Replacement,
+    Source,
+    engine_event,
+    fold_as,
+    log_of,
+    platform_types,
+    replacement,
+)
+from referee.service.repository import MatchRepository
+from referee.service.sentences import sentence
+from referee.store import models
+from referee.store.as_data import standings_data
+from referee.store.db import Database
+
+EXPORT_FORMAT = "referee-match"
+EXPORT_VERSION = 2  # 2: the options are the match's full set, its readings (service/readings.py)
+
+
+def state_at(db: Database, match_id: int, at: int | None, token: str | None,
+             as_seat: int | None) -> dict[str, Any]:
+    with db.reading() as session:
+        match = get_match(session, match_id)
+        viewer = viewer_for(match, token, as_seat)
+        last = match.summary.last_seq
+        if at is not None and not 0 <= at <= last:
+            said = (sentence("Match %(match)s has no events yet; there is no seq %(at)s.",
+                             match=match_id, at=at) if last == 0 else
+                    sentence("Match %(match)s has events 1 to %(last)s; there is no seq "
+                             "%(at)s.", match=match_id, last=last, at=at))
+            raise NotFound(said, where="query.at")
+        folded = MatchRepository.of(db).at(session, match, last if at is None else at)
+        engine = engine_of(match)
+        return {
+            "match_id": match.id, "game": match.game, "at": last if at is None else at,
+            "last_seq": last, "viewer": "public" if viewer is None else viewer,
+            "table": engine.view(folded.state, viewer),
+            "standings": engine.standings(folded.state).as_dict(),
+        }
+
+
+def payload_for(state: MatchState, row: models.Event, viewer: Viewer) -> dict[str, Any]:
+    """The payload as ``viewer`` may read it, the match being at ``state``."""
+    engine = state.engine
+    if row.type == CORRECT:  # the replacement's secrets are sealed as the move's own
+        move = {**row.payload["move"],
+                "payload": _sealed(state, replacement(row.seq, row.payload), viewer)}
+        return {**row.payload, "move": move}
+    if row.type in platform_types(engine):
+        return dict(row.payload)
+    event = engine_event(row, state.game)
+    return dict(engine.public_payload(state.folded.state, event, viewer))
+
+
+def _sealed(state: MatchState, fix: Replacement, viewer: Viewer) -> dict[str, Any]:
+    """A replacement's payload as ``viewer`` may read it."""
+    return dict(state.engine.public_payload(state.folded.state, engine_event(fix, state.game),
+                                            viewer))
+
+
+def event_dict(state: MatchState, row: models.Event, viewer: Viewer,
+               judged: Judged | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seq": row.seq, "type": row.type, "seat": row.seat, "actor": row.actor,
+        "payload": payload_for(state, row, viewer), "schema_version": row.schema_version,
+        "recorded_at": models.iso(row.recorded_at), "verdict": row.verdict,
+    }
+    if judged is not None:
+        out["judged_now"] = judged.verdict
+        out["voided_by"] = judged.voided_by
+        out["void_reason"] = judged.void_reason
+        out["impossible_now"] = judged.impossible
+        out["corrected_by"] = judged.corrected_by
+        correction = judged.correction
+        if correction is not None:  # sealed secrets of the replacement stay sealed
+            correction = {**correction,
+                          "payload": _sealed(state, state.replaced[row.seq], viewer)}
+        out["correction"] = correction
+    return out
+
+
+def log_rows(session: Source, match_id: int, first: int, last: int) -> Sequence[models.Event]:
+    """Events ``first`` to ``last`` (seqs are gapless, so a page is a range of them)."""
+    return log_of(session).events(match_id, first - 1, last)
+def events_after(db: Database, match_id: int, after: int, limit: int, token: str | None
+                 ) -> tuple[list[dict[str, Any]], int]:
+    with db.reading() as session:
+        match = get_match(session, match_id)
+        viewer = viewer_for(match, token, None)
+        last = match.summary.last_seq
+        if after >= last:  # nothing after it (and no seq past the column's range is asked for)
+            return [], last
+        now = MatchRepository.of(db).latest(session, match)
+        rows = log_rows(session, match_id, after + 1, min(last, after + limit))
+        return [event_dict(now, r, viewer) for r in rows], last
+
+
+TIMELINE_PAGE = 50
+
+
+def _judged(state: MatchState, row: models.Event) -> Judged:
+    if row.seq in state.voided:
+        by, reason = state.voided[row.seq]
+        return Judged(row, None, voided_by=by, void_reason=reason)
+    now = state.judged_now(row)
+    fix = state.replaced.get(row.seq)
+    if fix is None:
+        return Judged(row, now.verdict, impossible=now.impossible)
+    return Judged(row, now.verdict, impossible=now.impossible, corrected_by=fix.by,
+                  correction={"type": fix.type, "seat": fix.seat, "payload": fix.payload,
+                              "reason": fix.reason})
+
+
+def timeline(db: Database, match_id: int, token: str | None = None, *,
+             before: int | None = None, after: int | None = None,
+             limit: int = TIMELINE_PAGE) -> dict[str, Any]:
+    """One page of the log as it stands judged now (verdicts, voids, what corrections changed):
+    the latest ``limit`` events, or those just before seq ``before``, or just after ``after``.
+
+    Judgements come from the log (each event's verdict as appended) and, for the events a void
+    changed, from the cached state's re-judged window: nothing is folded for a page. The newest
+    page is kept with the cached state until the next move: it is shared, to be read, not
+    changed. A page is data: each reader's sentences are said where the answer is made.
+    """
+    with db.reading() as session:
+        match = get_match(session, match_id)
+        viewer = viewer_for(match, token, None)
+        last = match.summary.last_seq
+        if after is not None:
+            first, end = after + 1, min(last, after + limit)
+        else:
+            end = last if before is None else min(last, before - 1)
+            first = max(1, end - limit + 1)
+        now = MatchRepository.of(db).latest(session, match)
+
+        def page() -> dict[str, Any]:
+            rows = log_rows(session, match_id, first, end) if end >= first else []
+            return Shared({
+                "match_id": match.id, "game": match.game, "last_seq": last,
+                "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
+                "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
+                "later": rows[-1].seq if rows and rows[-1].seq < last else None,
+                "challenges": sorted(s for s in now.offenders if s not in now.ruled
+                                     and s not in now.voided),
+                "standings": standings_data(now.standings),
+            })
+
+        if end < last:  # an earlier page: read by one reader now and then, not kept
+            return page()
+        return now.page(("timeline", first, end, viewer), page)
+
+
+def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
+    """The whole log re-judged from the first move, folding every event again: a check of
+    the stored judgements (``referee replay``), not what pages use."""
+    with db.reading() as session:
+        match = get_match(session, match_id)
+        viewer = viewer_for(match, token, None)
+        loader = Loader(session, match)
+        folded, entries = fold_as(loader)
+        now = MatchRepository.of(db).latest(session, match)
+        return {
+            "match_id": match.id, "game": match.game, "last_seq": match.summary.last_seq,
+            "events": [event_dict(now, j.row, viewer, j) for j in entries],
+            "standings": standings_data(loader.engine.standings(folded.state)),
+        }
+
+
+def standings(db: Database, match_id: int) -> dict[str, Any]:
+    with db.reading() as session:
+        match = get_match(session, match_id)
+        return dict(match.summary.totals)
+
+
+def export(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
+    """The match's whole log, enough to replay it elsewhere (``import_match``)."""
+    with db.reading() as session:
+        match = get_match(session, match_id)
+        viewer = viewer_for(match, token, None)
+        now = MatchRepository.of(db).latest(session, match)
+        rows = log_rows(session, match_id, 1, match.summary.last_seq)
+        events = [event_dict(now, r, viewer) for r in rows]
+        return {
+            "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": match.game,
+            # of the log as this reader sees it: a sealed secret cannot be tried against it
+            "uuid": match.uuid, "digest": identity.log_digest(events), "options": match.options,
+            "mode": match.mode,
+            "seats": [{"seat": s.seat, "name": s.player.name} for s in match.seats],
+            "created_at": models.iso(match.created_at),
+            "events": events,
+            "standings": match.summary.totals,
+            "complete": viewer == HOST or not _has_sealed(now, rows),
+        }
+
+
+def _has_sealed(now: MatchState, rows: Sequence[models.Event]) -> bool:
+    return any(payload_for(now, r, None) != r.payload for r in rows)
