@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from marshmallow import EXCLUDE
 from sqlalchemy.orm import Session
 
-from referee.engines.base import Engine, Event, Impossible, Verdict, Viewer
+from referee.engines.base import Engine, Event, Impossible, Verdict
 from referee.service.modes import engine_of
 from referee.store import models
 from referee.store.as_data import verdict_data
@@ -241,19 +241,6 @@ class Loader:
     def save_snapshot(self, seq: int, folded: Folded) -> None:
         self.snapshots.save(self.match.id, seq, self.engine.state_version, folded)
 
-    def payload_for(self, row: models.Event, viewer: Viewer, now: Folded) -> dict[str, Any]:
-        """The payload as ``viewer`` may read it, the match being at ``now``."""
-        if row.type == CORRECT:  # the replacement's secrets are sealed as the move's own
-            fix = replacement(row.seq, row.payload)
-            move = {**row.payload["move"],
-                    "payload": dict(self.engine.public_payload(
-                        now.state, engine_event(fix, self.match.game), viewer))}
-            return {**row.payload, "move": move}
-        if row.type in platform_types(self.engine):
-            return dict(row.payload)
-        event = engine_event(row, self.match.game)
-        return dict(self.engine.public_payload(now.state, event, viewer))
-
 
 def fold_as(loader: Loader, *, options: dict[str, Any] | None = None,
             marks: Marks | None = None) -> tuple[Folded, list[Judged]]:
@@ -283,26 +270,3 @@ def fold_as(loader: Loader, *, options: dict[str, Any] | None = None,
             continue
         entries.append(Judged(row, verdict_data(verdict) if verdict else None, **mark))
     return folded, entries
-
-
-def event_dict(loader: Loader, row: models.Event, viewer: Viewer, now: Folded,
-               judged: Judged | None = None) -> dict[str, Any]:
-    """One logged event as ``viewer`` may read it (``judged``: with its judgement now)."""
-    out: dict[str, Any] = {
-        "seq": row.seq, "type": row.type, "seat": row.seat, "actor": row.actor,
-        "payload": loader.payload_for(row, viewer, now), "schema_version": row.schema_version,
-        "recorded_at": models.iso(row.recorded_at), "verdict": row.verdict,
-    }
-    if judged is not None:
-        out["judged_now"] = judged.verdict
-        out["voided_by"] = judged.voided_by
-        out["void_reason"] = judged.void_reason
-        out["impossible_now"] = judged.impossible
-        out["corrected_by"] = judged.corrected_by
-        correction = judged.correction
-        if correction is not None:  # sealed secrets of the replacement stay sealed
-            fix = loader.replaced[row.seq]
-            correction = {**correction, "payload": dict(loader.engine.public_payload(
-                now.state, engine_event(fix, loader.match.game), viewer))}
-        out["correction"] = correction
-    return out
