@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from marshmallow import Schema
 
-from referee.engines.base import Engine, Event, Impossible, Line, Standings, Verdict
+from referee.engines.base import Engine, Event, Impossible, Line, Standings, Verdict, Viewer
 from referee.engines.messages import Message, Outcome, Said
 from referee.engines.moves import UNCHECKED, Checks, Moves, MoveType, Table
 
@@ -65,6 +65,11 @@ class RoundsEngine(Engine[Any]):
 
     def turn(self, state: Any) -> int | None:
         return None
+
+    def view(self, state: Any, viewer: Viewer) -> dict[str, Any]:
+        """Every viewer alike: whether the round is scored, and each seat's total (a
+        ``FinalScore``; a game keeping another state says its own)."""
+        return public_view(state.over, [ln.total for ln in self.standings(state).lines])
 
 
 @dataclass

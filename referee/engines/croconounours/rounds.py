@@ -8,10 +8,10 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from referee.engines.base import Impossible, Standings, Verdict, Viewer
+from referee.engines.base import Impossible, Standings, Verdict
 from referee.engines.croconounours.engine import CrocoNounoursEngine
 from referee.engines.messages import Outcome
-from referee.engines.rounds import FinalScore, RoundsEngine, public_view, seat_list
+from referee.engines.rounds import FinalScore, RoundsEngine, seat_list
 
 WARRIORS = 3  # each player's warriors (CN-SETUP-2)
 
@@ -40,9 +40,6 @@ class CrocoNounoursRounds(RoundsEngine):
 
     def standings(self, state: FinalScore) -> Standings:
         return state.standings("warriors standing", False)
-
-    def view(self, state: FinalScore, viewer: Viewer) -> dict[str, Any]:
-        return public_view(state.over, [ln.total for ln in self.standings(state).lines])
 
     def apply_round(self, state: FinalScore, payload: Mapping[str, Any]) -> Verdict:
         if state.over:

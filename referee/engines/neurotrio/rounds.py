@@ -10,10 +10,10 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from referee.engines.base import Impossible, Standings, Verdict, Viewer
+from referee.engines.base import Impossible, Standings, Verdict
 from referee.engines.messages import Outcome
 from referee.engines.neurotrio.engine import NeurotrioEngine
-from referee.engines.rounds import FinalScore, RoundsEngine, public_view, seat_list
+from referee.engines.rounds import FinalScore, RoundsEngine, seat_list
 
 FINISH = (5, 3, 1)  # NT-FIN-1
 LAST = (1, 2, 5, 20)  # NT-END-2: what the last player loses for 1, 2, 3, 4+ cards
@@ -51,9 +51,6 @@ class NeurotrioRounds(RoundsEngine):
 
     def standings(self, state: FinalScore) -> Standings:
         return state.standings("victory points", False)
-
-    def view(self, state: FinalScore, viewer: Viewer) -> dict[str, Any]:
-        return public_view(state.over, [ln.total for ln in self.standings(state).lines])
 
     def apply_round(self, state: FinalScore, payload: Mapping[str, Any]) -> Verdict:
         if state.over:

@@ -8,11 +8,11 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from referee.engines.base import Impossible, Standings, Verdict, Viewer
+from referee.engines.base import Impossible, Standings, Verdict
 from referee.engines.messages import Outcome, msg
 from referee.engines.plouc.engine import PloucEngine
 from referee.engines.plouc.options import DECK_SIZE
-from referee.engines.rounds import FinalScore, RoundsEngine, public_view, seat_list
+from referee.engines.rounds import FinalScore, RoundsEngine, seat_list
 
 
 class PloucRoundSchema(Schema):
@@ -36,9 +36,6 @@ class PloucRounds(RoundsEngine):
 
     def standings(self, state: FinalScore) -> Standings:
         return state.standings("cards in hand", True)
-
-    def view(self, state: FinalScore, viewer: Viewer) -> dict[str, Any]:
-        return public_view(state.over, [ln.total for ln in self.standings(state).lines])
 
     def apply_round(self, state: FinalScore, payload: Mapping[str, Any]) -> Verdict:
         if state.over:
