@@ -3,18 +3,23 @@ what-if, read models, backup and restore."""
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from flask import Flask, current_app
 from flask.cli import FlaskGroup, with_appcontext
+from sqlalchemy import inspect, text
 from werkzeug.serving import run_simple
 
 from referee import ROOT, create_app
@@ -31,9 +36,13 @@ from referee.service.messages import (
     unit_label,
 )
 
+Command = TypeVar("Command", bound=Callable[..., Any])
+VERSION_TABLE = "alembic_version"  # Alembic's default, which migrations/env.py keeps
+
 
 def alembic_config(url: str) -> Config:
-    config = Config(str(ROOT / "alembic.ini"))
+    # stdout read now, not when Alembic was imported: the command's own (a test runner's too)
+    config = Config(str(ROOT / "alembic.ini"), stdout=sys.stdout)
     config.set_main_option("script_location", str(ROOT / "migrations"))
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
     # The app's logging (referee.logs) writes Alembic's lines too: alembic.ini's console
@@ -42,13 +51,109 @@ def alembic_config(url: str) -> Config:
     return config
 
 
+def app_alembic_config(app: Flask) -> Config:
+    return alembic_config(database(app).engine.url.render_as_string(False))
+
+
 def upgrade_database(app: Flask) -> None:
     """Bring the database to the newest schema (creates the SQLite file when needed)."""
-    command.upgrade(alembic_config(database(app).engine.url.render_as_string(False)), "head")
+    command.upgrade(app_alembic_config(app), "head")
 
 
-@click.group(cls=FlaskGroup, create_app=create_app, add_default_commands=False,
-             add_version_option=False)
+@functools.cache
+def head_revision() -> str | None:
+    """The newest migration this Referee has (the schema its code reads)."""
+    return ScriptDirectory.from_config(alembic_config("")).get_current_head()
+
+
+def database_revision(app: Flask) -> str | None:
+    """The migration the database is at; None before the first. Read from Alembic's table
+    without Alembic's context, which logs two lines before every command that checks."""
+    with database(app).engine.connect() as connection:
+        if not inspect(connection).has_table(VERSION_TABLE):
+            return None
+        return connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).scalar()
+
+
+def missing_file(app: Flask) -> str | None:
+    """The SQLite file the app is set to, when it does not exist (connecting would make it)."""
+    url = database(app).engine.url
+    path = url.database or ""
+    if url.get_backend_name() != "sqlite" or path in ("", ":memory:") or path.startswith("file:"):
+        return None
+    return None if Path(path).exists() else path
+
+
+def schema_problem(app: Flask) -> str | None:
+    """Why this Referee cannot read the database yet, or None when it is at the newest schema."""
+    path = missing_file(app)
+    if path is not None:
+        return f"no database at {path}: run `referee db upgrade`"
+    where, current = repr(database(app).engine.url), database_revision(app)
+    if current == head_revision():
+        return None
+    if current is None:
+        return f"no Referee database at {where} yet: run `referee db upgrade`"
+    return (f"the database at {where} is at migration {current}, this Referee reads "
+            f"{head_revision()}: run `referee db upgrade`")
+
+
+def with_schema(migrate: bool) -> Callable[[Command], Command]:
+    """A command run on the newest schema. One that writes what it is given (``import``,
+    ``restore``, ``serve``) migrates first, as a new database is where those begin; one that
+    reads what is there (``backup``, ``export``, ``replay``…) leaves the database as it is and
+    says what to run: a backup is taken before a migration, not after one it started itself."""
+
+    def decorate(run: Command) -> Command:
+        @functools.wraps(run)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            if migrate:
+                upgrade_database(current_app)
+            elif (problem := schema_problem(current_app)) is not None:
+                click.echo(f"error: {problem}", err=True)
+                sys.exit(1)
+            return run(*args, **kwargs)
+
+        return with_appcontext(checked)  # type: ignore[return-value]
+
+    return decorate
+
+
+class RefereeGroup(FlaskGroup):
+    """Flask's command group with Referee's commands and options only: no ``--app``,
+    ``--env-file`` or ``--debug`` (the app is the factory, its settings come from the
+    environment, ``serve --debug`` debugs), no other package's commands but flask-smorest's
+    ``openapi``. An Alembic error is said in words, not as a traceback."""
+
+    FLASK_OPTIONS = frozenset({"app", "env_file", "debug"})
+    KEPT_FROM_EXTENSIONS = frozenset({"openapi"})
+
+    def __init__(self, **extra: Any) -> None:
+        super().__init__(create_app=create_app, add_default_commands=False,
+                         add_version_option=False, load_dotenv=False, **extra)
+        self.params = [p for p in self.params if p.name not in self.FLASK_OPTIONS]
+
+    def _load_plugin_commands(self) -> None:
+        """Other packages' commands (Flask's ``flask.commands`` entry points) are not ours."""
+
+    def ours(self, name: str) -> bool:
+        return name in self.commands or name in self.KEPT_FROM_EXTENSIONS
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for name in super().list_commands(ctx) if self.ours(name)]
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        return super().get_command(ctx, name) if self.ours(name) else None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CommandError as err:
+            click.echo(f"error: {err}", err=True)
+            sys.exit(1)
+
+
+@click.group(cls=RefereeGroup)
 def main() -> None:
     """Referee: judge and score card games played at a real table."""
 
@@ -59,21 +164,59 @@ def db() -> None:
 
 
 @db.command("upgrade")
-@with_appcontext
+@with_schema(migrate=True)
 def db_upgrade() -> None:
     """Create or migrate the database to the newest schema."""
-    upgrade_database(current_app)
     click.echo(f"Database at {database(current_app).engine.url!r} is up to date.")
+
+
+@db.command("current")
+@with_appcontext
+def db_current() -> None:
+    """Say which migration the database is at ("(head)": the newest)."""
+    path = missing_file(current_app)
+    if path is not None:
+        click.echo(f"error: no database at {path}: run `referee db upgrade`", err=True)
+        sys.exit(1)
+    command.current(app_alembic_config(current_app))
+    if database_revision(current_app) is None:
+        click.echo("No migration yet: run `referee db upgrade`.")
+
+
+@db.command("check")
+@with_schema(migrate=False)
+def db_check() -> None:
+    """Check that the database's schema is the one the code's models describe."""
+    command.check(app_alembic_config(current_app))
+
+
+@db.command("downgrade")
+@click.argument("revision")
+@click.option("--yes", is_flag=True, help="Downgrade: what later migrations keep is lost.")
+@with_appcontext
+def db_downgrade(revision: str, yes: bool) -> None:
+    """Take the database back to an older migration (REVISION, as `referee db current` says)."""
+    if not yes:
+        click.echo(f"error: going back to {revision} drops what the later migrations keep. "
+                   "Take a backup first (`referee backup FILE`), then run "
+                   f"`referee db downgrade {revision} --yes`.", err=True)
+        sys.exit(1)
+    path = missing_file(current_app)
+    if path is not None:
+        click.echo(f"error: no database at {path}", err=True)
+        sys.exit(1)
+    command.downgrade(app_alembic_config(current_app), revision)
+    click.echo(f"Database at {database(current_app).engine.url!r} is at "
+               f"{database_revision(current_app) or 'no migration'}.")
 
 
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--debug/--no-debug", default=False)
-@with_appcontext
+@with_schema(migrate=True)
 def serve(host: str, port: int, debug: bool) -> None:
     """Run the development server (migrating the database first). Production: gunicorn."""
-    upgrade_database(current_app)
     click.echo(f"Referee on http://{host}:{port}/  (API docs: /api/docs)")
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     if app.config["ACCESS_LOG"]:  # the app writes its own access lines (referee.logs)
@@ -114,7 +257,7 @@ def environment_locale() -> str:
 @click.option("--lang", type=click.Choice(LOCALES), default=None,
               help="The language of the verdicts (default: French if LANG says so, else "
               "English).")
-@with_appcontext
+@with_schema(migrate=False)
 def replay(match_id: int, as_json: bool, lang: str | None) -> None:
     """Re-judge a match from its log and print its timeline with verdicts."""
     locale = lang or environment_locale()
@@ -193,7 +336,7 @@ def standings_line(standings: dict[str, Any], locale: str = "en",
 @main.command("export")
 @click.argument("match_id", type=int)
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path))
-@with_appcontext
+@with_schema(migrate=False)
 def export_match(match_id: int, output: Path | None) -> None:
     """Write a match's whole log as JSON (to stdout, or to a file)."""
     try:
@@ -212,7 +355,7 @@ def export_match(match_id: int, output: Path | None) -> None:
 @click.argument("file", type=click.File("rb"))
 @click.option("--copy", is_flag=True,
               help="Import as a copy (new identity, not counted in the players' records).")
-@with_appcontext
+@with_schema(migrate=True)
 def import_match(file: Any, copy: bool) -> None:
     """Import an exported match as a new match, judging every event; prints its tokens.
 
@@ -234,10 +377,6 @@ def import_match(file: Any, copy: bool) -> None:
         click.echo(f"seat {seat} token: {token}")
 
 
-if __name__ == "__main__":
-    main()
-
-
 # --- what-if, read models, backup -------------------------------------------------------------
 
 
@@ -254,7 +393,7 @@ def option_value(text: str) -> Any:
 @click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
               help="An option to replay under (repeat it); VALUE is JSON or text.")
 @click.option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@with_appcontext
+@with_schema(migrate=False)
 def what_if(match_id: int, options: tuple[str, ...], as_json: bool) -> None:
     """Replay a match's log under other options: which verdicts and totals would change.
     Nothing is appended."""
@@ -293,7 +432,7 @@ def what_if(match_id: int, options: tuple[str, ...], as_json: bool) -> None:
 
 @main.command("rebuild-read-models")
 @click.argument("match_id", type=int, required=False)
-@with_appcontext
+@with_schema(migrate=False)
 def rebuild_read_models(match_id: int | None) -> None:
     """Fold matches again from their logs and rewrite every read model (one match, or all)."""
     from referee.service import stats
@@ -307,7 +446,7 @@ def rebuild_read_models(match_id: int | None) -> None:
 
 @main.command("night-token")
 @click.argument("night_id", type=int)
-@with_appcontext
+@with_schema(migrate=False)
 def night_token(night_id: int) -> None:
     """Issue a night's host token (a night made before nights had hosts, or a lost token); the
     old one stops working. Prints the token and the night's host link (path)."""
@@ -323,7 +462,7 @@ def night_token(night_id: int) -> None:
 
 @main.command("backup")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@with_appcontext
+@with_schema(migrate=False)
 def backup(file: Path) -> None:
     """Write everything (players, nights, matches with their logs, tokens' hashes) to FILE."""
     from referee.service import backup as backups
@@ -336,7 +475,7 @@ def backup(file: Path) -> None:
 
 @main.command("restore")
 @click.argument("file", type=click.File("r", encoding="utf-8"))
-@with_appcontext
+@with_schema(migrate=True)
 def restore(file: Any) -> None:
     """Restore a backup, judging every match again; matches already here are skipped."""
     from referee.service import backup as backups
@@ -354,3 +493,7 @@ def restore(file: Any) -> None:
         sys.exit(1)
     click.echo(f"Restored {counts['matches']} match(es) ({counts['skipped']} already here), "
                f"{counts['nights']} night(s), {counts['players']} player(s).")
+
+
+if __name__ == "__main__":  # last: every command is defined by now
+    main()
