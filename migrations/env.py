@@ -17,6 +17,14 @@ if config.config_file_name is not None and config.attributes.get("configure_logg
 target_metadata = Base.metadata
 
 
+def number_new_files() -> None:
+    """A new migration's file gets its place in the chain (NN in alembic.ini's file_template),
+    so that the files sort in chain order."""
+    script = context.script
+    place = len(list(script.walk_revisions())) + 1
+    script.file_template = script.file_template.replace("NN", f"{place:02d}", 1)
+
+
 def database_url() -> str:
     url = config.get_main_option("sqlalchemy.url")
     if url:
@@ -58,6 +66,7 @@ def _run(connection: Connection) -> None:
         context.run_migrations()
 
 
+number_new_files()
 if context.is_offline_mode():
     run_migrations_offline()
 else:

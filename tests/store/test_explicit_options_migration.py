@@ -173,7 +173,7 @@ def test_undoing_the_migration_takes_the_new_options_out(url_at_0001: str) -> No
     options = stored_before_0002()
     match_id = store_old_match(url_at_0001, options)
     command.upgrade(alembic_config(url_at_0001), "head")
-    path = ROOT / "migrations/versions/0002_explicit_match_options.py"
+    path = ROOT / "migrations/versions/03_0002_explicit_match_options.py"
     spec = importlib.util.spec_from_file_location("explicit_match_options", path)
     assert spec is not None and spec.loader is not None
     revision = importlib.util.module_from_spec(spec)
