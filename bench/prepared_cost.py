@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import SQLITE_DIR, Match, fresh_app, parser  # noqa: E402
+from common import Match, fresh_app, rounds_arguments  # noqa: E402
 from sqlalchemy.engine import Connection  # noqa: E402
 from sqlalchemy.pool import PoolProxiedConnection  # noqa: E402
 
@@ -61,11 +61,7 @@ def timed(match: Match, count: int) -> float:
 
 
 def main() -> None:
-    p = parser(__doc__ or "")
-    p.add_argument("--rounds", type=int, default=30)
-    p.add_argument("--per-round", type=int, default=50)
-    args = p.parse_args()
-    SQLITE_DIR[0] = args.sqlite_dir
+    args = rounds_arguments(__doc__ or "", rounds=30, per_round=50)
     app = fresh_app(args.database)
     match = Match(app)
     ways = {"prepared": PREPARED_ON, "ordinary": ordinary_on}
