@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import SQLITE_DIR, Match, drop_schema, fresh_app, parser, sqlite_folder  # noqa: E402
+from common import Match, drop_schema, fresh_app, rounds_arguments, sqlite_folder  # noqa: E402
 from sqlalchemy import create_engine, event, text  # noqa: E402
 from sqlalchemy.engine import make_url  # noqa: E402
 
@@ -90,11 +90,7 @@ def statements_per_append(match: Match, samples: int = 20) -> float:
 
 
 def main() -> None:
-    p = parser(__doc__ or "")
-    p.add_argument("--rounds", type=int, default=8)
-    p.add_argument("--per-round", type=int, default=200)
-    args = p.parse_args()
-    SQLITE_DIR[0] = args.sqlite_dir
+    args = rounds_arguments(__doc__ or "", rounds=8, per_round=200)
     app = fresh_app(args.database)
     match = Match(app)
     match.grow_to(60)  # past the first moves: the steady state of a match

@@ -33,6 +33,17 @@ def parser(description: str) -> argparse.ArgumentParser:
 SQLITE_DIR: list[str | None] = [None]
 
 
+def rounds_arguments(description: str, rounds: int, per_round: int) -> argparse.Namespace:
+    """The arguments of a benchmark run in interleaved rounds; where the SQLite files go
+    taken already."""
+    p = parser(description)
+    p.add_argument("--rounds", type=int, default=rounds)
+    p.add_argument("--per-round", type=int, default=per_round)
+    args = p.parse_args()
+    SQLITE_DIR[0] = args.sqlite_dir
+    return args
+
+
 def sqlite_folder() -> Path:
     folder = Path(tempfile.mkdtemp(dir=SQLITE_DIR[0]))
     atexit.register(shutil.rmtree, folder, True)

@@ -2,7 +2,8 @@
 benchmark of what one client can hold (tests/test_slow_clients.py, bench/slow_clients.py).
 
 - :func:`gunicorn` runs the app with the project's ``gunicorn.conf.py`` on a free loopback port,
-  on a fresh SQLite database in a temporary folder, and stops it by its PID.
+  on a fresh SQLite database in a temporary folder (or a given one), and stops it by its PID;
+  the tests of several workers start theirs with it too.
 - :func:`nginx` runs Debian's nginx in the foreground with the documented site
   (``docs/deploy/nginx.conf``) in a temporary prefix, on another free loopback port, in front of
   a given upstream, and stops it by its PID.
@@ -97,17 +98,21 @@ def wait_for(url: str, process: subprocess.Popen[bytes], log: Path, within: floa
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str] | None = None, args: tuple[str, ...] = ()) -> Iterator[Server]:
+def gunicorn(env: dict[str, str] | None = None, args: tuple[str, ...] = (), *,
+             served: Path | None = None, unset: tuple[str, ...] = ()) -> Iterator[Server]:
     """The app under the project's gunicorn.conf.py (its workers and threads unless ``args``
-    says otherwise), on a fresh SQLite database, at a free loopback port."""
+    says otherwise), at a free loopback port, on the SQLite database ``served`` (migrated
+    already) or a fresh one; ``env`` over this process's environment without ``unset``."""
     folder = Path(tempfile.mkdtemp(prefix="referee-gunicorn-"))
     port = free_port()
-    full_env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'referee.sqlite3'}",
-                "REFEREE_SECRET_KEY": "slow-clients", "REFEREE_RATELIMIT_ENABLED": "0",
-                **(env or {})}
-    migrated = create_app({"DATABASE_URL": full_env["DATABASE_URL"]})
-    upgrade_database(migrated)
-    database(migrated).engine.dispose()
+    url = f"sqlite:///{served or folder / 'referee.sqlite3'}"
+    full_env = {**{key: value for key, value in os.environ.items() if key not in unset},
+                "DATABASE_URL": url, "REFEREE_SECRET_KEY": "slow-clients",
+                "REFEREE_RATELIMIT_ENABLED": "0", **(env or {})}
+    if served is None:
+        migrated = create_app({"DATABASE_URL": url})
+        upgrade_database(migrated)
+        database(migrated).engine.dispose()
     log = folder / "gunicorn.log"
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),

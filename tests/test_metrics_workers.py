@@ -5,12 +5,7 @@ writes its access lines as JSON, with the request's id."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,8 +14,7 @@ import pytest
 import requests
 from prometheus_client.parser import text_string_to_metric_families
 
-from referee import ROOT
-from tests.pgcluster import free_port
+from tests.slowclients import gunicorn
 
 pytestmark = pytest.mark.slow  # a gunicorn start
 
@@ -30,37 +24,14 @@ ROUTE = "/api/games"
 
 @pytest.fixture
 def two_workers(sqlite_template: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
-    """gunicorn with two workers, metrics on behind a token; its standard error (the app's
-    JSON log lines) goes to a file."""
+    """gunicorn with two workers, metrics on behind a token; its log (with the app's JSON log
+    lines) in a file."""
     path = tmp_path / "served.sqlite3"  # not the app fixture's database
     shutil.copy(sqlite_template, path)
-    port = free_port()
-    log = tmp_path / "gunicorn.log"
-    env = {key: value for key, value in os.environ.items()
-           if key not in ("PROMETHEUS_MULTIPROC_DIR", "REFEREE_LOG_FORMAT")}
-    env.update({"DATABASE_URL": f"sqlite:///{path}", "REFEREE_SECRET_KEY": "two-workers",
-                "REFEREE_METRICS": "on", "REFEREE_METRICS_TOKEN": TOKEN})
-    with log.open("w") as err:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),
-             "--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "2", "wsgi:app"],
-            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=err)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert server.poll() is None, "gunicorn exited: " + log.read_text()[-2000:]
-            try:
-                if requests.get(f"{base}/healthz", timeout=10).status_code == 200:
-                    break
-            except (requests.ConnectionError, requests.Timeout):
-                pass
-            assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
-            time.sleep(0.1)
-        yield base, log
-    finally:
-        server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown
-        server.wait(30)
+    with gunicorn({"REFEREE_METRICS": "on", "REFEREE_METRICS_TOKEN": TOKEN},
+                  ("--workers", "2", "--threads", "2"), served=path,
+                  unset=("PROMETHEUS_MULTIPROC_DIR", "REFEREE_LOG_FORMAT")) as server:
+        yield server.base, server.folder / "gunicorn.log"
 
 
 def access_lines(log: Path) -> list[dict[str, Any]]:

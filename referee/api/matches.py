@@ -169,15 +169,14 @@ _NO_QUERY: dict[str, Any] = _MOVE_QUERY.load({})
 
 def move_arguments() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None:
     """An ordinary append's arguments (no query, a JSON body), as the decorators would load
-    them but without webargs' and marshmallow's rounds (``plain_move``); None for anything
-    else, which the decorated view then parses and answers (its errors as they are)."""
+    them but without webargs' and marshmallow's rounds (``referee.api.plain``); None for
+    anything else, which the decorated view then parses and answers (its errors as they are)."""
     if request.query_string or request.mimetype != "application/json":
         return None
     body = screened_body(request)  # read once, by the request screen
     if body is NOT_SCREENED:
         return None
-    headers = plain_move_headers(request.headers.get("If-Match"),
-                                 request.headers.get("Idempotency-Key"))
+    headers = plain_move_headers(request.headers)
     move = plain_move(body)
     if headers is None or move is None:
         return None

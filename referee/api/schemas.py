@@ -7,6 +7,7 @@ from typing import Any
 from marshmallow import EXCLUDE, Schema, fields, validate, validates_schema
 from marshmallow.exceptions import ValidationError
 
+from referee.api.plain import PlainReader, PlainWriter
 from referee.service import bounds
 from referee.service.bounds import INT32_MAX
 from referee.service.matches import ImportSchema  # noqa: F401  (the API takes exports as-is)
@@ -153,28 +154,20 @@ class MatchPageSchema(Schema):
                        "first"})
 
 
-#: The bounds of a move's fields, which ``MoveSchema`` and ``MoveHeadersSchema`` validate and
-#: ``plain_move`` checks alike.
-MOVE_FIELDS = frozenset({"type", "seat", "payload", "seen"})
-TYPE_LENGTH = (1, bounds.TYPE_LENGTH)
-SEAT_RANGE = (0, 100)
-SEEN_RANGE = (0, INT32_MAX)
-KEY_LENGTH = (1, bounds.IDEMPOTENCY_KEY_LENGTH)
-
-
 class MoveSchema(Schema):
-    type = fields.String(required=True, validate=validate.Length(*TYPE_LENGTH), metadata={
-        "description": "A move type of the match's game (GET /api/games/<game>), or void, "
-                       "challenge, ruling", "example": "draw"})
+    type = fields.String(required=True, validate=validate.Length(1, bounds.TYPE_LENGTH),
+                         metadata={"description": "A move type of the match's game (GET "
+                                   "/api/games/<game>), or void, challenge, ruling",
+                                   "example": "draw"})
     seat = fields.Integer(allow_none=True, load_default=None, strict=True,
-                          validate=validate.Range(*SEAT_RANGE),
+                          validate=validate.Range(0, 100),
                           metadata={"description": "The seat making the move (default: the "
                                     "token's seat)", "example": 0})
     payload = fields.Dict(keys=fields.String(), load_default=dict, metadata={
         "description": "The move's details; its schema depends on the game and type",
         "example": {"source": "stock"}})
     seen = fields.Integer(allow_none=True, load_default=None, strict=True,
-                          validate=validate.Range(*SEEN_RANGE), metadata={
+                          validate=validate.Range(0, INT32_MAX), metadata={
         "description": "The seq of the table the player was looking at. When the log has "
                        "moved since and the move would be judged otherwise there than now, "
                        "nothing is logged: 409 with the events logged since", "example": 7})
@@ -197,48 +190,14 @@ class MoveHeadersSchema(Schema):
     if_match = fields.String(data_key="If-Match", metadata={
         "description": 'The seq of the last event the client saw, e.g. "12"; a stale one is '
                        "refused with 409"})
-    idempotency_key = fields.String(data_key="Idempotency-Key",
-                                    validate=validate.Length(*KEY_LENGTH), metadata={
+    idempotency_key = fields.String(data_key="Idempotency-Key", validate=validate.Length(
+        1, bounds.IDEMPOTENCY_KEY_LENGTH), metadata={
         "description": "A retried request with the same key appends nothing and gets the same "
                        "answer"})
 
 
-def plain_move(body: Any) -> dict[str, Any] | None:
-    """``MoveSchema().load(body)`` for a move whose every field is plainly right (a type of 1
-    to 40 characters, a seat and a seen seq as whole numbers in range or null, a payload
-    object), without marshmallow's rounds; None for anything else, which the schema then reads
-    (and refuses or takes) as before."""
-    if type(body) is not dict or not MOVE_FIELDS.issuperset(body):
-        return None
-    kind, seat, seen = body.get("type"), body.get("seat"), body.get("seen")
-    if type(kind) is not str or not TYPE_LENGTH[0] <= len(kind) <= TYPE_LENGTH[1]:
-        return None
-    if seat is not None and (type(seat) is not int or not SEAT_RANGE[0] <= seat <= SEAT_RANGE[1]):
-        return None
-    if seen is not None and (type(seen) is not int or not SEEN_RANGE[0] <= seen <= SEEN_RANGE[1]):
-        return None
-    payload = body.get("payload", _ABSENT)
-    if payload is _ABSENT:
-        payload = {}
-    elif type(payload) is not dict:
-        return None
-    return {"type": kind, "seat": seat, "payload": dict(payload), "seen": seen}
-
-
-def plain_move_headers(if_match: str | None, key: str | None) -> dict[str, Any] | None:
-    """``MoveHeadersSchema().load`` of these two headers' values (None: not sent), or None when
-    the key's length is out of bounds (the schema then refuses it)."""
-    if key is not None and not KEY_LENGTH[0] <= len(key) <= KEY_LENGTH[1]:
-        return None
-    headers = {}
-    if if_match is not None:
-        headers["if_match"] = if_match
-    if key is not None:
-        headers["idempotency_key"] = key
-    return headers
-
-
-_ABSENT = object()
+#: The append's fast path reads a move and its headers as these schemas load them (``plain``).
+plain_move, plain_move_headers = PlainReader(MoveSchema()), PlainReader(MoveHeadersSchema())
 
 
 class SeatTokenSchema(Schema):
@@ -292,36 +251,8 @@ class RecordedSchema(Schema):
     standings = fields.Dict(required=True)
 
 
-#: ``VerdictSchema``'s fields, each with the type of its value (null aside) and, for a list,
-#: of its items, for ``plain_recorded`` (tests check that they say the same).
-VERDICT_FIELDS: dict[str, tuple[type, type | None]] = {
-    "kind": (str, None), "rule": (str, None), "reason": (str, None), "message_id": (str, None),
-    "params": (dict, None), "penalty": (str, None), "penalty_data": (dict, None),
-    "effects": (list, str), "effects_data": (list, dict), "flags": (list, dict),
-}
-
-
-def plain_recorded(body: dict[str, Any]) -> dict[str, Any] | None:
-    """``RecordedSchema().dump(body)``'s data when each value already has the type its field
-    gives: the same values, not copied (the caller copies them anyway); None otherwise, for the
-    schema to dump. A verdict's keys that the schema does not name are left out, as it does."""
-    seq, verdict, standings = body.get("seq"), body.get("verdict"), body.get("standings")
-    if type(seq) is not int or type(verdict) is not dict or type(standings) is not dict:
-        return None
-    kept: dict[str, Any] = {}
-    for name, (kind, item) in VERDICT_FIELDS.items():
-        if name in verdict:
-            value = kept[name] = verdict[name]
-            if value is not None and not _plainly(value, kind, item):
-                return None
-    return {"seq": seq, "verdict": kept, "standings": standings}
-
-
-def _plainly(value: Any, kind: type, item: type | None) -> bool:
-    """``value`` is of type ``kind`` exactly, and so is each of its items of type ``item``."""
-    if item is None:
-        return type(value) is kind
-    return type(value) is list and all(type(each) is item for each in value)
+#: The append's answer, as ``RecordedSchema`` dumps it, when plainly typed (``plain``).
+plain_recorded = PlainWriter(RecordedSchema())
 
 
 class JudgementSchema(Schema):

@@ -3,20 +3,14 @@ worker, because both workers count in the app's database (the default store)."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import requests
 
-from referee import ROOT
-from tests.pgcluster import free_port
+from tests.slowclients import gunicorn
 
 # a gunicorn start; test_rate_limit_store runs the same count
 pytestmark = [pytest.mark.slow, pytest.mark.load]
@@ -31,33 +25,13 @@ def two_workers(sqlite_template: Path, tmp_path: Path) -> Iterator[tuple[str, Pa
     (process id) that answered each request."""
     path = tmp_path / "referee.sqlite3"
     shutil.copy(sqlite_template, path)
-    port = free_port()
     access = tmp_path / "access.log"
-    env = {key: value for key, value in os.environ.items()
-           if key != "REFEREE_RATELIMIT_STORAGE_URI"}
-    env.update({"DATABASE_URL": f"sqlite:///{path}", "REFEREE_SECRET_KEY": "two-workers",
-                "REFEREE_RATELIMIT_CREATE": f"{LIMIT} per minute"})
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),
-         "--bind", f"127.0.0.1:{port}", "--workers", "2", "--threads", "2",
-         "--access-logfile", str(access), "--access-logformat", "%(p)s %(m)s %(s)s", "wsgi:app"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            assert server.poll() is None, "gunicorn exited"
-            try:
-                if requests.get(f"{base}/healthz", timeout=10).status_code == 200:
-                    break
-            except (requests.ConnectionError, requests.Timeout):
-                pass
-            assert time.monotonic() < deadline, "gunicorn did not answer within 60 s"
-            time.sleep(0.1)
-        yield base, access
-    finally:
-        server.send_signal(signal.SIGINT)  # gunicorn's quick shutdown
-        server.wait(30)
+    with gunicorn({"REFEREE_RATELIMIT_ENABLED": "1",
+                   "REFEREE_RATELIMIT_CREATE": f"{LIMIT} per minute"},
+                  ("--workers", "2", "--threads", "2", "--access-logfile", str(access),
+                   "--access-logformat", "%(p)s %(m)s %(s)s"),
+                  served=path, unset=("REFEREE_RATELIMIT_STORAGE_URI",)) as server:
+        yield server.base, access
 
 
 def creating_workers(access: Path) -> set[str]:
