@@ -88,9 +88,9 @@ def test_the_check_finds_a_translation_nested_inside_an_f_string(tmp_path: Path)
 
 
 def test_every_fault_the_host_reports_reads_in_french() -> None:
-    """The faults the host may report are engine messages, worded by the service's French
-    tables (referee/service/messages_fr), not by the pages' catalogue: each reads otherwise in
-    French than in English."""
+    """The faults the host may report are engine messages, worded by the ``said`` catalogue
+    (referee/translations/fr/LC_MESSAGES/said.po), not by the pages' one: each reads otherwise
+    in French than in English."""
     from referee.web.games import _game, game_ids
 
     english = {g: dict(_game(g, "en").reportable_missplays) for g in game_ids()}
