@@ -53,23 +53,47 @@ def test_the_check_fails_on_an_empty_or_broken_translation(tmp_path: Path) -> No
     assert any("'Seat %(n)s'" in line and "placeholder" in line for line in found), found
 
 
-def test_every_option_move_and_fault_an_engine_describes_reads_in_french() -> None:
-    """Game and option names in the rule texts' French words: the options' and moves'
-    descriptions and the faults' wordings the engines publish are in the catalogue
-    (referee/web/engine_texts.py marks them), so a new or reworded one fails here until it is
-    translated."""
+def test_every_move_and_fault_an_engine_describes_reads_in_french() -> None:
+    """The moves' descriptions and the faults' wordings the engines publish are in the
+    catalogue (referee/web/engine_texts.py marks them), so a new or reworded one fails here
+    until it is translated."""
     from babel.messages.pofile import read_po
 
     from referee.web.games import all_games, rounds_game
 
     with (catalogues.SOURCE / "fr" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
         french = read_po(handle, locale="fr")
-    published = {f.description for g in all_games() for f in g.options if f.description}
-    published |= {f.description for g in all_games() for each in (g, rounds_game(g.id))
-                  for m in each.moves.values() for f in m.fields if f.description}
+    published = {f.description for g in all_games() for each in (g, rounds_game(g.id))
+                 for m in each.moves.values() for f in m.fields if f.description}
     untranslated = sorted(text for text in published
                           if french.get(text) is None or not french.get(text).string)
     assert untranslated == []
+
+
+def test_every_option_is_described_once_in_each_language() -> None:
+    """Game and option names in the rule texts' French words: every option an engine has is
+    named and described by the ``said`` catalogue, in English and in French, and the pages'
+    catalogue holds no second description of it."""
+    from babel.messages.pofile import read_po
+
+    from referee.engines import REGISTRY, ROUNDS
+
+    said = {}
+    for locale in ("en", "fr"):
+        with (catalogues.SOURCE / locale / "LC_MESSAGES" / "said.po").open("rb") as handle:
+            said[locale] = read_po(handle, locale=locale)
+    with (catalogues.SOURCE / "fr" / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        pages = read_po(handle, locale="fr")
+    options = [(g, name, field.metadata.get("description", ""))
+               for registry in (REGISTRY, ROUNDS) for g, engine in registry.items()
+               for name, field in engine.options_schema().fields.items()]
+    assert options
+    for game, option, engine_words in options:
+        for locale in ("en", "fr"):
+            for what in ("label", "description"):
+                found = said[locale].get(f"game.{game}.{option}.{what}")
+                assert found is not None and found.string, (locale, game, option, what)
+        assert not engine_words or pages.get(engine_words) is None, (game, option)
 
 
 def test_the_check_fails_on_a_string_marked_inside_an_f_string(tmp_path: Path) -> None:
