@@ -116,6 +116,10 @@ def hidden_from_extraction(root: Path, wanted: Catalog) -> list[str]:
     return found
 
 
+#: A ``%(name)s`` placeholder: the catalogues' strings are written ``{name}`` only.
+PERCENT = re.compile(r"%\(\w+\)[sdr]")
+
+
 def brace_fields(text: str | tuple[str, ...] | list[str] | None) -> set[str]:
     """The ``{name}`` fields of a ``str.format`` template (the schemas' messages)."""
     texts = [text] if isinstance(text, str) else list(text or ())
@@ -136,6 +140,10 @@ def problems(root: Path, source: Path | None = None) -> list[str]:
         for message in wanted:
             if not message.id:
                 continue
+            if any(PERCENT.search(text) for text in
+                   (message.id if isinstance(message.id, tuple) else [message.id])):
+                found.append(f"{name}: {message.id!r}: write its fields {{name}}, "
+                             "not %(name)s")
             have = catalogue.get(message.id, message.context)
             if have is None:
                 found.append(f"{name}: missing {message.id!r}")

@@ -46,11 +46,34 @@ def test_the_check_fails_on_an_empty_or_broken_translation(tmp_path: Path) -> No
     po = source / "fr" / "LC_MESSAGES" / "messages.po"
     text = po.read_text()
     text = text.replace('msgid "Home"\nmsgstr "Accueil"', 'msgid "Home"\nmsgstr ""')
-    text = text.replace('msgstr "Place %(n)s"', 'msgstr "Place %(seat)s"')
+    text = text.replace('msgstr "Place {n}"', 'msgstr "Place {seat}"')
     po.write_text(text)
     found = catalogues.problems(ROOT, source)
     assert "fr/LC_MESSAGES/messages.po: untranslated 'Home'" in found
-    assert any("'Seat %(n)s'" in line and "placeholder" in line for line in found), found
+    assert any("'Seat {n}'" in line and "{fields}" in line for line in found), found
+
+
+def test_no_catalogue_string_has_a_percent_placeholder() -> None:
+    """One placeholder syntax, ``{name}``: no msgid nor msgstr of any catalogue (the pages'
+    and what the engines say) is written with ``%(name)s``."""
+    from babel.messages.pofile import read_po
+
+    written = []
+    for po in sorted(catalogues.SOURCE.glob("*/LC_MESSAGES/*.po")):
+        with po.open("rb") as handle:
+            for message in read_po(handle, locale=po.parent.parent.name):
+                texts = [*(message.id if isinstance(message.id, tuple) else [message.id]),
+                         *(message.string if isinstance(message.string, tuple)
+                           else [message.string])]
+                written += [(po.name, text) for text in texts
+                            if text and catalogues.PERCENT.search(text)]
+    assert written == []
+
+
+def test_the_check_fails_on_a_percent_placeholder(tmp_path: Path) -> None:
+    found = problems_with(tmp_path, "templates/new.html",
+                          '<p>{{ _("Match %(match)s", match=1) }}</p>\n')
+    assert any("Match %(match)s" in line and "{name}" in line for line in found), found
 
 
 def test_every_move_and_fault_an_engine_describes_reads_in_french() -> None:

@@ -17,8 +17,8 @@ fields. Besides the sentences, the domain holds the words they need (``word.<kin
 ``rank.<rank>``, ``grammar.<name>``) and the games' titles and options' names, descriptions
 and choices (``game.<game>.title``, ``game.<game>.<option>.label|description|choice.<v>``).
 
-This module is the one formatter of every catalogue string (the pages' gettext formats with
-``format`` below too); it imports no Flask, since the service words its own errors in English
+This module is the one formatter of every catalogue string (``fill``: the pages' gettext fills
+theirs with it too); it imports no Flask, since the service words its own errors in English
 for logs and the command line. What a catalogue cannot hold, the small grammar of each
 language (French elision and contraction, which counts are plural), is code here.
 
@@ -355,8 +355,15 @@ def render(message: Said | None, names: Names | None = None, locale: str | None 
     template = catalogue(locale).get(message.id)
     if template is None:
         raise MissingMessage(message.id)
-    params = {k: shown(k, v, names, locale) for k, v in message.params.items()}
-    return template.format_map(params)
+    return fill(template, {k: shown(k, v, names, locale) for k, v in message.params.items()})
+
+
+def fill(template: str, variables: Mapping[str, Any]) -> str:
+    """A catalogue string with its ``{name}`` fields filled: every sentence a reader gets (the
+    engines', given here as ``Shown`` and ``Count`` values that know their formats; the
+    pages' and the service's, ``referee.edge.gettext``). A ``Markup`` template escapes what
+    it is given, as an HTML page needs."""
+    return template.format_map(variables)
 
 
 def renderer(names: Names | None = None,
@@ -613,6 +620,6 @@ def seat_names(db: Any, match_id: int) -> list[str] | None:
 
 
 __all__ = ["LOCALES", "Message", "MissingMessage", "Unsaid", "catalogue", "choice_label",
-           "fields_of", "for_match", "game_title", "locale_of", "message_ids", "option_description",
-           "option_label", "outcome_of", "outcome_text", "render", "renderer", "reword",
+           "fields_of", "fill", "for_match", "game_title", "locale_of", "message_ids",
+           "option_description", "option_label", "outcome_of", "outcome_text", "render", "renderer", "reword",
            "reword_shared", "seat_name", "seat_names", "unit_label"]
