@@ -140,8 +140,8 @@ def problems(root: Path, source: Path | None = None) -> list[str]:
         for message in wanted:
             if not message.id:
                 continue
-            if any(PERCENT.search(text) for text in
-                   (message.id if isinstance(message.id, tuple) else [message.id])):
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            if any(PERCENT.search(str(text)) for text in ids):
                 found.append(f"{name}: {message.id!r}: write its fields {{name}}, "
                              "not %(name)s")
             have = catalogue.get(message.id, message.context)

@@ -621,5 +621,5 @@ def seat_names(db: Any, match_id: int) -> list[str] | None:
 
 __all__ = ["LOCALES", "Message", "MissingMessage", "Unsaid", "catalogue", "choice_label",
            "fields_of", "fill", "for_match", "game_title", "locale_of", "message_ids",
-           "option_description", "option_label", "outcome_of", "outcome_text", "render", "renderer", "reword",
-           "reword_shared", "seat_name", "seat_names", "unit_label"]
+           "option_description", "option_label", "outcome_of", "outcome_text", "render",
+           "renderer", "reword", "reword_shared", "seat_name", "seat_names", "unit_label"]
