@@ -12,6 +12,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from string import Formatter
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
@@ -21,6 +22,8 @@ from babel.messages.pofile import read_po
 
 #: The catalogues kept in the repository, next to this file.
 SOURCE = Path(__file__).resolve().parent / "translations"
+#: The domain of what the engines say (``referee.service.messages``); ``messages`` is the rest.
+SAID = "said"
 
 
 def stale(po: Path, mo: Path) -> bool:
@@ -113,6 +116,10 @@ def hidden_from_extraction(root: Path, wanted: Catalog) -> list[str]:
     return found
 
 
+#: A ``%(name)s`` placeholder: the catalogues' strings are written ``{name}`` only.
+PERCENT = re.compile(r"%\(\w+\)[sdr]")
+
+
 def brace_fields(text: str | tuple[str, ...] | list[str] | None) -> set[str]:
     """The ``{name}`` fields of a ``str.format`` template (the schemas' messages)."""
     texts = [text] if isinstance(text, str) else list(text or ())
@@ -126,13 +133,17 @@ def problems(root: Path, source: Path | None = None) -> list[str]:
     source = source or SOURCE
     wanted = extracted(root)
     found = hidden_in_fstrings(root) + hidden_from_extraction(root, wanted)
-    for po in sorted(source.glob("*/LC_MESSAGES/*.po")):
+    for po in sorted(source.glob("*/LC_MESSAGES/messages.po")):
         with po.open("rb") as handle:
             catalogue = read_po(handle, locale=po.parent.parent.name)
         name = po.relative_to(source)
         for message in wanted:
             if not message.id:
                 continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            if any(PERCENT.search(str(text)) for text in ids):
+                found.append(f"{name}: {message.id!r}: write its fields {{name}}, "
+                             "not %(name)s")
             have = catalogue.get(message.id, message.context)
             if have is None:
                 found.append(f"{name}: missing {message.id!r}")
@@ -150,6 +161,43 @@ def problems(root: Path, source: Path | None = None) -> list[str]:
         for message in catalogue:
             if message.id and wanted.get(message.id, message.context) is None:
                 found.append(f"{name}: obsolete {message.id!r} (no longer in the code)")
+    return found + said_problems(source)
+
+
+def format_fields(text: str) -> set[str]:
+    """The fields of a ``said`` template with their format specs (``count:card|cards`` is
+    ``count``); a template ``str.format`` cannot read is a field of its own, never matched."""
+    try:
+        return {name for _, name, _, _ in Formatter().parse(text) if name}
+    except ValueError as error:
+        return {f"unreadable: {error}"}
+
+
+def said_problems(source: Path) -> list[str]:
+    """The ``said`` domain (what the engines say, by message id): English holds every id an
+    engine says (tests/service/test_messages.py finds them in the engines); every language
+    has each English id, translated, with the same fields, and no id English lacks."""
+    with (source / "en" / "LC_MESSAGES" / f"{SAID}.po").open("rb") as handle:
+        english = read_po(handle, locale="en")
+    found = []
+    for po in sorted(source.glob(f"*/LC_MESSAGES/{SAID}.po")):
+        with po.open("rb") as handle:
+            catalogue = read_po(handle, locale=po.parent.parent.name)
+        name = po.relative_to(source)
+        for message in english:
+            have = catalogue.get(message.id) if message.id else None
+            if not message.id:
+                continue
+            if have is None:
+                found.append(f"{name}: missing {message.id!r}")
+            elif have.fuzzy or not have.string:
+                found.append(f"{name}: untranslated {message.id!r}")
+            elif format_fields(str(have.string)) != format_fields(str(message.string)):
+                found.append(f"{name}: {message.id!r}: the fields are "
+                             f"{sorted(format_fields(str(have.string)))}, not "
+                             f"{sorted(format_fields(str(message.string)))}")
+        found += [f"{name}: obsolete {m.id!r} (not in English)" for m in catalogue
+                  if m.id and english.get(m.id) is None]
     return found
 
 

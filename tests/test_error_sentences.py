@@ -65,13 +65,13 @@ def marked_sentences() -> list[str]:
 
 
 def test_an_error_keeps_its_english_message() -> None:
-    error = NotFound(sentence("There is no match %(match)s.", match=999), where="match_id")
+    error = NotFound(sentence("There is no match {match}.", match=999), where="match_id")
     assert error.message == str(error) == "There is no match 999."
     assert error.details == {"where": "match_id"}
 
 
 def test_an_error_is_worded_for_a_french_reader(french: Reader) -> None:
-    error = NotFound(sentence("There is no match %(match)s.", match=999))
+    error = NotFound(sentence("There is no match {match}.", match=999))
     assert error.worded(french) == "Il n'y a pas de partie 999."
 
 
@@ -88,7 +88,7 @@ def test_every_service_sentence_has_a_french_translation() -> None:
 
 def test_game_words_read_in_the_readers_words(french: Reader) -> None:
     """The rule texts' names for games and options; the pages' words for moves."""
-    said = sentence("These options do not fit %(game)s: %(options)s.",
+    said = sentence("These options do not fit {game}: {options}.",
                     game=GameTitle("plouc", "Plouc"), options=OptionName("plouc", "zouzou"))
     assert str(said) == "These options do not fit Plouc: zouzou."
     assert said.worded(french).startswith(
@@ -219,14 +219,14 @@ def problems_with(tmp_path: Path, path: str, text: str) -> list[str]:
 
 def test_the_check_fails_on_a_service_sentence_left_untranslated(tmp_path: Path) -> None:
     found = problems_with(tmp_path, "referee/service/tables.py",
-                          'raise NotFound(sentence("There is no table %(table)s.", table=1))\n')
-    assert "fr/LC_MESSAGES/messages.po: missing 'There is no table %(table)s.'" in found
+                          'raise NotFound(sentence("There is no table {table}.", table=1))\n')
+    assert "fr/LC_MESSAGES/messages.po: missing 'There is no table {table}.'" in found
 
 
 def test_the_check_fails_on_a_sentence_the_extraction_cannot_see(tmp_path: Path) -> None:
     """A marker inside another call's arguments, within a marked call, is not extracted."""
     found = problems_with(tmp_path, "referee/service/tables.py",
-                          'said = sentence("At %(x)s", x=f(sentence("Hidden words")))\n')
+                          'said = sentence("At {x}", x=f(sentence("Hidden words")))\n')
     assert any(line.startswith("referee/service/tables.py:1: 'Hidden words' is marked but not "
                                "extracted") for line in found), found
 

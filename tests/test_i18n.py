@@ -25,29 +25,30 @@ def said(app: Flask, template: str, language: str = "en", **context: object) -> 
 
 
 def test_a_sentence_reads_in_the_readers_language(page_app: Flask) -> None:
-    template = '{{ _("Table before #%(seq)s", seq=7) }}'
+    template = '{{ _("Table before #{seq}", seq=7) }}'
     assert said(page_app, template, "en") == "Table before #7"
     assert said(page_app, template, "fr") == "La table avant le n° 7"
 
 
 def test_the_variables_are_escaped_on_a_page(page_app: Flask) -> None:
-    shown = said(page_app, '{{ _("by %(seat)s", seat=name) }}', name="<b>Bob</b>")
+    shown = said(page_app, '{{ _("by {seat}", seat=name) }}', name="<b>Bob</b>")
     assert shown == "by &lt;b&gt;Bob&lt;/b&gt;"
 
 
 def test_the_variables_are_left_as_they_are_where_nothing_is_escaped(page_app: Flask) -> None:
-    template = '{% autoescape false %}{{ _("by %(seat)s", seat=name) }}{% endautoescape %}'
+    template = '{% autoescape false %}{{ _("by {seat}", seat=name) }}{% endautoescape %}'
     assert said(page_app, template, name="<b>Bob</b>") == "by <b>Bob</b>"
 
 
 def test_a_sentence_is_a_format_string_even_without_variables(page_app: Flask) -> None:
-    """Jinja's rule: ``%%`` reads as one ``%`` whether variables are given or not."""
-    assert said(page_app, '{{ _("100%% sure") }}') == "100% sure"
+    """Jinja's rule, in the catalogues' one syntax: ``{{`` reads as one brace whether
+    variables are given or not, and a ``%`` is a ``%``."""
+    assert said(page_app, '{{ _("{{100% sure}}") }}') == "{100% sure}"
 
 
 def test_gettext_and_underscore_are_one(page_app: Flask) -> None:
-    assert said(page_app, '{{ gettext("Table before #%(seq)s", seq=2) }}', "fr") == \
-        said(page_app, '{{ _("Table before #%(seq)s", seq=2) }}', "fr")
+    assert said(page_app, '{{ gettext("Table before #{seq}", seq=2) }}', "fr") == \
+        said(page_app, '{{ _("Table before #{seq}", seq=2) }}', "fr")
 
 
 # --- the code's gettext ------------------------------------------------------------------------
@@ -64,13 +65,13 @@ def test_the_codes_gettext_reads_in_the_readers_language(page_app: Flask) -> Non
 
 
 def test_the_codes_gettext_puts_the_variables_in(page_app: Flask) -> None:
-    said = in_request(page_app, "fr", lambda: i18n.gettext("Table before #%(seq)s", seq=3))
+    said = in_request(page_app, "fr", lambda: i18n.gettext("Table before #{seq}", seq=3))
     assert said == "La table avant le n° 3"
 
 
 def test_ngettext_picks_the_plural_by_number(page_app: Flask) -> None:
     def players(num: int) -> Callable[[], str]:
-        return lambda: i18n.ngettext("%(num)d player", "%(num)d players", num)
+        return lambda: i18n.ngettext("{num} player", "{num} players", num)
 
     assert in_request(page_app, "fr", players(1)) == "1 joueur"
     assert in_request(page_app, "fr", players(4)) == "4 joueurs"

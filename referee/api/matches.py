@@ -83,7 +83,7 @@ def expected_seq(headers: dict[str, Any]) -> int | None:
                          where="header.If-Match")
     seq = int(found.group(1))
     if seq > MAX_ID:  # no log reaches it, and the seq's column could not be asked about it
-        raise BadRequest(sentence("If-Match must be a seq of at most %(most)s.", most=MAX_ID),
+        raise BadRequest(sentence("If-Match must be a seq of at most {most}.", most=MAX_ID),
                          where="header.If-Match")
     return seq
 

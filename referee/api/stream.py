@@ -217,7 +217,7 @@ class Stream(MethodView):
         """Follow a match: each move pushed as it is logged (Server-Sent Events, no token)."""
         if not accepts_event_stream():
             return jsonify(error_body(406, _(
-                "This is a stream of Server-Sent Events: send %(header)s.",
+                "This is a stream of Server-Sent Events: send {header}.",
                 header="'Accept: text/event-stream'"), where="header.Accept")), 406
         after = headers.get("last_event_id", query.get("after"))
         stream = settings()

@@ -3,6 +3,11 @@ catalogue the request keeps (``i18n.RequestDomain``). Flask-Babel looks the doma
 again for every string; a page says hundreds. These read the catalogue kept for the request,
 looked up by Flask-Babel once.
 
+A catalogue string's fields are ``{name}``, filled by the one formatter
+(``referee.service.messages.fill``, which words the engines' sentences too): in the code only
+when variables are given (a string given none is shown as written, braces and all: the
+schemas' messages, which marshmallow fills), in the templates always, as Jinja's own do.
+
 Apart from ``i18n``, so that the words made with them (``moves``) and ``i18n``, which words
 sentences with those words, do not import each other.
 """
@@ -18,6 +23,8 @@ from jinja2 import pass_eval_context
 from jinja2.nodes import EvalContext
 from markupsafe import Markup
 
+from referee.service.messages import fill
+
 #: Where a request keeps its catalogue, in ``g``.
 TRANSLATIONS = "referee_translations"
 
@@ -30,17 +37,17 @@ def catalogue() -> Any:
 
 def gettext(string: str, /, **variables: Any) -> str:
     said = catalogue().ugettext(string)
-    return str(said % variables if variables else said)
+    return fill(said, variables) if variables else str(said)
 
 
 def ngettext(singular: str, plural: str, num: int, /, **variables: Any) -> str:
     variables.setdefault("num", num)
-    return str(catalogue().ungettext(singular, plural, num) % variables)
+    return fill(catalogue().ungettext(singular, plural, num), variables)
 
 
 def pgettext(context: str, string: str, /, **variables: Any) -> str:
     said = catalogue().upgettext(context, string)
-    return str(said % variables if variables else said)
+    return fill(said, variables) if variables else str(said)
 
 
 def lazy_gettext(string: str, /, **variables: Any) -> LazyString:
@@ -58,4 +65,13 @@ def template_gettext(eval_ctx: EvalContext, string: str, /, **variables: Any) ->
     looked up, marked safe on an HTML page, then its variables put in, escaped), in one call;
     Jinja's own makes three context calls for each of the hundreds of strings a page says."""
     said = catalogue().ugettext(string)
-    return (Markup(said) if eval_ctx.autoescape else said) % variables
+    return fill(Markup(said) if eval_ctx.autoescape else said, variables)
+
+
+@pass_eval_context
+def template_ngettext(eval_ctx: EvalContext, singular: str, plural: str, num: int, /,
+                      **variables: Any) -> str:
+    """The templates' ``ngettext``: the form agreeing with ``num``, filled as ``_`` fills."""
+    said = catalogue().ungettext(singular, plural, num)
+    variables.setdefault("num", num)
+    return fill(Markup(said) if eval_ctx.autoescape else said, variables)

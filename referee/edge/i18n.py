@@ -30,6 +30,7 @@ from referee.edge.gettext import (  # noqa: F401  (named here too, where the edg
     ngettext,
     pgettext,
     template_gettext,
+    template_ngettext,
 )
 from referee.edge.moves import move_word
 from referee.service.sentences import ENGLISH, Reader, Words
@@ -217,5 +218,6 @@ def init_app(app: Flask) -> None:
         pgettext=lambda c, s: catalogue().upgettext(c, s),
         npgettext=lambda c, s, p, n: catalogue().unpgettext(c, s, p, n))
     app.jinja_env.globals["_"] = app.jinja_env.globals["gettext"] = template_gettext
+    app.jinja_env.globals["ngettext"] = template_ngettext
     app.after_request(keep_choice)
     app.jinja_env.globals.update(page_language=page_language, language_links=language_links)

@@ -25,7 +25,7 @@ def message_for(error: Exception, seconds: int) -> str:
                  "may not be in the log. Send it again with the same Idempotency-Key, or with "
                  "If-Match after reading the log, and it will not be logged twice.")
     return _("The database is unavailable just now (stopped, unreachable, full or "
-             "read-only); try again in %(seconds)s seconds.", seconds=seconds)
+             "read-only); try again in {seconds} seconds.", seconds=seconds)
 
 
 def storage_unavailable(error: Exception) -> tuple[Response | str, int, dict[str, str]]:

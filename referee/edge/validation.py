@@ -69,7 +69,7 @@ def decode(raw: bytes, where: str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise Refused(sentence("This is not valid UTF-8 (byte %(byte)s).", byte=err.start),
+        raise Refused(sentence("This is not valid UTF-8 (byte {byte}).", byte=err.start),
                       where) from None
 
 
@@ -85,15 +85,15 @@ def whole_number(text: str, where: str, minimum: int | None = None,
                  maximum: int = MAX_ID) -> int:
     """A whole number typed into a page or a query, within bounds, read only once it is short."""
     if not _WHOLE.match(text):
-        raise Refused(sentence("%(where)s must be a whole number, not %(text)s.", where=where,
+        raise Refused(sentence("{where} must be a whole number, not {text}.", where=where,
                                text=repr(text[:40])), where)
     digits = text.strip().lstrip("+-").lstrip("0")
     if len(digits) > len(str(maximum)) or int(text) > maximum:
-        raise Refused(sentence("%(where)s must be at most %(most)s.", where=where, most=maximum),
+        raise Refused(sentence("{where} must be at most {most}.", where=where, most=maximum),
                       where)
     number = int(text)
     if minimum is not None and number < minimum:
-        raise Refused(sentence("%(where)s must be at least %(least)s.", where=where,
+        raise Refused(sentence("{where} must be at least {least}.", where=where,
                                least=minimum), where)
     return number
 
@@ -140,10 +140,10 @@ def parser_words(err: ValueError | RecursionError) -> Words:
     (char 0)``), in words each reader can have."""
     if isinstance(err, json.JSONDecodeError):
         what = PARSER_WORDS.get(err.msg, err.msg)
-        return sentence("%(what)s: line %(line)s column %(column)s (char %(char)s)", what=what,
+        return sentence("{what}: line {line} column {column} (char {char})", what=what,
                         line=err.lineno, column=err.colno, char=err.pos)
     if isinstance(err, _NotANumber):
-        return sentence("%(text)s is not a JSON number", text=str(err))
+        return sentence("{text} is not a JSON number", text=str(err))
     if isinstance(err, RecursionError):
         return sentence("The JSON nests too deep.")
     return Finished(str(err))
@@ -171,7 +171,7 @@ def load_json(raw: bytes, where: str = "body") -> Any:
     text = decode(raw, where)
     # No deeper than its opening brackets, strings' included: most documents need no count.
     if raw.count(b"[") + raw.count(b"{") > MAX_DEPTH and depth(raw) > MAX_DEPTH:
-        raise Refused(sentence("The JSON nests deeper than %(depth)s levels.", depth=MAX_DEPTH),
+        raise Refused(sentence("The JSON nests deeper than {depth} levels.", depth=MAX_DEPTH),
                       where)
     try:
         if text.startswith("\ufeff"):  # as json.loads says it
@@ -219,8 +219,8 @@ def check_value(value: Any, where: str) -> None:
     """Every string (keys too) and number of a JSON value, against the policy."""
     for path, item in _walk(value, where):
         if isinstance(item, _TooLong):
-            raise Refused(sentence("The number %(number)s… is too large: numbers here have at "
-                                   "most %(digits)s digits.", number=item[:20],
+            raise Refused(sentence("The number {number}… is too large: numbers here have at "
+                                   "most {digits} digits.", number=item[:20],
                                    digits=MAX_DIGITS), path)
         if isinstance(item, str):
             check_text(item, path)
@@ -381,7 +381,7 @@ def too_large() -> str:
     from flask import current_app, request
 
     if request.endpoint in IMPORTS:
-        return gettext("A match export to import may be at most %(size)s.",
+        return gettext("A match export to import may be at most {size}.",
                  size=said_size(current_app.config["IMPORT_MAX_BYTES"]))
     return gettext("The request body is larger than 64 KiB.")
 
@@ -389,7 +389,7 @@ def too_large() -> str:
 def said_size(size: int) -> str:
     """A byte count as a 413 says it, in the reader's units: 64 MiB, 96 KiB, or bytes."""
     if size >= 1024 * 1024 and size % (1024 * 1024) == 0:
-        return gettext("%(count)s MiB", count=size // (1024 * 1024))
+        return gettext("{count} MiB", count=size // (1024 * 1024))
     if size >= 1024 and size % 1024 == 0:
-        return gettext("%(count)s KiB", count=size // 1024)
-    return gettext("%(count)s bytes", count=size)
+        return gettext("{count} KiB", count=size // 1024)
+    return gettext("{count} bytes", count=size)

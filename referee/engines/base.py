@@ -42,7 +42,7 @@ from referee.engines.events import (  # noqa: F401  (the contract's values, re-e
     VerdictKind,
     said_data,
 )
-from referee.engines.messages import Message, Outcome, Said, speak
+from referee.engines.messages import Message, Outcome, Said, plain
 from referee.engines.moves import (  # noqa: F401  (whose cards a move may state, re-exported)
     NO_CARDS,
     OTHERS_CARDS,
@@ -75,12 +75,12 @@ class Standings:
     lines: tuple[Line, ...]
     finished: bool = False
     winners: tuple[int, ...] = ()  # seats
-    outcome: Said = ""  # the result's message (or, in engines not converted yet, a sentence)
+    outcome: Said | None = None  # the result's message; None while nothing is to be said
     target: int | None = None  # e.g. 200 coconuts
     rounds: tuple[Mapping[str, int], ...] = ()  # running totals per side after each round
     result: Outcome | None = None  # the outcome as data, once the game is over
 
-    def as_dict(self, render: Render = speak) -> dict[str, Any]:
+    def as_dict(self, render: Render = plain) -> dict[str, Any]:
         return {
             "unit": self.unit,
             "lower_is_better": self.lower_is_better,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from referee.engines.messages import Message, Said, plain, speak
+from referee.engines.messages import Message, Said, plain
 
 Render = Callable[[Said | None], str]
 
@@ -43,7 +43,7 @@ class EngineError(Exception):
         """The sentence, for engines that still write one; the id and parameters otherwise."""
         return plain(self.said)
 
-    def as_dict(self, render: Render = speak) -> dict[str, Any]:
+    def as_dict(self, render: Render = plain) -> dict[str, Any]:
         data = self.message.as_dict() if self.message else {"message_id": None, "params": {}}
         return {"rule": self.rule, "reason": render(self.said), "where": self.where, **data}
 
@@ -81,7 +81,7 @@ class Flag:
     reason: Said
     penalty: Said | None = None
 
-    def as_dict(self, render: Render = speak) -> dict[str, Any]:
+    def as_dict(self, render: Render = plain) -> dict[str, Any]:
         return {"seq": self.seq, "rule": self.rule, "reason": render(self.reason),
                 **said_data(self.reason), "penalty": render(self.penalty) or None,
                 "penalty_data": said_data(self.penalty)}
@@ -117,7 +117,7 @@ class Verdict:
     def message(self) -> Message | None:
         return self.reason if isinstance(self.reason, Message) else None
 
-    def as_dict(self, render: Render = speak) -> dict[str, Any]:
+    def as_dict(self, render: Render = plain) -> dict[str, Any]:
         """JSON-ready: the rendered sentences (``reason``, ``penalty``, ``effects``) beside the
         data they come from (``message_id``, ``params``, ``penalty_data``, ``effects_data``)."""
         return {

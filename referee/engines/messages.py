@@ -2,8 +2,9 @@
 
 An engine never writes English (or French): it names what happened with a ``Message`` — an id
 such as ``"plouc.play.not_your_turn"`` and parameters such as ``{"seat": 2, "turn": 0}`` — and
-the service layer renders it for the reader (``referee.service.messages.render``), with the
-names the players gave at the table.
+whoever needs a sentence words it for its reader (``referee.service.messages.render``, given
+a language by the edges), with the names the players gave at the table. The engines word
+nothing themselves: ``plain`` is their only text, for logs and exceptions.
 
 Parameter conventions, so every renderer reads every game the same way:
 
@@ -15,7 +16,7 @@ Parameter conventions, so every renderer reads every game the same way:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,7 +39,8 @@ def msg(message_id: str, /, **params: Any) -> Message:
     return Message(message_id, params)
 
 
-Said = str | Message  # engines not yet speaking in messages still give a sentence
+#: What an engine says: always a message (an id and its parameters), never a sentence.
+Said = Message
 
 
 class WrongValue(ValueError):
@@ -70,25 +72,12 @@ def is_seats_key(key: str) -> bool:
 
 
 def plain(said: Said | None) -> str:
-    """A rendering with no catalogue, for logs and for callers that have no names: the id and
-    its parameters (the service's ``render`` is what readers see)."""
+    """A rendering with no catalogue, for logs, exceptions and ``as_dict`` given no wording:
+    the id and its parameters (the service's ``render`` is what readers see)."""
     if said is None or isinstance(said, str):
         return said or ""
     inner = ", ".join(f"{k}={v!r}" for k, v in said.params.items())
     return f"{said.id}({inner})"
-
-
-_RENDERERS: list[Callable[[Said | None], str]] = []
-
-
-def use_renderer(render: Callable[[Said | None], str]) -> None:
-    """The service layer's renderer, used where a caller gives none (no names: "seat 2")."""
-    _RENDERERS[:] = [render]
-
-
-def speak(said: Said | None) -> str:
-    """What ``said`` says with the renderer in use (``plain`` until the service sets one)."""
-    return _RENDERERS[0](said) if _RENDERERS else plain(said)
 
 
 @dataclass(frozen=True, slots=True)

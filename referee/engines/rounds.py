@@ -79,7 +79,7 @@ class FinalScore:
     sides: list[tuple[int, ...]]
     sources: list[dict[str, int]] = field(default_factory=list)
     winners: tuple[int, ...] = ()
-    outcome: Said = ""  # the result's message (a sentence, in games not speaking in messages)
+    outcome: Said | None = None  # the result's message, once the end is logged
     over: bool = False
     result: Outcome | None = None  # the outcome as data, once the end is logged
 

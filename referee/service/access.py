@@ -34,7 +34,7 @@ def get_match(session: Source, match_id: int, *, lock: bool = False) -> models.M
     """The match (``lock``: its summary row locked, to serialise writers), or 404."""
     match = log_of(session).match(match_id, lock=lock)
     if match is None:
-        raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
+        raise NotFound(sentence("There is no match {match}.", match=match_id), where="match_id")
     return match
 
 
@@ -60,10 +60,10 @@ def viewer_for(match: models.Match, token: str | None, as_seat: int | None) -> V
     if as_seat is None:
         return access.viewer
     if not 0 <= as_seat < len(match.seats):
-        raise NotFound(sentence("Match %(match)s has no seat %(seat)s.", match=match.id,
+        raise NotFound(sentence("Match {match} has no seat {seat}.", match=match.id,
                                 seat=as_seat), where="query.as")
     if not access.host and access.seat != as_seat:
-        raise Forbidden(sentence("Seat %(own)s's token cannot see seat %(seat)s's hand.",
+        raise Forbidden(sentence("Seat {own}'s token cannot see seat {seat}'s hand.",
                                  own=access.seat, seat=as_seat),
                         where="query.as")
     return as_seat

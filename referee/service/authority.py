@@ -28,6 +28,6 @@ def stating_others(engine: Engine[Any]) -> frozenset[str]:
 def check_cards(engine: Engine[Any], move_type: str, host: bool) -> None:
     """Refuse a seat's token a move that states other seats' hidden cards, saying why."""
     if not host and whose_cards(engine, move_type) == OTHERS_CARDS:
-        raise Forbidden(sentence("Only the host may log %(move)s: it states other seats' "
+        raise Forbidden(sentence("Only the host may log {move}: it states other seats' "
                                  "hidden cards, which a seat's token may not write.",
                                  move=MoveName(move_type)), where="type")

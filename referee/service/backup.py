@@ -189,15 +189,15 @@ def _shape(data: dict[str, Any]) -> None:
                 schema(unknown=INCLUDE).load(item if isinstance(item, dict) else {"": item})
             except ValidationError as err:
                 field, problems = next(iter(err.normalized_messages().items()))
-                raise Invalid(sentence("Item %(index)s of the backup's list “%(key)s” lacks "
-                                       "what a restore reads: %(field)s: %(problems)s",
+                raise Invalid(sentence("Item {index} of the backup's list “{key}” lacks "
+                                       "what a restore reads: {field}: {problems}",
                                        index=index, key=key, field=field, problems=problems),
                               where=f"{key}.{index}.{field}") from None
     players = {p["id"] for p in data["players"]}
     for index, match in enumerate(data["matches"]):
         for seat in match["seats"]:
             if seat["player_id"] not in players:
-                raise Invalid(sentence("The backup's match %(match)s seats player %(player)s, "
+                raise Invalid(sentence("The backup's match {match} seats player {player}, "
                                        "who is not in the backup.", match=match["id"],
                                        player=seat["player_id"]), where=f"matches.{index}.seats")
 
@@ -207,12 +207,12 @@ def _check(data: Any) -> None:
         raise Invalid(sentence("This is not a Referee backup (format 'referee-backup')."),
                       where="format")
     if data.get("version") != VERSION:
-        raise Invalid(sentence("This backup is version %(version)s; this Referee reads version "
-                               "%(readable)s.", version=repr(data.get("version")),
+        raise Invalid(sentence("This backup is version {version}; this Referee reads version "
+                               "{readable}.", version=repr(data.get("version")),
                                readable=VERSION), where="version")
     for key in ("players", "nights", "matches"):
         if not isinstance(data.get(key), list):
-            raise Invalid(sentence("The backup has no list of %(key)s.", key=key), where=key)
+            raise Invalid(sentence("The backup has no list of {key}.", key=key), where=key)
     _shape(data)
 
 
@@ -238,7 +238,7 @@ def restore(db: Database, data: Any) -> dict[str, int]:
             try:
                 matches[item["id"]] = _match(session, item, players, nights, matches, empty)
             except Invalid as err:
-                raise Invalid(sentence("Match %(match)s: %(why)s", match=item.get("id"),
+                raise Invalid(sentence("Match {match}: {why}", match=item.get("id"),
                                        why=err.sentence),
                               **{**err.details, "where": f"matches.{index}"}) from err
             added += 1
@@ -318,7 +318,7 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
         folded = fresh(loader.engine, match)
     except Exception as err:  # options the engine refuses
         why = EngineSaid(err.said) if isinstance(err, EngineError) else str(err)
-        raise Invalid(sentence("its options do not make a %(game)s match: %(why)s",
+        raise Invalid(sentence("its options do not make a {game} match: {why}",
                                game=GameTitle(item["game"], item["game"]), why=why),
                       where="options") from err
     standings = loader.engine.standings(folded.state)

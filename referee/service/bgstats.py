@@ -48,7 +48,7 @@ def play(db: Database, match_id: int) -> dict[str, Any]:
         match = get_match(session, match_id)
         summary = match.summary
         if summary.status != "finished":
-            raise Conflict(sentence("Match %(match)s is not finished: BG Stats records "
+            raise Conflict(sentence("Match {match} is not finished: BG Stats records "
                                     "finished plays.", match=match_id), where="match_id")
         first, last = session.execute(
             select(func.min(models.Event.recorded_at), func.max(models.Event.recorded_at))

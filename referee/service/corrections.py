@@ -93,26 +93,26 @@ def judge_correct(session: Source, loader: Loader, row: models.Event) -> Verdict
     target = row.payload["seq"]
     found = event_at(session, match, target) if target < row.seq else None
     if found is None:
-        raise Invalid(sentence("There is no event %(seq)s to correct.", seq=target),
+        raise Invalid(sentence("There is no event {seq} to correct.", seq=target),
                       where="payload.seq")
     if found.type in PLATFORM_TYPES - engine.event_types.keys():
-        raise Invalid(sentence("Event %(seq)s is a %(type)s, not a move: void it instead.",
+        raise Invalid(sentence("Event {seq} is a {type}, not a move: void it instead.",
                                seq=target, type=MoveName(found.type, quoted=False)),
                       where="payload.seq")
     if target in loader.voided:
-        raise Invalid(sentence("Event %(seq)s is voided (by event %(by)s); log the move again "
+        raise Invalid(sentence("Event {seq} is voided (by event {by}); log the move again "
                                "instead.", seq=target, by=loader.voided[target][0]),
                       where="payload.seq")
     move = dict(row.payload["move"])
     schemas = replaceable_moves(engine)
     if move["type"] not in schemas:
-        raise Invalid(sentence("%(game)s has no move %(move)s to put in event %(seq)s's place; "
-                               "it knows %(moves)s.", game=title_of(engine),
+        raise Invalid(sentence("{game} has no move {move} to put in event {seq}'s place; "
+                               "it knows {moves}.", game=title_of(engine),
                                move=repr(move["type"]), seq=target, moves=moves_of(schemas)),
                       where="payload.move.type")
     seat = move.get("seat")
     if seat is not None and not 0 <= seat < len(match.seats):
-        raise Invalid(sentence("Match %(match)s has seats 0 to %(last)s, not %(seat)s.",
+        raise Invalid(sentence("Match {match} has seats 0 to {last}, not {seat}.",
                                match=match.id, last=len(match.seats) - 1, seat=seat),
                       where="payload.move.seat")
     version = move.get("schema_version") or current_version(match.game, move["type"])
@@ -130,8 +130,8 @@ def judge_correct(session: Source, loader: Loader, row: models.Event) -> Verdict
     try:
         verdict = judge_row(engine, folded, fix, match.game, loader.offenders)
     except Impossible as err:
-        raise Invalid(sentence("The replacement cannot have happened at event %(seq)s: "
-                               "%(why)s", seq=target, why=EngineSaid(err.said)),
+        raise Invalid(sentence("The replacement cannot have happened at event {seq}: "
+                               "{why}", seq=target, why=EngineSaid(err.said)),
                       rule=err.rule, where="payload.move",
                       kind="impossible") from err
     assert verdict is not None
@@ -164,21 +164,21 @@ def take_back_refusal(session: Source, match: models.Match, engine: Engine[Any],
     the void's, loaded by its schema."""
     target = payload["seq"]  # as VoidSchema loaded it
     if target != last_seq:
-        return sentence("Only the host may void event %(seq)s: a seat may take back only the "
+        return sentence("Only the host may void event {seq}: a seat may take back only the "
                         "last move logged, while nobody has logged anything after it.",
                         seq=target)
     found = event_at(session, match, target)
     if found is None:
         return None  # the void's own check says there is no such event
     if found.seat != seat or found.type in PLATFORM_TYPES - engine.event_types.keys():
-        return sentence("Only the host may void event %(seq)s: it is not seat %(seat)s's own "
+        return sentence("Only the host may void event {seq}: it is not seat {seat}'s own "
                         "move.", seq=target, seat=seat)
     if found.type in engine.calls:
-        return sentence("Only the host may void event %(seq)s: %(call)s is a call, and once "
+        return sentence("Only the host may void event {seq}: {call} is a call, and once "
                         "said at the table it stands.", seq=target,
                         call=MoveName(found.type, quoted=False, spaced=True))
     if (found.verdict or {}).get("kind") != "ok":
-        return sentence("Only the host may void event %(seq)s: it was judged a %(kind)s, and "
+        return sentence("Only the host may void event {seq}: it was judged a {kind}, and "
                         "a missplay cannot be taken back to dodge its penalty.", seq=target,
                         kind=Kind(found.verdict.get("kind")))
     return None

@@ -61,7 +61,7 @@ def one_game(game_id: str) -> dict[str, Any]:
     from referee import engines  # noqa: F401
 
     if game_id not in REGISTRY:
-        raise NotFound(sentence("There is no game %(game)s.", game=repr(game_id)),
+        raise NotFound(sentence("There is no game {game}.", game=repr(game_id)),
                        where="game_id")
     return describe(REGISTRY[game_id])
 

@@ -58,7 +58,7 @@ def get_match_dict(db: Database, match_id: int) -> dict[str, Any]:
     with db.reading() as session:
         match = EventRecorder(session).match(match_id)  # with its seats, in one statement
         if match is None:
-            raise NotFound(sentence("There is no match %(match)s.", match=match_id),
+            raise NotFound(sentence("There is no match {match}.", match=match_id),
                            where="match_id")
         return match_dict(match)
 
@@ -110,7 +110,7 @@ def parse_cursor(text: str, where: str) -> tuple[datetime, int]:
             raise ValueError
         return EPOCH + timedelta(microseconds=int(micros)), int(match_id)
     except (ValueError, OverflowError):
-        raise Invalid(sentence("%(text)s is not a page cursor; follow the older and newer "
+        raise Invalid(sentence("{text} is not a page cursor; follow the older and newer "
                                "links.", text=repr(text)),
                       where=where) from None
 
@@ -204,7 +204,7 @@ def get_night(db: Database, night_id: int) -> dict[str, Any]:
     with db.reading() as session:
         night = session.get(models.Night, night_id)
         if night is None:
-            raise NotFound(sentence("There is no night %(night)s.", night=night_id),
+            raise NotFound(sentence("There is no night {night}.", night=night_id),
                            where="night_id")
         return night_dict(session, night, True)
 
@@ -260,6 +260,6 @@ def get_player(db: Database, player_id: int) -> dict[str, Any]:
     with db.reading() as session:
         player = session.get(models.Player, player_id)
         if player is None:
-            raise NotFound(sentence("There is no player %(player)s.", player=player_id),
+            raise NotFound(sentence("There is no player {player}.", player=player_id),
                            where="player_id")
         return player_dict(session, player, True)

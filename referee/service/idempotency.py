@@ -45,7 +45,7 @@ def check_same_request(row: models.Event, token: str | None, move_type: str, sea
     if row.key_request_hash is not None:
         if row.key_request_hash != request_digest(move_type, seat, payload):
             raise Conflict(sentence("That Idempotency-Key was used for another request "
-                                    "(event %(seq)s, a %(move)s): a retry sends the same type, "
+                                    "(event {seq}, a {move}): a retry sends the same type, "
                                     "seat and payload; a new move needs a new key.",
                                     seq=row.seq, move=MoveName(row.type)), where=WHERE)
         return

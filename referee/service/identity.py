@@ -53,11 +53,11 @@ def refuse_duplicate(session: Session, data: Mapping[str, Any]) -> None:
                            .order_by(models.Event.seq)).all()
     same = rows_digest(here) == log_digest(data.get("events") or [])
     how = (sentence("with the same log") if same else
-           sentence("with another moment of its log (%(file)s events in the file, %(here)s "
+           sentence("with another moment of its log ({file} events in the file, {here} "
                     "here)", file=len(data.get("events") or []), here=len(here)))
-    raise Conflict(sentence("This match is already here, as match %(match)s (%(how)s): "
+    raise Conflict(sentence("This match is already here, as match {match} ({how}): "
                             "importing it again would count it twice in the players' records. "
-                            "Open match %(match)s, or import it as a copy (a copy does not "
+                            "Open match {match}, or import it as a copy (a copy does not "
                             "count in the records).", match=existing.id, how=how),
                    where="uuid", match_id=existing.id, same_log=same)
 

@@ -30,8 +30,8 @@ class Replaced:
     @property
     def sentence(self) -> Sentence:
         """What its holder is told, and what to do."""
-        return sentence("This join link of seat %(seat)s (%(name)s) was replaced by a new one on "
-                        "%(day)s at %(time)s UTC, and no longer works. Ask the host to open the "
+        return sentence("This join link of seat {seat} ({name}) was replaced by a new one on "
+                        "{day} at {time} UTC, and no longer works. Ask the host to open the "
                         "match's join links page (“Join links”) and scan your seat's new QR "
                         "code.", seat=self.seat, name=self.name, day=Day(self.replaced_at),
                         time=f"{self.replaced_at:%H:%M}")

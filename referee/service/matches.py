@@ -198,7 +198,7 @@ def player_for(session: Session, spec: SeatSpec, index: int) -> models.Player:
     """The existing player a seat names by id."""
     player = session.get(models.Player, spec.player_id)
     if player is None:
-        raise Invalid(sentence("There is no player %(player)s.", player=spec.player_id),
+        raise Invalid(sentence("There is no player {player}.", player=spec.player_id),
                       where=f"seats.{index}.player_id")
     return player
 
@@ -256,7 +256,7 @@ def engine_for(game: str) -> Engine[Any]:
     try:
         return get_engine(game)
     except KeyError:
-        raise Invalid(sentence("There is no game %(game)s; GET /api/games lists them.",
+        raise Invalid(sentence("There is no game {game}; GET /api/games lists them.",
                                game=repr(game)),
                       where="game") from None
 
@@ -266,12 +266,12 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
             night_token: str | None = None) -> Created:
     engine = engine_for(game)
     if mode not in MODES:
-        raise Invalid(sentence("A match is played in mode %(modes)s, not %(mode)s.",
+        raise Invalid(sentence("A match is played in mode {modes}, not {mode}.",
                                modes=either(MODES), mode=repr(mode)),
                       where="mode")
     engine = engine_in(game, mode)
     if not engine.min_seats <= len(seats) <= engine.max_seats:
-        raise Invalid(sentence("%(game)s is played by %(low)s to %(high)s seats, not %(count)s.",
+        raise Invalid(sentence("{game} is played by {low} to {high} seats, not {count}.",
                                game=title_of(engine), low=engine.min_seats,
                                high=engine.max_seats, count=len(seats)),
                       where="seats")
@@ -284,7 +284,7 @@ def _create(session: Session, game: str, options: dict[str, Any], seats: list[Se
     if follows is not None:
         previous = session.get(models.Match, follows)
         if previous is None:
-            raise Invalid(sentence("There is no match %(match)s to follow.", match=follows),
+            raise Invalid(sentence("There is no match {match} to follow.", match=follows),
                           where="follows")
         if ("first_seat" in engine.options_schema().fields and "first_seat" not in options
                 and (loser := loser_seat(previous, players)) is not None):
@@ -329,7 +329,7 @@ def reissue_seat_token(db: Database, match_id: int, token: str | None, seat: int
                             where="header.Authorization")
         found = next((s for s in match.seats if s.seat == seat), None)
         if found is None:
-            raise NotFound(sentence("Match %(match)s has no seat %(seat)s.", match=match_id,
+            raise NotFound(sentence("Match {match} has no seat {seat}.", match=match_id,
                                     seat=seat), where="seat")
         links.retire(session, found)
         fresh_token = new_token()
@@ -510,7 +510,7 @@ def append(uow: UnitOfWork, repo: MatchRepository, match_id: int, token: str | N
     head = uow.events.head(match_id, hash_token(token) if token else None,
                            _read_after(repo, match_id, move.expected_seq))
     if head is None:
-        raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
+        raise NotFound(sentence("There is no match {match}.", match=match_id), where="match_id")
     access = _access(head, token)
     if move.idempotency_key is not None and (
             earlier := uow.events.by_key(match_id, move.idempotency_key)):
@@ -553,13 +553,13 @@ def _authorise(uow: UnitOfWork, head: ledger.Head, access: Access, match_id: int
     engine = engine_in(head.game, head.mode)
     schemas = move_schemas(engine)
     if move.type not in schemas:
-        raise Invalid(sentence("%(game)s has no move %(move)s; it knows %(moves)s.",
+        raise Invalid(sentence("{game} has no move {move}; it knows {moves}.",
                                game=title_of(engine), move=repr(move.type),
                                moves=moves_of(schemas)),
                       where="type")
     authority.check_cards(engine, move.type, access.host)
     if move.type in host_only_types(engine) and not access.host:
-        refusal: Sentence | None = sentence("Only the host may log %(move)s.",
+        refusal: Sentence | None = sentence("Only the host may log {move}.",
                                             move=MoveName(move.type))
         if move.type == VOID:  # a seat taking back its own slip
             match = get_match(uow, match_id)
@@ -576,11 +576,11 @@ def _seat_of(state: MatchState, access: Access, seat: int | None) -> int | None:
     if seat is None and not access.host:
         seat = access.seat
     if seat is not None and not 0 <= seat < state.seats:
-        raise Invalid(sentence("Match %(match)s has seats 0 to %(last)s, not %(seat)s.",
+        raise Invalid(sentence("Match {match} has seats 0 to {last}, not {seat}.",
                                match=state.match_id, last=state.seats - 1, seat=seat),
                       where="seat")
     if not access.host and seat != access.seat:
-        raise Forbidden(sentence("Seat %(own)s's token cannot log a move for seat %(seat)s.",
+        raise Forbidden(sentence("Seat {own}'s token cannot log a move for seat {seat}.",
                                  own=access.seat, seat=seat),
                         where="seat")
     return seat
@@ -738,7 +738,7 @@ def _judge_challenge(uow: Source, state: MatchState, row: models.Event) -> Verdi
     target = row.payload["seq"]
     challenged = log_of(uow).event_at(state.match_id, target) if target < row.seq else None
     if challenged is None:
-        raise Invalid(sentence("There is no event %(seq)s to challenge.", seq=target),
+        raise Invalid(sentence("There is no event {seq} to challenge.", seq=target),
                       where="payload.seq")
     state.offenders[row.seq] = accused_seat(row.payload, challenged.seat)
     return Verdict.ok("PLATFORM-CHALLENGE", msg("platform.challenge.recorded",
@@ -749,10 +749,10 @@ def _judge_ruling(state: MatchState, row: models.Event) -> Verdict | None:
     """A dismissed challenge's verdict; None for an upheld one (the engine judges its fault)."""
     challenge = row.payload["challenge"]
     if challenge not in state.offenders:
-        raise Invalid(sentence("Event %(seq)s is not a challenge.", seq=challenge),
+        raise Invalid(sentence("Event {seq} is not a challenge.", seq=challenge),
                       where="payload.challenge")
     if challenge in state.ruled:
-        raise Invalid(sentence("Challenge %(seq)s has already been ruled on.", seq=challenge),
+        raise Invalid(sentence("Challenge {seq} has already been ruled on.", seq=challenge),
                       where="payload.challenge")
     if not row.payload["upheld"]:
         state.ruled.add(challenge)
@@ -767,13 +767,13 @@ def _judge_void(uow: Source, state: MatchState, row: models.Event) -> Verdict:
     target = row.payload["seq"]
     found = log_of(uow).event_at(state.match_id, target) if target < row.seq else None
     if found is None:
-        raise Invalid(sentence("There is no event %(seq)s to void.", seq=target),
+        raise Invalid(sentence("There is no event {seq} to void.", seq=target),
                       where="payload.seq")
     if found.type == VOID:
         raise Invalid(sentence("A void cannot be voided; log the move again instead."),
                       where="payload.seq")
     if target in state.voided:
-        raise Invalid(sentence("Event %(seq)s is already voided (by event %(by)s).", seq=target,
+        raise Invalid(sentence("Event {seq} is already voided (by event {by}).", seq=target,
                                by=state.voided[target][0]),
                       where="payload.seq")
     return Verdict.ok("PLATFORM-VOID", msg("platform.void.voided", voided=target,
@@ -860,20 +860,20 @@ def _import_one(session: Source, state: MatchState, schemas: dict[str, type[Sche
                 seq: int, item: dict[str, Any]) -> models.Event:
     where = f"events.{seq - 1}"
     if item.get("seq") != seq:
-        raise Invalid(sentence("Events must be numbered 1, 2, 3…; expected seq %(seq)s.", seq=seq),
+        raise Invalid(sentence("Events must be numbered 1, 2, 3…; expected seq {seq}.", seq=seq),
                       where=where)
     if item.get("type") not in schemas:
-        raise Invalid(sentence("Unknown move type %(move)s.", move=repr(item.get("type"))),
+        raise Invalid(sentence("Unknown move type {move}.", move=repr(item.get("type"))),
                       where=f"{where}.type")
     if item["seat"] is not None and item["seat"] >= state.seats:
-        raise Invalid(sentence("The match has seats 0 to %(last)s.", last=state.seats - 1),
+        raise Invalid(sentence("The match has seats 0 to {last}.", last=state.seats - 1),
                       where=f"{where}.seat")
     game = state.game
     version = int(item.get("schema_version", 1))
     if version > current_version(game, item["type"]):  # written by a newer Referee
-        raise Invalid(sentence("Event %(seq)s (%(move)s) was written by a newer Referee "
-                               "(version %(version)s of its move; this one reads up to version "
-                               "%(known)s).", seq=seq, move=MoveName(item["type"]),
+        raise Invalid(sentence("Event {seq} ({move}) was written by a newer Referee "
+                               "(version {version} of its move; this one reads up to version "
+                               "{known}).", seq=seq, move=MoveName(item["type"]),
                                version=version, known=current_version(game, item["type"])),
                       where=f"{where}.schema_version")
     payload = load_payload(schemas[item["type"]],
@@ -886,7 +886,7 @@ def _import_one(session: Source, state: MatchState, schemas: dict[str, type[Sche
     try:
         verdict = _judge_new(session, state, row)
     except Invalid as err:
-        raise Invalid(sentence("Event %(seq)s: %(why)s", seq=seq, why=err.sentence),
+        raise Invalid(sentence("Event {seq}: {why}", seq=seq, why=err.sentence),
                       **{**err.details, "where": where}) from err
     row.verdict = verdict_data(verdict)
     log_of(session).add(row)

@@ -2,9 +2,25 @@
 
 The engines speak in ``Message`` values (``referee.engines.messages``); this module turns them
 into sentences for a reader, in the reader's language, with the names the players gave at the
-table (never "seat 2"). Templates are ``str.format`` strings with named fields, one table per
-game and one shared table per language (``messages_en/<game>.py``, ``messages_fr/<game>.py``,
-``…/common.py``); both languages have exactly the same ids and fields (tests check it).
+table (never "seat 2").
+
+The sentences are gettext catalogues, a domain of their own: ``said``
+(``referee/translations/<locale>/LC_MESSAGES/said.po``), where the msgid is the message id
+(``plouc.play.twice``) and the msgstr the template, English included. Why a domain keyed by id
+rather than English msgids in ``messages.po``: the id is what the engines give, what the log
+and the API keep (``message_id``) and what a stored verdict is worded again from years later,
+so it is the stable key; an English sentence reworded must not orphan its French, and two ids
+may say the same English (a refusal and an effect) yet differ in French. The same ``.po``
+format keeps one kind of file for translators' tools; ``referee.catalogues`` compiles it with
+the rest and checks that every language has each English id, translated, with the same
+fields. Besides the sentences, the domain holds the words they need (``word.<kind>.<code>``,
+``rank.<rank>``, ``grammar.<name>``) and the games' titles and options' names, descriptions
+and choices (``game.<game>.title``, ``game.<game>.<option>.label|description|choice.<v>``).
+
+This module is the one formatter of every catalogue string (``fill``: the pages' gettext fills
+theirs with it too); it imports no Flask, since the service words its own errors in English
+for logs and the command line. What a catalogue cannot hold, the small grammar of each
+language (French elision and contraction, which counts are plural), is code here.
 
 A template asks for a parameter as-is (``{value}``) or with a format spec, which the
 parameter's rendering understands:
@@ -18,7 +34,7 @@ parameter's rendering understands:
 Seats (``seat``, ``*_seat``) become names, lists of seats (``seats``, ``*_seats``) a list of
 names ("Alice et Bob"), lists of one value per seat (``left``) each value with its name
 ("Alice 3, Bob 0"), warriors ("0-red") "Alice's red warrior", codes (suits, directions,
-colours…) words of ``WORDS``; other lists are joined.
+colours…) their words (``word.<kind>.<code>``); other lists are joined.
 
 This layer holds no reader's language: the edges give it (``referee.edge.wording``: Flask-Babel's
 choice for a request, the one that opened a stream, ``--lang`` or the environment for the
@@ -27,7 +43,6 @@ command line); without one, English (the engines' ``as_dict`` by default, logs).
 
 from __future__ import annotations
 
-import importlib
 import re
 import threading
 from collections import OrderedDict
@@ -35,17 +50,19 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from string import Formatter
-from types import ModuleType
 from typing import Any
 from weakref import WeakKeyDictionary
 
+from babel.messages.mofile import read_mo
+
+from referee.catalogues import SAID, SOURCE, compile_one, stale
 from referee.engines.messages import Message, Said, is_seat_key, is_seats_key
 
 Names = Sequence[str]
 LOCALES = ("en", "fr")
 DEFAULT_LOCALE = "en"
-CATALOGUE_MODULES = ("common", "plouc", "neurotrio", "citroncoco", "citroncoco_teams",
-                     "croconounours")
+#: The gettext domain of what the engines say (referee/translations/<locale>/LC_MESSAGES/).
+DOMAIN = SAID
 WARRIOR_KEYS = frozenset({"warrior", "target", "attacker"})
 WARRIOR_ID = re.compile(r"^(\d+)-([a-z]+)(?:-(\d+))?$")
 CARD_KEYS = frozenset({"card", "cards", "top", "drawn", "other"})
@@ -70,25 +87,46 @@ def locale_of(tag: str | None) -> str:
     return base if base in LOCALES else DEFAULT_LOCALE
 
 
-# --- the tables -----------------------------------------------------------------------------
-
-@cache
-def _module(locale: str, name: str) -> ModuleType:
-    return importlib.import_module(f"referee.service.messages_{locale}.{name}")
-
+# --- the catalogue: the ``said`` gettext domain ---------------------------------------------
 
 @cache
 def catalogue(locale: str = DEFAULT_LOCALE) -> Mapping[str, str]:
-    """Every template of ``locale``, by message id."""
-    table: dict[str, str] = {}
-    for name in CATALOGUE_MODULES:
-        table.update(_module(locale, name).MESSAGES)
+    """Every text of ``locale``'s ``said`` domain, by key (a message id, ``word.suit.H``…),
+    read from the compiled catalogue (compiled here first when the text is newer)."""
+    po = SOURCE / locale / "LC_MESSAGES" / f"{DOMAIN}.po"
+    mo = po.with_suffix(".mo")
+    if po.exists() and stale(po, mo):
+        compile_one(po, mo)
+    with mo.open("rb") as handle:
+        return {str(m.id): str(m.string) for m in read_mo(handle) if m.id and m.string}
+
+
+#: The domain's keys that are not message ids: the words sentences are made of.
+WORDING = ("word.", "rank.", "grammar.", "game.")
+
+
+def message_ids(locale: str = DEFAULT_LOCALE) -> list[str]:
+    """Every message id the catalogue of ``locale`` words."""
+    return [key for key in catalogue(locale) if not key.startswith(WORDING)]
+
+
+@cache
+def words(locale: str = DEFAULT_LOCALE) -> Mapping[str, Mapping[str, str]]:
+    """Words for parameters given as codes (suits, directions), by parameter kind
+    (``word.<kind>.<code>``); colours under ``colours`` and ``given`` too."""
+    table: dict[str, dict[str, str]] = {}
+    for key, word in catalogue(locale).items():
+        if key.startswith("word."):
+            _, kind, code = key.split(".", 2)
+            table.setdefault(kind, {})[code] = word.format()
+    table["colours"] = table["given"] = table.get("colour", {})
     return table
 
 
-def words(locale: str = DEFAULT_LOCALE) -> Mapping[str, Mapping[str, str]]:
-    """Words for parameters given as codes (suits, directions), by parameter kind."""
-    return _module(locale, "common").WORDS
+def _said(key: str, locale: str | None) -> str | None:
+    """A text of the catalogue that asks for no field (its braces doubled, as any template's)."""
+    text = catalogue(locale_of(locale)).get(key)
+    return text.format() if text is not None else None
 
 
 def code_word(kind: str, code: str, locale: str | None = None) -> str:
@@ -97,45 +135,72 @@ def code_word(kind: str, code: str, locale: str | None = None) -> str:
     return str(words(locale_of(locale)).get(kind, {}).get(code, code))
 
 
-def grammar(locale: str) -> ModuleType:
-    """The language's small grammar: list joining, plural, prepositions, unnamed seats."""
-    return _module(locale, "common")
-
-
 def unit_label(unit: str, locale: str | None = None) -> str:
     """What the standings count ("coconuts"), in the reader's language ("noix de coco")."""
     return words(locale_of(locale)).get("unit", {}).get(unit, unit)
 
 
-def _games(locale: str | None) -> ModuleType:
-    return _module(locale_of(locale), "games")
-
-
 def game_title(game: str, locale: str | None = None) -> str:
     """A game's name for the reader, in the rule texts' own words in French ("Le Citron Coco
-    en individuel"); the game's id for a game no table names."""
-    return str(_games(locale).TITLES.get(game) or _module(DEFAULT_LOCALE, "games").TITLES.get(
-        game, game))
+    en individuel"); the game's id for a game no catalogue names."""
+    return _said(f"game.{game}.title", locale) or _said(f"game.{game}.title", None) or game
 
 
 def option_label(game: str, option: str, locale: str | None = None) -> str:
     """An option's short name for the reader ("La Zouzou", "Couleur des cases")."""
-    label = _games(locale).LABELS.get(game, {}).get(option)
-    return str(label or option.replace("_", " ").capitalize())
+    return _said(f"game.{game}.{option}.label", locale) or option.replace("_", " ").capitalize()
 
 
 def option_description(game: str, option: str, locale: str | None = None,
                        default: str = "") -> str:
     """What an option does, for the reader; ``default`` (the engine's own English words) where
     the language has none of its own."""
-    return str(_games(locale).DESCRIPTIONS.get(game, {}).get(option) or default)
+    return _said(f"game.{game}.{option}.description", locale) or default
 
 
 def choice_label(game: str, option: str, value: object, locale: str | None = None) -> str:
     """What one of an option's values means, for the reader ("la Zouzou : le fautif pioche
-    une carte"); the value itself where no table says more."""
-    label = _games(locale).CHOICES.get(game, {}).get(option, {}).get(str(value))
-    return str(label or value)
+    une carte"); the value itself where no catalogue says more."""
+    return _said(f"game.{game}.{option}.choice.{value}", locale) or str(value)
+
+
+# --- the small grammar: what a catalogue cannot hold -----------------------------------------
+
+VOWELS = tuple("aeiouyàâäéèêëîïôöùûüAEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜ")
+
+
+def _de(text: str) -> str:
+    """« de Bob », « d'Alice », « du joueur 2 », « du Warrior rouge de Bob »."""
+    if text.startswith("le "):
+        return "du " + text[3:]
+    if text.startswith("les "):
+        return "des " + text[4:]
+    return ("d'" if text.startswith(VOWELS) else "de ") + text
+
+
+def _a(text: str) -> str:
+    """« à Bob », « au joueur 2 »."""
+    if text.startswith("le "):
+        return "au " + text[3:]
+    if text.startswith("les "):
+        return "aux " + text[4:]
+    return "à " + text
+
+
+def _que(text: str) -> str:
+    """« que Bob », « qu'Alice »."""
+    return ("qu'" if text.startswith(VOWELS) else "que ") + text
+
+
+#: The prepositions a template may put on a name (``{seat:de}``), by language: French elides
+#: and contracts them; English needs none.
+PREPOSITIONS: dict[str, dict[str, Callable[[str], str]]] = {
+    "en": {}, "fr": {"de": _de, "à": _a, "que": _que}}
+
+
+def is_plural(count: int, locale: str) -> bool:
+    """English: one card, zero cards; French: zero and one are singular (« 0 carte »)."""
+    return abs(count) >= 2 if locale == "fr" else count != 1
 
 
 # --- parameters as a sentence shows them ----------------------------------------------------
@@ -166,7 +231,7 @@ class Count(int):
         return made
 
     def __format__(self, spec: str) -> str:
-        if "|" in spec or spec == "cap" or spec in grammar(self.locale).PREPOSITIONS:
+        if "|" in spec or spec == "cap" or spec in PREPOSITIONS[self.locale]:
             return styled(str(int(self)), int(self), self.locale, spec)
         return int.__format__(int(self), spec)
 
@@ -177,10 +242,10 @@ def styled(text: str, count: int, locale: str, spec: str) -> str:
         return text
     if "|" in spec:
         one, many = spec.split("|", 1)
-        return many if grammar(locale).is_plural(count) else one
+        return many if is_plural(count, locale) else one
     if spec == "cap":
         return text[:1].upper() + text[1:]
-    preposition = grammar(locale).PREPOSITIONS.get(spec)
+    preposition = PREPOSITIONS[locale].get(spec)
     if preposition is None:
         raise ValueError(f"unknown format spec {spec!r}")
     return str(preposition(text))
@@ -190,7 +255,7 @@ def seat_name(seat: Any, names: Names | None, locale: str | None = None) -> str:
     """The name given at the table; "seat N" only when the match has no names to give."""
     if isinstance(seat, int) and names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return str(grammar(locale_of(locale)).UNNAMED_SEAT.format(seat=seat))
+    return catalogue(locale_of(locale))["grammar.unnamed_seat"].format(seat=seat)
 
 
 def join(items: Sequence[str], locale: str | None = None) -> str:
@@ -198,7 +263,7 @@ def join(items: Sequence[str], locale: str | None = None) -> str:
     items = [str(i) for i in items]
     if len(items) <= 1:
         return "".join(items)
-    return f"{', '.join(items[:-1])}{grammar(locale_of(locale)).AND}{items[-1]}"
+    return f"{', '.join(items[:-1])}{catalogue(locale_of(locale))['grammar.and']}{items[-1]}"
 
 
 def warrior_name(ident: Any, names: Names | None, locale: str) -> str:
@@ -209,14 +274,16 @@ def warrior_name(ident: Any, names: Names | None, locale: str) -> str:
     seat, colour, number = found.groups()
     owner = seat_name(int(seat), names, locale)
     colour_word = words(locale).get("colour", {}).get(colour, colour)
-    return str(grammar(locale).warrior(owner, colour_word, number or ""))
+    return catalogue(locale)["grammar.warrior"].format_map(
+        {"owner": Shown(owner, locale), "colour": colour_word,
+         "number": f" {number}" if number else ""})
 
 
 def card_name(text: str, locale: str) -> str:
     """A card of an ordinary deck as the table writes it: "Q♥" (French: "D♥"), "Joker"; a
     Neurotrio card by its nature, colour and force (« cœur noir 2 », "heart noir 2")."""
     if text == "JK":
-        return str(grammar(locale).JOKER)
+        return catalogue(locale)["grammar.joker"]
     neuro = NEURO_CARD.match(text)
     if neuro:  # « cœur noir 2 »: its nature in the reader's words, its colour and force
         nature, colour, force = neuro.groups()
@@ -225,7 +292,7 @@ def card_name(text: str, locale: str) -> str:
     if not found:
         return text
     rank, suit = found.groups()
-    return f"{grammar(locale).RANKS.get(rank, rank)}{SUIT_SIGNS[suit]}"
+    return f"{_said(f'rank.{rank}', locale) or rank}{SUIT_SIGNS[suit]}"
 
 
 def _coded(key: str, value: Any, locale: str) -> str | None:
@@ -267,7 +334,8 @@ def shown(key: str, value: Any, names: Names | None, locale: str | None = None) 
     if coded is not None:
         return Shown(coded, locale)
     if is_seat_key(key) and (isinstance(value, int) or value is None):
-        text = grammar(locale).NOBODY if value is None else seat_name(value, names, locale)
+        text = (catalogue(locale)["grammar.nobody"] if value is None
+                else seat_name(value, names, locale))
         return Shown(text, locale)
     if key in WARRIOR_KEYS and isinstance(value, str):
         return Shown(warrior_name(value, names, locale), locale)
@@ -287,8 +355,15 @@ def render(message: Said | None, names: Names | None = None, locale: str | None 
     template = catalogue(locale).get(message.id)
     if template is None:
         raise MissingMessage(message.id)
-    params = {k: shown(k, v, names, locale) for k, v in message.params.items()}
-    return template.format_map(params)
+    return fill(template, {k: shown(k, v, names, locale) for k, v in message.params.items()})
+
+
+def fill(template: str, variables: Mapping[str, Any]) -> str:
+    """A catalogue string with its ``{name}`` fields filled: every sentence a reader gets (the
+    engines', given here as ``Shown`` and ``Count`` values that know their formats; the
+    pages' and the service's, ``referee.edge.gettext``). A ``Markup`` template escapes what
+    it is given, as an HTML page needs."""
+    return template.format_map(variables)
 
 
 def renderer(names: Names | None = None,
@@ -545,6 +620,6 @@ def seat_names(db: Any, match_id: int) -> list[str] | None:
 
 
 __all__ = ["LOCALES", "Message", "MissingMessage", "Unsaid", "catalogue", "choice_label",
-           "fields_of", "for_match", "game_title", "locale_of", "option_description",
-           "option_label", "outcome_of", "outcome_text", "render", "renderer", "reword",
-           "reword_shared", "seat_name", "seat_names", "unit_label"]
+           "fields_of", "fill", "for_match", "game_title", "locale_of", "message_ids",
+           "option_description", "option_label", "outcome_of", "outcome_text", "render",
+           "renderer", "reword", "reword_shared", "seat_name", "seat_names", "unit_label"]

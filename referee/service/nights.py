@@ -48,7 +48,7 @@ def parse_points(value: Any) -> list[int]:
         raise Invalid(sentence("Placement points are whole numbers, like 5, 3, 2, 1."),
                       where="placement_points") from None
     if not 1 <= len(points) <= MAX_PLACES:
-        raise Invalid(sentence("Give points for 1 to %(most)s places.", most=MAX_PLACES),
+        raise Invalid(sentence("Give points for 1 to {most} places.", most=MAX_PLACES),
                       where="placement_points")
     if any(not 0 <= p <= 1000 for p in points):
         raise Invalid(sentence("Each place's points are between 0 and 1000."),
@@ -62,7 +62,7 @@ def parse_points(value: Any) -> list[int]:
 def night_or_404(session: Session, night_id: int) -> models.Night:
     night = session.get(models.Night, night_id)
     if night is None:
-        raise NotFound(sentence("There is no night %(night)s.", night=night_id), where="night_id")
+        raise NotFound(sentence("There is no night {night}.", night=night_id), where="night_id")
     return night
 
 
@@ -93,17 +93,17 @@ def check_host(night: models.Night, token: str | None) -> None:
     """The night's host token, or no change: 401 without a token, 403 with another one (or on
     a night made before nights had hosts, which nobody may change until one is issued)."""
     if night.host_token_hash is None:
-        raise Forbidden(sentence("Night %(night)s has no host token (it was made before nights "
+        raise Forbidden(sentence("Night {night} has no host token (it was made before nights "
                                  "had hosts): it is read-only until the command line issues "
-                                 "one (referee night-token %(night)s).", night=night.id),
+                                 "one (referee night-token {night}).", night=night.id),
                         where="header.Authorization")
     if not token:
-        raise Unauthenticated(sentence("Only night %(night)s's host may change it or file "
+        raise Unauthenticated(sentence("Only night {night}'s host may change it or file "
                                        "matches into it: send the night's host token "
                                        "('Authorization: Bearer <token>').", night=night.id),
                               where="header.Authorization")
     if hash_token(token) != night.host_token_hash:
-        raise Forbidden(sentence("That token is not night %(night)s's host token: only the "
+        raise Forbidden(sentence("That token is not night {night}'s host token: only the "
                                  "night's host may change it or file matches into it.",
                                  night=night.id),
                         where="header.Authorization")
@@ -113,7 +113,7 @@ def check_filing(session: Session, night_id: int, token: str | None) -> None:
     """A match is filed into a night that is there (422), by the night's host (401, 403)."""
     night = session.get(models.Night, night_id)
     if night is None:
-        raise Invalid(sentence("There is no night %(night)s.", night=night_id), where="night_id")
+        raise Invalid(sentence("There is no night {night}.", night=night_id), where="night_id")
     check_host(night, token)
 
 

@@ -80,7 +80,7 @@ def name_problem(name: str) -> Sentence | None:
     if not name:
         return sentence("A player's name needs at least one visible character.")
     if len(name) > NAME_LENGTH:
-        return sentence("A player's name is at most %(max)s characters.", max=NAME_LENGTH)
+        return sentence("A player's name is at most {max} characters.", max=NAME_LENGTH)
     if len(name_key(name)) > NAME_KEY_LENGTH:
         return sentence("This name is too long once its case is folded.")
     return None

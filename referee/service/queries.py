@@ -41,10 +41,10 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
         viewer = viewer_for(match, token, as_seat)
         last = match.summary.last_seq
         if at is not None and not 0 <= at <= last:
-            said = (sentence("Match %(match)s has no events yet; there is no seq %(at)s.",
+            said = (sentence("Match {match} has no events yet; there is no seq {at}.",
                              match=match_id, at=at) if last == 0 else
-                    sentence("Match %(match)s has events 1 to %(last)s; there is no seq "
-                             "%(at)s.", match=match_id, last=last, at=at))
+                    sentence("Match {match} has events 1 to {last}; there is no seq "
+                             "{at}.", match=match_id, last=last, at=at))
             raise NotFound(said, where="query.at")
         folded = MatchRepository.of(db).at(session, match, last if at is None else at)
         engine = engine_of(match)

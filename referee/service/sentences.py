@@ -1,7 +1,7 @@
 """Sentences the service says to a person (an error, a refusal), worded for each reader.
 
 A service error carries its sentence as an English template marked for the catalogue and its
-named parameters: ``sentence("There is no match %(match)s.", match=7)``. The edges (the API,
+named parameters: ``sentence("There is no match {match}.", match=7)``. The edges (the API,
 the pages) word it in the reader's language through gettext, the parameters formatted after
 the translation; ``str()`` and the errors' ``message`` are the English wording, for logs and
 for the command line. A parameter may be a game's word (``GameTitle``, ``MoveName``,
@@ -64,7 +64,7 @@ class Words:
 
 
 class Sentence(Words):
-    """An English template (``%(name)s`` fields) and its parameters."""
+    """An English template (``{name}`` fields) and its parameters."""
 
     def __init__(self, template: str, params: Mapping[str, Any]) -> None:
         self.template = template
@@ -74,7 +74,8 @@ class Sentence(Words):
         text = reader.gettext(self.template)
         if not self.params:
             return text
-        return text % {key: shown(value, reader) for key, value in self.params.items()}
+        return messages.fill(text, {key: shown(value, reader)
+                                    for key, value in self.params.items()})
 
 
 def sentence(template: str, **params: Any) -> Sentence:
@@ -209,7 +210,7 @@ def either(choices: Sequence[str]) -> Words:
     """Two or more choices, the last after "or" ("moves or rounds")."""
     if len(choices) < 2:
         return Listed(choices)
-    return sentence("%(some)s or %(last)s", some=Listed(choices[:-1]), last=choices[-1])
+    return sentence("{some} or {last}", some=Listed(choices[:-1]), last=choices[-1])
 
 
 def marked(text: str) -> str:

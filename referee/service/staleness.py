@@ -112,7 +112,7 @@ class Overtaken(Exception):
 def stale_if_match(match_id: int, identity: str, expected: int, last_seq: int,
                    viewer: Viewer) -> Stale:
     """If-Match keeps its strict meaning: any seq but the last is refused, with what changed."""
-    return Stale(sentence("The log is at seq %(last)s, not %(expected)s: someone logged a "
+    return Stale(sentence("The log is at seq {last}, not {expected}: someone logged a "
                           "move since; fetch it and decide again.", last=last_seq,
                           expected=expected),
                  Since(match_id, identity, expected, last_seq, viewer),
@@ -126,13 +126,13 @@ def check_seen(match: models.Match, seen: int | None, last_seq: int, viewer: Vie
     if seen is None or seen == last_seq:
         return
     if seen > last_seq:
-        raise Invalid(sentence("seen is %(seen)s, but the log is only at seq %(last)s.",
+        raise Invalid(sentence("seen is {seen}, but the log is only at seq {last}.",
                                seen=seen, last=last_seq), where="seen")
     then = outcome(judge_then)
     if agree(then, now):
         return
-    raise Stale(sentence("Too slow: the table changed since you saw it at #%(seen)s. Your "
-                         "move was %(then)s there, but would be %(now)s now, so nothing was "
+    raise Stale(sentence("Too slow: the table changed since you saw it at #{seen}. Your "
+                         "move was {then} there, but would be {now} now, so nothing was "
                          "logged and it costs no penalty.", seen=seen,
                          then=judged_words(then), now=judged_words(now)),
                 Since(match.id, match.host_token_hash, seen, last_seq, viewer), where="seen",
@@ -146,6 +146,6 @@ def judged_words(judged: Outcome) -> Words:
         return sentence("impossible")
     assert judged.verdict is not None
     if judged.verdict.kind == "missplay":
-        return sentence("a missplay (%(rule)s)", rule=judged.verdict.rule)
-    return sentence("%(kind)s (%(rule)s)", kind=Kind(judged.verdict.kind),
+        return sentence("a missplay ({rule})", rule=judged.verdict.rule)
+    return sentence("{kind} ({rule})", kind=Kind(judged.verdict.kind),
                     rule=judged.verdict.rule)

@@ -113,7 +113,7 @@ def rebuild_match(uow: UnitOfWork, match_id: int) -> None:
     """One match's read models, folded again from its whole log within ``uow``."""
     match = uow.events.match(match_id)
     if match is None:
-        raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
+        raise NotFound(sentence("There is no match {match}.", match=match_id), where="match_id")
     loader = Loader(uow, match)
     folded = loader.fold(use_snapshots=False)
     standings = loader.engine.standings(folded.state)
@@ -158,7 +158,7 @@ def per_game(session: Session, player_id: int) -> list[dict[str, Any]]:
 def player_or_404(session: Session, player_id: int) -> models.Player:
     player = session.get(models.Player, player_id)
     if player is None:
-        raise NotFound(sentence("There is no player %(player)s.", player=player_id),
+        raise NotFound(sentence("There is no player {player}.", player=player_id),
                        where="player_id")
     return player
 

@@ -93,16 +93,16 @@ class StreamSlots:
         with self._lock:
             if self.by_address[address] >= caps.per_address:
                 raise Unavailable(sentence(
-                    "Your address already holds %(limit)s live streams, the most one client may "
+                    "Your address already holds {limit} live streams, the most one client may "
                     "hold at once; close one, or try again later.", limit=caps.per_address))
             if self.by_match[match_id] >= caps.per_match:
                 raise Unavailable(sentence(
-                    "Match %(match)s is followed by %(limit)s live streams already, the most "
+                    "Match {match} is followed by {limit} live streams already, the most "
                     "one match may have at once; try again later.",
                     match=match_id, limit=caps.per_match))
             if self.total >= caps.total:
                 raise Unavailable(sentence(
-                    "This server holds as many live streams as it can (%(limit)s); try again "
+                    "This server holds as many live streams as it can ({limit}); try again "
                     "later.", limit=caps.total))
             self.total += 1
             self.by_match[match_id] += 1
@@ -138,7 +138,7 @@ def last_seq(db: Database, match_id: int) -> int:
     with db.reading() as session:
         seq = EventRecorder(session).head_seq(match_id)
     if seq is None:
-        raise NotFound(sentence("There is no match %(match)s.", match=match_id), where="match_id")
+        raise NotFound(sentence("There is no match {match}.", match=match_id), where="match_id")
     return int(seq)
 
 

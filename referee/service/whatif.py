@@ -36,7 +36,7 @@ def merged_options(loader: Loader, changes: dict[str, Any]) -> dict[str, Any]:
     except ValidationError as err:
         messages = err.messages if isinstance(err.messages, dict) else {"_": err.messages}
         names = Listed([OptionName(loader.engine.id, str(k)) for k in sorted(map(str, messages))])
-        raise Invalid(sentence("These options do not fit %(game)s: %(options)s.",
+        raise Invalid(sentence("These options do not fit {game}: {options}.",
                                game=title_of(loader.engine), options=names),
                       errors={"options": messages},
                       where=f"options.{sorted(str(k) for k in messages)[0]}") from err

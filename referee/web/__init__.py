@@ -58,7 +58,7 @@ def init_app(app: Flask) -> None:
             app.logger.error("Page %s failed", request.path, exc_info=error.original_exception)
             return error_page(500, PLAIN[500])
         if code == 404:
-            return error_page(404, _("There is no page at %(path)s.", path=request.path))
+            return error_page(404, _("There is no page at {path}.", path=request.path))
         if code == 413 and request.endpoint in IMPORTS:
             return error_page(413, too_large())
         if code == 405:  # the page says which methods it takes

@@ -139,7 +139,7 @@ def target_line(frame: Frame, target: Any, tick_size: float) -> list[str]:
         return []
     y = frame.y(target)
     above = y - 6 if y - tick_size - 6 > 0 else y + tick_size + 4  # inside the picture
-    label = escape(_("target %(target)s", target=target))
+    label = escape(_("target {target}", target=target))
     return [f'<line class="target" x1="{LEFT}" x2="{LEFT + frame.plot_w:.1f}" y1="{y:.1f}" '
             f'y2="{y:.1f}"/>',
             f'<text class="target-label" x="{LEFT + 6}" y="{above:.1f}">'
@@ -189,9 +189,9 @@ def describe(series: dict[str, list[int]], names: dict[str, str], rounds: list[A
     if not rounds:
         return _("No round has been scored yet.")
     latest = "; ".join(f"{names.get(s, s)} {p[-1]}" for s, p in series.items())
-    aim = " " + _("Target: %(target)s %(unit)s.", target=target, unit=unit) if target else ""
-    after = ngettext("After %(num)s round: %(totals)s %(unit)s.",
-                     "After %(num)s rounds: %(totals)s %(unit)s.", len(rounds),
+    aim = " " + _("Target: {target} {unit}.", target=target, unit=unit) if target else ""
+    after = ngettext("After {num} round: {totals} {unit}.",
+                     "After {num} rounds: {totals} {unit}.", len(rounds),
                      totals=latest, unit=unit)
     return after + aim
 

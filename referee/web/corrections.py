@@ -54,7 +54,7 @@ def timeline_event(match_id: int, token: str, seq: int) -> tuple[dict[str, Any],
     for event in timeline["events"]:
         if event["seq"] == seq:
             return event, timeline
-    raise PageError(404, _("Match %(id)s has no event #%(seq)s.", id=match_id, seq=seq))
+    raise PageError(404, _("Match {id} has no event #{seq}.", id=match_id, seq=seq))
 
 
 def prefill(event: dict[str, Any], move_type: str) -> tuple[int | None, dict[str, Any]]:
@@ -100,7 +100,7 @@ def confirm(match_id: int, kind: str, seq: int) -> Any:
         raise PageError(400, _("This confirmation lost its preview: start the correction "
                                "again from the timeline.")) from None
     if not 0 <= expected <= INT32_MAX:  # no log is there, and the seq's column cannot hold it
-        raise PageError(400, _("This confirmation's seq must be between 0 and %(most)s.",
+        raise PageError(400, _("This confirmation's seq must be between 0 and {most}.",
                                most=INT32_MAX), where="form.expected")
     key = views.idempotency_key(request.form)
     if not isinstance(body, dict) or body.get("seq") != seq:
@@ -154,13 +154,13 @@ def render_correct_form(match_id: int, seq: int, move_type: str | None, *,
     game = games.for_match(match)
     event, _timeline = timeline_event(match_id, token, seq)
     if event["type"] in NOT_MOVES:
-        raise PageError(422, _("Event #%(seq)s is a %(type)s, not a move: void it instead.",
+        raise PageError(422, _("Event #{seq} is a {type}, not a move: void it instead.",
                                seq=seq, type=event["type"]))
     moves = [m for m in game.moves.values() if m.type not in NOT_MOVES]
     start = (event.get("correction") or event)["type"]
     move_type = move_type if move_type in game.moves and move_type not in NOT_MOVES else start
     if move_type not in game.moves:
-        raise PageError(422, _("%(game)s has no move %(move)s.", game=game.title,
+        raise PageError(422, _("{game} has no move {move}.", game=game.title,
                                move=repr(move_type)))
     seat, payload = prefill(event, move_type)
     fields = game.moves[move_type].fields
@@ -193,7 +193,7 @@ def correct(match_id: int, seq: int) -> Any:
     move_type = form.get("move_type", "")
     try:
         if move_type not in game.moves or move_type in NOT_MOVES:
-            raise Invalid(_("%(game)s has no move %(move)s to put in event #%(seq)s's place.",
+            raise Invalid(_("{game} has no move {move} to put in event #{seq}'s place.",
                             game=game.title, move=repr(move_type), seq=seq),
                           where="payload.move.type")
         seat = views.int_arg("seat", form.get("seat"), 0)

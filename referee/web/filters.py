@@ -76,7 +76,7 @@ def payload_text(payload: dict[str, Any] | None, names: list[str] | None = None)
     7♥`` (players by ``names`` when given, cards as the table writes them)."""
     if not payload:
         return ""
-    return " · ".join(_("%(name)s: %(value)s", name=vocabulary.field_label(k).lower(),
+    return " · ".join(_("{name}: {value}", name=vocabulary.field_label(k).lower(),
                         value=payload_value(v, k, names))
                       for k, v in payload.items() if v is not None and v != "")
 
@@ -127,7 +127,7 @@ def text_words(value: str, key: str, names: list[str] | None) -> str:
 
 def seat_name(seat: int, names: list[str]) -> str:
     """A seat by the name given at the table (``seat N`` when it has none)."""
-    return names[seat] if 0 <= seat < len(names) and names[seat] else _("seat %(n)s", n=seat)
+    return names[seat] if 0 <= seat < len(names) and names[seat] else _("seat {n}", n=seat)
 
 
 def game_title(game_id: str) -> str:
@@ -139,15 +139,15 @@ def seat_label(seat: Any, names: list[str]) -> str:
     if seat is None or seat == "":
         return _("the table")
     if isinstance(seat, int) and 0 <= seat < len(names):
-        return _("seat %(n)s (%(name)s)", n=seat, name=names[seat])
-    return _("seat %(n)s", n=seat)
+        return _("seat {n} ({name})", n=seat, name=names[seat])
+    return _("seat {n}", n=seat)
 
 
 def seats_text(game: Any) -> str:
     """How many play a game: ``2 to 4 players`` or ``2 players``."""
     if game.max_seats != game.min_seats:
-        return _("%(low)s to %(high)s players", low=game.min_seats, high=game.max_seats)
-    return ngettext("%(num)d player", "%(num)d players", game.min_seats)
+        return _("{low} to {high} players", low=game.min_seats, high=game.max_seats)
+    return ngettext("{num} player", "{num} players", game.min_seats)
 
 
 def ordinal(place: int) -> str:
@@ -158,7 +158,7 @@ def ordinal(place: int) -> str:
         return _("2nd")
     if place == 3:
         return _("3rd")
-    return _("%(n)sth", n=place)
+    return _("{n}th", n=place)
 
 
 def seat_options(names: list[str], only: Any = None, skip: Any = None) -> list[tuple[int, str]]:

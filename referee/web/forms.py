@@ -83,7 +83,7 @@ class Field:
             return _("One line each, its values separated by spaces; a lone - for an empty one.")
         if self.kind == "json":
             if self.example:
-                return _("As JSON, e.g. %(example)s.", example=self.example)
+                return _("As JSON, e.g. {example}.", example=self.example)
             return _("As JSON.")
         return ""
 
@@ -172,7 +172,7 @@ def read_value(f: Field, text: str) -> Any:
         for value, _label in f.choices:
             if value == text:
                 return typed_choice(f, value)
-        raise FormError(f.name, _("choose one of %(values)s.",
+        raise FormError(f.name, _("choose one of {values}.",
                                   values=", ".join(v for v, _label in f.choices)))
     if f.kind == "list":
         return [read_item(f.name, f.item_kind, part) for part in SPLIT.split(text) if part]
@@ -183,7 +183,7 @@ def read_value(f: Field, text: str) -> Any:
         try:
             return load_json(text.encode("utf-8", "surrogatepass"), f.name)
         except Refused as err:
-            raise FormError(f.name, _("this is not JSON (%(detail)s).",
+            raise FormError(f.name, _("this is not JSON ({detail}).",
                                       detail=told(err.said_detail))
                             if err.said_detail else told(err.sentence)) from None
     return text
@@ -211,15 +211,15 @@ def to_int(name: str, text: str) -> int:
         return whole_number(text, name, maximum=MAX_INT)
     except Refused:
         if text.strip().lstrip("+-").isdigit():
-            raise FormError(name, _("a whole number up to %(max)s.", max=MAX_INT)) from None
-        raise FormError(name, _("%(text)s is not a whole number.", text=repr(text[:40]))) from None
+            raise FormError(name, _("a whole number up to {max}.", max=MAX_INT)) from None
+        raise FormError(name, _("{text} is not a whole number.", text=repr(text[:40]))) from None
 
 
 def to_number(name: str, text: str) -> float:
     try:
         number = float(text)
     except ValueError:
-        raise FormError(name, _("%(text)s is not a number.", text=repr(text[:40]))) from None
+        raise FormError(name, _("{text} is not a number.", text=repr(text[:40]))) from None
     if not math.isfinite(number):
         raise FormError(name, _("a number must be finite."))
     return number

@@ -22,9 +22,9 @@ def board_svg(board: dict[str, Any]) -> str:
     lines = board["leaderboard"]
     height = HEAD + ROW * max(len(lines), 1) + 40
     points = ", ".join(str(p) for p in board["placement_points"])
-    title = _("%(night)s: final board", night=escape(board["name"]))
-    finished = ngettext("%(num)d match finished", "%(num)d matches finished", board["finished"])
-    scale = _("placement points %(points)s", points=escape(points))
+    title = _("{night}: final board", night=escape(board["name"]))
+    finished = ngettext("{num} match finished", "{num} matches finished", board["finished"])
+    scale = _("placement points {points}", points=escape(points))
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
         f'width="{WIDTH}" height="{height}" role="img" aria-labelledby="t">',
@@ -41,9 +41,9 @@ def board_svg(board: dict[str, Any]) -> str:
         parts.append(f'<rect x="30" y="{y}" width="{WIDTH - 60}" height="{ROW - 8}" rx="8" '
                      f'fill="{fill}"/>')
         text = 'fill="#f0f3f6" font-family="sans-serif" font-size="26"'
-        record = ngettext("%(num)s won / %(played)s", "%(num)s won / %(played)s", line["won"],
+        record = ngettext("{num} won / {played}", "{num} won / {played}", line["won"],
                           played=line["played"])
-        score = _("%(points)s pts", points=line["points"])
+        score = _("{points} pts", points=line["points"])
         parts.append(f'<text x="50" y="{y + 34}" {text}>{line["place"]}.</text>')
         parts.append(f'<text x="110" y="{y + 34}" {text} class="name">'
                      f'{escape(line["name"])}</text>')
@@ -69,14 +69,14 @@ def results_chart(results: list[dict[str, Any]], name: str) -> Markup:
     width, height, left, right, top, bottom = 480, 220, 64, 16, 16, 44
     plot_w, plot_h = width - left - right, height - top - bottom
     count = len(results)
-    title = _("%(name)s: placement in each finished match, oldest first", name=name)
+    title = _("{name}: placement in each finished match, oldest first", name=name)
     parts = [f'<svg class="chart results" viewBox="0 0 {width} {height}" role="img" '
              f'aria-labelledby="rc-title rc-desc" xmlns="http://www.w3.org/2000/svg">',
              f'<title id="rc-title">{escape(title)}</title>']
     won = sum(1 for r in results if r["won"])
-    desc = _("%(finished)s, %(won)s.",
-             finished=ngettext("%(num)d finished match", "%(num)d finished matches", count),
-             won=ngettext("%(num)s won", "%(num)s won", won))
+    desc = _("{finished}, {won}.",
+             finished=ngettext("{num} finished match", "{num} finished matches", count),
+             won=ngettext("{num} won", "{num} won", won))
     parts.append(f'<desc id="rc-desc">{desc}</desc>')
     for label, share in ((_("1st"), 0.0), (_("last"), 1.0)):
         y = top + plot_h * share
@@ -96,7 +96,7 @@ def results_chart(results: list[dict[str, Any]], name: str) -> Markup:
         colour = COLOURS[2] if r["won"] else COLOURS[0]
         parts.append(f'<circle class="dot{" won" if r["won"] else ""}" cx="{x:.1f}" '
                      f'cy="{y:.1f}" r="6" fill="{colour}"><title>#{r["match_id"]} '
-                     + _("%(game)s: place %(rank)s of %(sides)s, score %(score)s",
+                     + _("{game}: place {rank} of {sides}, score {score}",
                          game=escape(vocabulary.game_title(r["game"], r["game"])),
                          rank=r["rank"], sides=r["sides"],
                          score=r["score"]) + '</title></circle>')

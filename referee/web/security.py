@@ -83,7 +83,7 @@ def check_origin() -> None:
     if origin is None:
         return  # an older browser or a script without a page: the CSRF token still decides
     if origin_host(origin) not in own_hosts():
-        raise CSRFError(_("This form was sent from %(origin)s, not from this site's pages.",
+        raise CSRFError(_("This form was sent from {origin}, not from this site's pages.",
                           origin=origin))
 
 
@@ -107,7 +107,7 @@ CSRF_REASONS = {
 
 def csrf_refused(error: CSRFError) -> tuple[str, int]:
     reason = str(CSRF_REASONS.get(error.description or "", error.description))
-    return error_page(400, _("%(reason)s Reload the page and send the form again.",
+    return error_page(400, _("{reason} Reload the page and send the form again.",
                              reason=reason), where="form.csrf_token")
 
 
@@ -255,9 +255,9 @@ def check_before_limited_views_only(app: Flask, limiter: Limiter) -> None:
 def limit_message(key: str, rate: str) -> str:
     """The 429's sentence: what this address did too often (``key``: the limit's setting)."""
     if key == "RATELIMIT_NIGHTS":
-        return _("Too many nights created from this address (at most %(rate)s); wait a moment "
+        return _("Too many nights created from this address (at most {rate}); wait a moment "
                  "and try again.", rate=rate)
-    return _("Too many matches created or imported from this address (at most %(rate)s); "
+    return _("Too many matches created or imported from this address (at most {rate}); "
              "wait a moment and try again.", rate=rate)
 
 

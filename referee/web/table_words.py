@@ -74,12 +74,12 @@ def discard_facts(game: str, table: Mapping[str, Any], names: Names) -> list[Fac
         return []
     text = card_words(game, top)
     if isinstance(discard, Mapping) and discard.get("by") is not None:
-        laid = _("quick-played by %(name)s", name=seat_name(discard["by"], names)) if \
-            discard.get("quick") else _("laid by %(name)s", name=seat_name(discard["by"], names))
+        laid = _("quick-played by {name}", name=seat_name(discard["by"], names)) if \
+            discard.get("quick") else _("laid by {name}", name=seat_name(discard["by"], names))
         text = f"{text}, {laid}"
     size = discard.get("size") if isinstance(discard, Mapping) else table.get("discard_size")
     if isinstance(size, int):
-        text += " · " + ngettext("%(num)s card", "%(num)s cards", size)
+        text += " · " + ngettext("{num} card", "{num} cards", size)
     return [(_("Top of the discard"), text)]
 
 
@@ -87,7 +87,7 @@ def stock_facts(table: Mapping[str, Any]) -> list[Fact]:
     stock = table.get("stock", table.get("stock_size"))
     if isinstance(stock, Mapping):
         stock = stock.get("size")
-    return [(_("Stock"), ngettext("%(num)s card", "%(num)s cards", stock))] \
+    return [(_("Stock"), ngettext("{num} card", "{num} cards", stock))] \
         if isinstance(stock, int) else []
 
 
@@ -95,12 +95,12 @@ def citron_facts(game: str, table: Mapping[str, Any], names: Names) -> list[Fact
     facts: list[Fact] = []
     multiplier = table.get("multiplier")
     if isinstance(multiplier, int) and multiplier != 1:
-        facts.append((_("This round's scores"), _("multiplied by %(n)s", n=multiplier)))
+        facts.append((_("This round's scores"), _("multiplied by {n}", n=multiplier)))
     held = table.get("held")
     if isinstance(held, Mapping):
         card = card_words(game, held.get("value")) if held.get("value") is not None \
             else _("face down")
-        facts.append((_("Drawn card"), _("%(card)s, held by %(name)s", card=card,
+        facts.append((_("Drawn card"), _("{card}, held by {name}", card=card,
                                          name=seat_name(held.get("seat"), names))))
     if table.get("caller") is not None:
         facts.append((_("Citron Coco called by"), seat_name(table["caller"], names)))
@@ -129,8 +129,8 @@ def plouc_facts(game: str, table: Mapping[str, Any], names: Names) -> list[Fact]
     square = table.get("square")
     if isinstance(square, Mapping) and square.get("rank") and (square.get("run") or 0) >= 2:
         facts.append((_("Square building up"),
-                      ngettext("%(num)s card of rank %(rank)s in a row (4 make a square)",
-                               "%(num)s cards of rank %(rank)s in a row (4 make a square)",
+                      ngettext("{num} card of rank {rank} in a row (4 make a square)",
+                               "{num} cards of rank {rank} in a row (4 make a square)",
                                square["run"], rank=rank_word(square["rank"]))))
     special = table.get("special_cards")
     if isinstance(special, list):

@@ -117,7 +117,7 @@ def idempotency_key(form: Any) -> str | None:
     longer than its column holds."""
     key = form.get("key") or None
     if key is not None and len(key) > IDEMPOTENCY_KEY_LENGTH:
-        raise Invalid(_("A form's key is at most %(most)s characters.",
+        raise Invalid(_("A form's key is at most {most} characters.",
                         most=IDEMPOTENCY_KEY_LENGTH), where="form.key")
     return key
 
@@ -137,7 +137,7 @@ def date_arg(name: str, value: str | None) -> date | None:
     try:
         return date.fromisoformat(value)
     except ValueError:
-        raise PageError(400, _("%(name)s must be a date like 2026-11-23, not %(value)s.",
+        raise PageError(400, _("{name} must be a date like 2026-11-23, not {value}.",
                                name=name, value=repr(value))) from None
 
 
@@ -272,7 +272,7 @@ def night_host_posted(night_id: int) -> BaseResponse:
 def night_hosted(night_id: int, token: str) -> BaseResponse:
     """The night's page, this browser now keeping the night's host token."""
     if not token or not nights.is_host(db(), night_id, token):
-        raise PageError(403, _("This link does not hold night %(id)s's host token; ask the "
+        raise PageError(403, _("This link does not hold night {id}'s host token; ask the "
                                "night's host for the link again.", id=night_id),
                         where="link")
     security.keep_night_token(night_id, token)
@@ -292,7 +292,7 @@ def game_or_404(game_id: str) -> games.Game:
     try:
         return games.game(game_id)
     except KeyError:
-        raise PageError(404, _("There is no game %(game)s.", game=repr(game_id))) from None
+        raise PageError(404, _("There is no game {game}.", game=repr(game_id))) from None
 
 
 @bp.route("/new/<game_id>", methods=["GET", "POST"])
@@ -356,7 +356,7 @@ def invite(match_id: int) -> Any:
             url = join_link(match_id, token) if token else None
             seats.append({
                 "seat": seat, "name": name, "url": url,
-                "qr": qr_svg(url, _("Join link of seat %(n)s, %(name)s", n=seat,
+                "qr": qr_svg(url, _("Join link of seat {n}, {name}", n=seat,
                                                      name=name)) if url else None})
     response = current_app.response_class(render_template(
         "invite.html", match=match, access=access, links=links,
@@ -405,8 +405,8 @@ def join_page(match_id: int) -> str:
     """The page a join link opens: its script posts the token that follows the "#"."""
     match = match_or_404(match_id)
     return render_template(
-        "join.html", title=_("Join match %(id)s", id=match_id),
-        heading=_("%(game)s #%(id)s: join", game=game_title(match["game"]), id=match_id),
+        "join.html", title=_("Join match {id}", id=match_id),
+        heading=_("{game} #{id}: join", game=game_title(match["game"]), id=match_id),
         waiting=_("Joining the match…"), label=_("Your join link"),
         action=url_for("web.join_posted", match_id=match_id),
         explain=_("Open your seat's join link on this phone (or scan its code): this page then "
@@ -439,7 +439,7 @@ def joined_redirect(match_id: int, token: str) -> BaseResponse:
     except Unauthenticated:
         if gone := seat_links.replaced(db(), match_id, token):
             raise PageError(403, told(gone.sentence)) from None
-        raise PageError(403, _("This join link does not belong to match %(id)s: its token is "
+        raise PageError(403, _("This join link does not belong to match {id}: its token is "
                                "no seat's, nor the host's.", id=match_id)) from None
     response = redirect(url_for("web.play", match_id=match_id), 303)
     return keep_token(response, match_id, token)
@@ -525,7 +525,7 @@ def log_move(match_id: int) -> Any:
     move_type = form.get("type", "")
     try:
         if move_type not in game.moves:
-            raise Invalid(_("%(game)s has no move %(move)s.", game=game.title,
+            raise Invalid(_("{game} has no move {move}.", game=game.title,
                             move=repr(move_type)), where="type")
         seat = int_arg("seat", form.get("seat"), 0)
         payload = read_fields(game.moves[move_type].fields, form, "p.")
@@ -634,7 +634,7 @@ def render_match(match_id: int, *, logged: int | None = None,
         challenges=challenges, key=uuid.uuid4().hex, standings=standings,
         sides=side_names(match, standings), ranked=ranked(standings),
         chart=rounds_chart(standings, side_names(match, standings),
-                           _("%(game)s: totals round by round", game=game.title)),
+                           _("{game}: totals round by round", game=game.title)),
     ), status
 
 
@@ -661,10 +661,10 @@ def import_match() -> Any:
         try:
             data = load_json(upload.read(), "file")
         except Refused as err:
-            raise Invalid(_("%(file)s is not a JSON file: %(why)s", file=upload.filename,
+            raise Invalid(_("{file} is not a JSON file: {why}", file=upload.filename,
                             why=told(err.said_detail or err.sentence)), where=err.where) from err
         if not isinstance(data, dict):
-            raise Invalid(_("%(file)s holds no match export.", file=upload.filename),
+            raise Invalid(_("{file} holds no match export.", file=upload.filename),
                           where="file")
         night_id = int_arg("night", request.form.get("night"), 1)
         hosted_night(night_id)
@@ -699,7 +699,7 @@ def board_context(match_id: int) -> dict[str, Any]:
             "sheet": score_sheet(standings),
             "recent": reworded(list(reversed(recent)), seat_names(match)),  # the reader's words
             "chart": rounds_chart(standings, names,
-                                  _("%(game)s: totals round by round", game=game.title),
+                                  _("{game}: totals round by round", game=game.title),
                                   tv=True)}
 
 

@@ -331,10 +331,9 @@ def option_label(game_id: str, option: str) -> str:
 
 
 def option_description(game_id: str, option: str, engine_words: str) -> str:
-    """What an option does: the service's wording in the reader's language, else the
-    engine's own words (translated by the catalogue when it can)."""
-    said = messages.option_description(game_id, option, reader_locale())
-    return said or translated(engine_words)
+    """What an option does: the ``said`` catalogue's wording in the reader's language (each
+    option described once per language), else the engine's own words."""
+    return messages.option_description(game_id, option, reader_locale(), engine_words)
 
 
 def table_word(key: Any) -> str:
@@ -381,7 +380,7 @@ def verdict_kind(kind: Any) -> str:
 
 
 def translated(text: Any) -> str:
-    """A text an engine publishes (an option's description, a fault's wording), in the reader's
+    """A text an engine publishes (a move's description, a fault's wording), in the reader's
     language when the catalogue has it."""
     if not text:
         return ""

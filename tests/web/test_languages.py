@@ -162,6 +162,6 @@ def test_a_language_forced_inside_a_request_words_in_that_language(tmp_path: Pat
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"})
     with app.test_request_context("/", headers={"Accept-Language": "en-US"}):
         assert gettext("New match") == "New match"
-        assert told_in(sentence("There is no match %(match)s.", match=7), "fr") == (
+        assert told_in(sentence("There is no match {match}.", match=7), "fr") == (
             "Il n'y a pas de partie 7.")
         assert gettext("New match") == "New match"

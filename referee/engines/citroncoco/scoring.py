@@ -78,5 +78,5 @@ def standings(state: CitronCocoState, names: Sequence[str], result: Outcome | No
     )
     return Standings(
         unit, True, lines, result is not None, result.winners if result else (),
-        result.message if result else "", state.options.target, rounds, result,
+        result.message if result else None, state.options.target, rounds, result,
     )

@@ -86,7 +86,7 @@ def standings(state: CrocoState) -> Standings:
         lines=tuple(side_line(state, side) for side in sides(state)),
         finished=state.phase == "over",
         winners=result.winners if result else (),
-        outcome=result.message if result else "",
+        outcome=result.message if result else None,
         target=None,
         rounds=tuple(dict(r) for r in state.rounds),
         result=result,

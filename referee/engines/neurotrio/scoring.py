@@ -54,7 +54,7 @@ def standings(state: NeurotrioState) -> Standings:
     )
     finished = state.phase == "over"
     result = outcome_of(lines) if finished else None
-    outcome: Said = result.message if result is not None else ""
+    outcome: Said | None = result.message if result is not None else None
     if state.phase in ("reveal", "bids"):
         outcome = msg("neurotrio.outcome.waiting")
     rounds = tuple(state.laps) + ((totals(state),) if finished else ())

@@ -80,9 +80,9 @@ def citron_card(value: Any) -> dict[str, Any]:
         return {"value": None, "face": "", "sign": "", "colour": "", "name": _("face down")}
     code, sign, colour = CITRON_FACES.get(value, (str(value), "", ""))
     if value == 13:
-        name = _("black king (%(value)s)", value=value)
+        name = _("black king ({value})", value=value)
     elif value == -1:
-        name = _("red king (%(value)s)", value=value)
+        name = _("red king ({value})", value=value)
     elif code in ("A", "J", "Q"):
         name = f"{rank_name(code)} ({value})"
     else:

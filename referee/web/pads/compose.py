@@ -150,7 +150,7 @@ def cards_of_parts(form: Form, name: str) -> str:
         if not parts:
             continue
         if len(parts) < CARD_PARTS or not all(v for _j, v in parts):
-            raise FormError(name, _("pick each part of card %(n)s.", n=i + 1))
+            raise FormError(name, _("pick each part of card {n}.", n=i + 1))
         cards.append("-".join(v for _j, v in parts))
     return " ".join(cards)
 
@@ -219,7 +219,7 @@ def grid_lines(form: Form, name: str) -> str:
         count = small_int(form.get(f"grid.{name}.{r}.n"), MAX_CELLS)
         wanted = range(count) if count is not None else sorted(cells)
         if any(not cells.get(c) for c in wanted):
-            raise FormError(name, _("give every card (row %(row)s has an empty one).",
+            raise FormError(name, _("give every card (row {row} has an empty one).",
                                     row=r + 1))
         lines.append(" ".join(cells[c] for c in wanted) or "-")
     return "\n".join(lines)
@@ -281,7 +281,7 @@ def counted_hands(form: Form, name: str) -> str:
             count = small_int(many, MAX_OF_A_VALUE) if many.isdigit() else None
             if value is None or count is None:
                 raise FormError(name, _("how many cards of each value: a whole number from 0 "
-                                        "to %(most)s.", most=MAX_OF_A_VALUE))
+                                        "to {most}.", most=MAX_OF_A_VALUE))
             hand += [value] * count
         lines.append(" ".join(str(v) for v in sorted(hand)) or "-")
     return "\n".join(lines)

@@ -24,8 +24,8 @@ DEFENCE_MOST = 3  # CN-DEF: one to three cards
 def reach_label(kind: str, sign: str) -> str:
     if kind == "shot":
         return _("shot")
-    return _("%(sign)s step", sign=sign) if kind in ("club", "spade") else _(
-        "%(sign)s strike", sign=sign)
+    return _("{sign} step", sign=sign) if kind in ("club", "spade") else _(
+        "{sign} strike", sign=sign)
 
 
 def targets_of(chosen: Mapping[str, Any] | None) -> dict[str, list[dict[str, str]]]:
