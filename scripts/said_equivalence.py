@@ -13,14 +13,13 @@ option label, description and choice.
 
 from __future__ import annotations
 
+import importlib
 import json
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
-
-import importlib
-import subprocess
-import tempfile
 
 from referee.engines import REGISTRY
 from referee.engines.messages import Message

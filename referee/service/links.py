@@ -34,7 +34,7 @@ class Replaced:
                         "{day} at {time} UTC, and no longer works. Ask the host to open the "
                         "match's join links page (“Join links”) and scan your seat's new QR "
                         "code.", seat=self.seat, name=self.name, day=Day(self.replaced_at),
-                        time=f"{self.replaced_at:%H:%M}")
+                        time=format(self.replaced_at, "%H:%M"))
 
     @property
     def message(self) -> str:
