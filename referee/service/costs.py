@@ -21,9 +21,9 @@ from marshmallow import ValidationError
 
 from referee.engines.base import Engine, Event, Impossible, Render, Standings, Verdict
 from referee.engines.messages import Said, plain
+from referee.service.access import authenticate, get_match
 from referee.service.errors import ServiceError
 from referee.service.judging import judge_at
-from referee.service.matches import authenticate, get_match
 from referee.service.modes import engine_of
 from referee.service.replay import engine_event
 from referee.service.repository import MatchRepository

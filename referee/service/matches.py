@@ -1,5 +1,6 @@
 """Commands on matches: create one, record a move, correct the log, import one. The queries
-(``queries``) and who may read or write (``access``) live beside it, named here as before.
+live in ``queries`` (and each page's in ``pages``), who may read or write in ``access``, how a
+move is judged in ``judging``.
 
 Each command is one unit of work: load, decide, append, refresh the read models, commit — or
 nothing at all.
@@ -33,10 +34,7 @@ from referee.service import (
     staleness,
     stats,
 )
-from referee.service.access import Access as Access
-from referee.service.access import authenticate as authenticate
-from referee.service.access import get_match as get_match
-from referee.service.access import viewer_for as viewer_for
+from referee.service.access import Access, authenticate, get_match
 from referee.service.cache import Known, MatchState, build
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
@@ -44,18 +42,7 @@ from referee.service.judging import Trial, judge_at
 from referee.service.live import announced, send_notice
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.players import PlayerName, players_named
-from referee.service.queries import EXPORT_FORMAT as EXPORT_FORMAT
-from referee.service.queries import EXPORT_VERSION as EXPORT_VERSION
-from referee.service.queries import TIMELINE_PAGE as TIMELINE_PAGE
-from referee.service.queries import event_dict as event_dict
-from referee.service.queries import events_after as events_after
-from referee.service.queries import export as export
-from referee.service.queries import full_timeline as full_timeline
-from referee.service.queries import log_rows as log_rows
-from referee.service.queries import payload_for as payload_for
-from referee.service.queries import standings as standings
-from referee.service.queries import state_at as state_at
-from referee.service.queries import timeline as timeline
+from referee.service.queries import EXPORT_FORMAT, EXPORT_VERSION, event_dict, log_rows
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
     CHALLENGE,
