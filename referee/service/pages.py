@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee.service import nights, take_back
-from referee.service.access import Access, authenticate, get_match, viewer_for
+from referee.service.access import Access, authenticate, get_match, viewer_as
 from referee.service.errors import Unauthenticated
 from referee.service.history import match_dict
 from referee.service.legal import moves_of
@@ -19,19 +19,6 @@ from referee.service.replay import Source
 from referee.service.repository import MatchRepository
 from referee.store import models
 from referee.store.db import Database
-
-
-def access_for(db: Database, match_id: int, token: str | None) -> Access | None:
-    """Who a page's token makes its holder in this match (host or a seat); None without one.
-
-    Raises NotFound for a match that does not exist, Unauthenticated for a token that belongs
-    to no seat of it.
-    """
-    with db.reading() as session:
-        match = get_match(session, match_id)
-        if not token:
-            return None
-        return authenticate(match, token)
 
 
 def holder(match: models.Match, token: str | None) -> Access | None:
@@ -155,13 +142,12 @@ def match_page(db: Database, match_id: int, token: str | None, asked: Asked) -> 
     with db.one_read() as session:
         match = get_match(session, match_id)
         access = holder(match, token)
-        token = token if access else None
         repo = MatchRepository.of(db)
         timeline = timeline_of(session, repo, match, access.viewer if access else None,
                                before=asked.before, after=asked.after, limit=asked.limit)
         state = None
         if asked.at is not None:
-            viewer = viewer_for(match, None if asked.public else token, asked.as_seat)
+            viewer = viewer_as(match, None if asked.public else access, asked.as_seat)
             state = state_of(session, repo, match, asked.at, viewer)
         night = match.night_id
         night_host = bool(night and match.summary.status == "finished" and asked.night_token
@@ -171,36 +157,23 @@ def match_page(db: Database, match_id: int, token: str | None, asked: Asked) -> 
 
 @dataclass(frozen=True)
 class HeldMatch:
-    """A match as its pages show it, and who the page's token makes its reader."""
+    """A match as its pages show it, who the page's token makes its reader, and for the host
+    the timeline's page that starts at the event asked (a correction's page)."""
 
     match: dict[str, Any]  # ``history.match_dict``
     access: Access | None
+    timeline: dict[str, Any] | None = None
 
 
-def held_match(db: Database, match_id: int, token: str | None) -> HeldMatch:
-    """``match_id`` and the holder of ``token`` (the invite page, the export's reader)."""
-    with db.one_read() as session:
-        match = get_match(session, match_id)
-        return HeldMatch(match_dict(match), holder(match, token))
-
-
-@dataclass(frozen=True)
-class EventPage:
-    """A correction's page: the match, its reader, and the timeline's page that starts at the
-    event corrected (empty for the public: only the host corrects)."""
-
-    match: dict[str, Any]  # ``history.match_dict``
-    access: Access | None
-    timeline: dict[str, Any] | None  # None: the reader is not the host
-
-
-def event_page(db: Database, match_id: int, token: str | None, seq: int) -> EventPage:
-    """Event ``seq`` of ``match_id`` as the timeline shows it to the host."""
+def held_match(db: Database, match_id: int, token: str | None, event: int | None = None
+               ) -> HeldMatch:
+    """``match_id`` and the holder of ``token``; for the host, event ``event`` as the
+    timeline shows it (the invite page, a join link, a correction's page)."""
     with db.one_read() as session:
         match = get_match(session, match_id)
         access = holder(match, token)
-        if access is None or not access.host:
-            return EventPage(match_dict(match), access, None)
+        if event is None or access is None or not access.host:
+            return HeldMatch(match_dict(match), access)
         timeline = timeline_of(session, MatchRepository.of(db), match, access.viewer,
-                               before=None, after=seq - 1, limit=1)
-        return EventPage(match_dict(match), access, timeline)
+                               before=None, after=event - 1, limit=1)
+        return HeldMatch(match_dict(match), access, timeline)

@@ -36,10 +36,10 @@ def value_text(f: Field, value: Any) -> str:
     return dataclasses.replace(f, default=value).text_default()
 
 
-def host_only(match_id: int, seq: int) -> tuple[str, pages.EventPage]:
+def host_only(match_id: int, seq: int) -> tuple[str, pages.HeldMatch]:
     """The host's token and the page of event ``seq``; 403 for anyone but the host."""
     token = views.page_token(match_id)
-    page = pages.event_page(views.db(), match_id, token, seq)
+    page = pages.held_match(views.db(), match_id, token, seq)
     if page.timeline is None or token is None:
         raise PageError(403, _("Only the host corrects the log: open the host's link on this "
                                "device first."))

@@ -30,7 +30,7 @@ from referee.service import counters, history, matches, nights, pages, queries, 
 from referee.service import links as seat_links
 from referee.service.access import Access
 from referee.service.bounds import IDEMPOTENCY_KEY_LENGTH
-from referee.service.errors import Invalid, ServiceError, Unauthenticated
+from referee.service.errors import Invalid, ServiceError
 from referee.web import addresses, confirm, games, pads, security
 from referee.web.chart import rounds_chart, score_sheet
 from referee.web.errors import PageError, error_page
@@ -423,13 +423,11 @@ def join(match_id: int) -> BaseResponse:
 
 def joined_redirect(match_id: int, token: str) -> BaseResponse:
     """The pad, this browser now acting with ``token`` (a seat's or the host's)."""
-    try:
-        pages.access_for(db(), match_id, token)
-    except Unauthenticated:
+    if pages.held_match(db(), match_id, token).access is None:
         if gone := seat_links.replaced(db(), match_id, token):
-            raise PageError(403, told(gone.sentence)) from None
+            raise PageError(403, told(gone.sentence))
         raise PageError(403, _("This join link does not belong to match %(id)s: its token is "
-                               "no seat's, nor the host's.", id=match_id)) from None
+                               "no seat's, nor the host's.", id=match_id))
     response = redirect(url_for("web.play", match_id=match_id), 303)
     return keep_token(response, match_id, token)
 

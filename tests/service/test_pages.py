@@ -9,7 +9,7 @@ import pytest
 from flask import Flask
 
 from referee import database
-from referee.service import legal, matches, pages
+from referee.service import access, legal, matches, pages
 from referee.service.access import Access
 
 MOVES = [("draw", 0, {"source": "stock"}), ("discard", 0, {"value": 5}),
@@ -82,14 +82,29 @@ def test_the_board_lists_the_last_moves_oldest_first(table: Table) -> None:
 
 
 def test_a_correction_page_has_no_timeline_for_a_seat(table: Table) -> None:
-    assert pages.event_page(table.db, table.id, table.seats[0], 2).timeline is None
+    assert pages.held_match(table.db, table.id, table.seats[0], 2).timeline is None
 
 
 def test_a_correction_page_gives_the_host_the_event_corrected(table: Table) -> None:
-    timeline = pages.event_page(table.db, table.id, table.host, 2).timeline
+    timeline = pages.held_match(table.db, table.id, table.host, 2).timeline
     assert timeline is not None and [e["seq"] for e in timeline["events"]] == [2]
 
 
 def test_the_match_page_says_the_table_after_the_event_asked(table: Table) -> None:
     page = pages.match_page(table.db, table.id, table.host, pages.Asked(25, at=2))
     assert page.state is not None and page.state["at"] == 2
+
+
+def test_the_match_page_authenticates_its_reader_once_for_a_seat_s_table(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[str | None] = []
+    real = access.authenticate
+
+    def counted(match: Any, token: str | None) -> Access:
+        calls.append(token)
+        return real(match, token)
+
+    monkeypatch.setattr(pages, "authenticate", counted)
+    monkeypatch.setattr(access, "authenticate", counted)
+    pages.match_page(table.db, table.id, table.host, pages.Asked(25, at=2, as_seat=1))
+    assert calls == [table.host]
