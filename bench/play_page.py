@@ -1,7 +1,8 @@
 """The play page (a seat's pad) of a 500-event match, read 200 times through the Flask test
-client: its mean and p95 time, and the statements and authentications one read costs.
+client: its mean and p95 time, and the statements and authentications one read costs. ``--page``
+reads another page of the match as that seat (``/m/{id}``, ``/m/{id}/board``, ...).
 
-    .venv/bin/python bench/play_page.py [--events 500] [--samples 200]
+    .venv/bin/python bench/play_page.py [--events 500] [--samples 200] [--page /m/{id}/play]
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ def main() -> None:
     args = argparse.ArgumentParser(description=__doc__)
     args.add_argument("--events", type=int, default=500)
     args.add_argument("--samples", type=int, default=200)
+    args.add_argument("--page", default="/m/{id}/play")
     options = args.parse_args()
     app = fresh_app("sqlite")
     app.config["RATELIMIT_ENABLED"] = False
@@ -35,7 +37,7 @@ def main() -> None:
     seat_token = matches.reissue_seat_token(database(app), match_id, host, 1)
     phone = app.test_client()
     phone.get(f"/m/{match_id}/join?token={seat_token}")
-    path = f"/m/{match_id}/play"
+    path = options.page.format(id=match_id)
     assert phone.get(path).status_code == 200  # caches warm
     counts = {"statements": 0, "authentications": 0}
     event.listen(database(app).engine, "before_cursor_execute",
@@ -54,7 +56,7 @@ def main() -> None:
         start = time.perf_counter()
         assert phone.get(path).status_code == 200
         samples.append((time.perf_counter() - start) * 1000)
-    print(f"play page, {options.events} events, {options.samples} reads: "
+    print(f"{path}, {options.events} events, {options.samples} reads: "
           f"mean {statistics.mean(samples):.2f} ms, p50 {percentile(samples, 50):.2f} ms, "
           f"p95 {percentile(samples, 95):.2f} ms; per read "
           f"{counts['statements'] / options.samples:.1f} statements, "
