@@ -17,7 +17,7 @@ from sqlalchemy import create_engine, text
 
 from referee import create_app, database
 from referee.cli import upgrade_database
-from referee.service import matches
+from referee.service import matches, queries
 
 
 def parser(description: str) -> argparse.ArgumentParser:
@@ -115,7 +115,7 @@ def imported_match(app: Flask, events: int) -> tuple[int, str]:
     """A two-seat CitronCoco match of ``events`` moves, imported in one transaction (judged on
     the way in, snapshots taken): (match id, host token)."""
     moves = itertools.islice(citroncoco_moves(), events)
-    data = {"format": matches.EXPORT_FORMAT, "version": matches.EXPORT_VERSION,
+    data = {"format": queries.EXPORT_FORMAT, "version": queries.EXPORT_VERSION,
             "game": "citroncoco", "options": {},
             "seats": [{"seat": 0, "name": f"Alice {events}"}, {"seat": 1, "name": f"Bob {events}"}],
             "events": [{"seq": seq, "type": t, "seat": s, "payload": p, "actor": "host"}

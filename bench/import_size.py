@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import SQLITE_DIR, fresh_app, imported_match, parser, sqlite_folder  # noqa: E402
 
 from referee import database  # noqa: E402
-from referee.service import matches  # noqa: E402
+from referee.service import queries  # noqa: E402
 
 #: Above this peak RSS (MB) the import's memory is not bounded enough.
 RSS_LIMIT_MB = 300
@@ -36,7 +36,7 @@ def make_export(events: int, folder: Path) -> Path:
     """A real export of a match of ``events`` legal moves, written to a file."""
     app = fresh_app("sqlite")
     match_id, host = imported_match(app, events)
-    exported = matches.export(database(app), match_id, host)
+    exported = queries.export(database(app), match_id, host)
     path = folder / f"export-{events}.json"
     path.write_text(json.dumps(exported, ensure_ascii=False))
     database(app).engine.dispose()

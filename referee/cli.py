@@ -26,7 +26,7 @@ from referee import ROOT, create_app
 from referee.edge import database
 from referee.edge.i18n import told_in
 from referee.edge.validation import Refused, load_json
-from referee.service import matches
+from referee.service import matches, queries
 from referee.service.errors import ServiceError
 from referee.service.messages import (
     LOCALES,
@@ -262,7 +262,7 @@ def replay(match_id: int, as_json: bool, lang: str | None) -> None:
     """Re-judge a match from its log and print its timeline with verdicts."""
     locale = lang or environment_locale()
     try:
-        result = matches.full_timeline(database(current_app), match_id, None)
+        result = queries.full_timeline(database(current_app), match_id, None)
     except ServiceError as err:
         fail(err, locale)
     names = seat_names(database(current_app), match_id) or []
@@ -340,7 +340,7 @@ def standings_line(standings: dict[str, Any], locale: str = "en",
 def export_match(match_id: int, output: Path | None) -> None:
     """Write a match's whole log as JSON (to stdout, or to a file)."""
     try:
-        data = matches.export(database(current_app), match_id, None)
+        data = queries.export(database(current_app), match_id, None)
     except ServiceError as err:
         fail(err)
     text = json.dumps(data, indent=2)

@@ -41,7 +41,7 @@ from referee.api.schemas import (
 from referee.edge import database
 from referee.edge.validation import IMPORTS, NOT_SCREENED, forget_screened_body, screened_body
 from referee.edge.wording import say_kept
-from referee.service import counters, history, matches
+from referee.service import counters, history, matches, queries
 from referee.service.errors import BadRequest, ServiceError
 from referee.service.matches import ImportSchema  # an export, taken as it is
 from referee.service.sentences import sentence
@@ -227,7 +227,7 @@ class Events(MethodView):
     @blp.response(200, EventPageSchema)
     def get(self, query: dict[str, Any], match_id: int) -> dict[str, Any]:
         """The log after seq ``after``, as logged (sealed secrets hidden but from their seat)."""
-        events, last = matches.events_after(database(current_app), match_id, query["after"],
+        events, last = queries.events_after(database(current_app), match_id, query["after"],
                                             query["limit"], bearer_token())
         return {"events": events, "last_seq": last}
 
@@ -255,7 +255,7 @@ class Timeline(MethodView):
     def get(self, query: dict[str, Any], match_id: int) -> dict[str, Any] | Response:
         """The log judged as it stands now (verdicts, voids and what they changed), a page at a
         time: the latest events, or those ``before`` or ``after`` a seq."""
-        page = matches.timeline(database(current_app), match_id, bearer_token(),
+        page = queries.timeline(database(current_app), match_id, bearer_token(),
                                 before=query.get("before"), after=query.get("after"),
                                 limit=query["limit"])
         if page["later"] is not None:  # an earlier page, read now and then: worded as dumped
@@ -271,7 +271,7 @@ class State(MethodView):
     @blp.doc(security=BEARER)
     def get(self, query: dict[str, Any], match_id: int) -> dict[str, Any]:
         """The table right after event ``at``, as the public or as a seat."""
-        return matches.state_at(database(current_app), match_id, query.get("at"),
+        return queries.state_at(database(current_app), match_id, query.get("at"),
                                 bearer_token(), query.get("as_seat"))
 
 
@@ -280,7 +280,7 @@ class StandingsView(MethodView):
     @blp.response(200, StandingsSchema)
     def get(self, match_id: int) -> dict[str, Any]:
         """The running totals toward the finish, and the outcome once there is one."""
-        return matches.standings(database(current_app), match_id)
+        return queries.standings(database(current_app), match_id)
 
 
 @blp.route(f"/<{ID}:match_id>/export")
@@ -288,4 +288,4 @@ class Export(MethodView):
     @blp.response(200, ExportSchema)
     def get(self, match_id: int) -> dict[str, Any]:
         """The match's whole log as JSON, to keep or to import elsewhere."""
-        return matches.export(database(current_app), match_id, bearer_token())
+        return queries.export(database(current_app), match_id, bearer_token())

@@ -56,9 +56,15 @@ def viewer_for(match: models.Match, token: str | None, as_seat: int | None) -> V
     """The viewer a state request may see as: the public, or a seat with its or the host's token."""
     if as_seat is None and not token:
         return None
-    access = authenticate(match, token)
+    return viewer_as(match, authenticate(match, token), as_seat)
+
+
+def viewer_as(match: models.Match, access: Access | None, as_seat: int | None) -> Viewer:
+    """``viewer_for`` with the token's holder known (None: no token, the public)."""
     if as_seat is None:
-        return access.viewer
+        return access.viewer if access else None
+    if access is None:
+        access = authenticate(match, None)  # raises: a seat's view needs a token
     if not 0 <= as_seat < len(match.seats):
         raise NotFound(sentence("Match {match} has no seat {seat}.", match=match.id,
                                 seat=as_seat), where="query.as")

@@ -329,7 +329,7 @@ def _match(session: Session, item: dict[str, Any], players: dict[int, int],
     schemas = move_schemas(loader.engine)
     state = build(session, match, 0)
     for seq, event in enumerate(item["events"], start=1):
-        row = _import_one(session, state, schemas, seq, event)
+        row, state = _import_one(session, state, schemas, seq, event)
         row.idempotency_key = event.get("idempotency_key")
         if row.type in CORRECTIONS:  # a void or a correction: fold again from the log
             session.flush()

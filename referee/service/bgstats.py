@@ -25,9 +25,9 @@ from urllib.parse import quote
 from sqlalchemy import func, select
 
 from referee.engines import get_engine
+from referee.service.access import get_match
 from referee.service.errors import Conflict
 from referee.service.history import kept_outcome
-from referee.service.matches import get_match
 from referee.service.messages import outcome_of
 from referee.service.sentences import sentence
 from referee.store import models

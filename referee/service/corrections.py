@@ -29,7 +29,7 @@ from referee.service.replay import (
     Marks,
     Source,
     fold_as,
-    judge_row,
+    judge_on,
     log_of,
     replacement,
     replacements,
@@ -126,9 +126,8 @@ def judge_correct(session: Source, loader: Loader, row: models.Event) -> Verdict
     move["schema_version"] = current_version(match.game, move["type"])
     row.payload = {**row.payload, "move": move}
     fix = replacement(row.seq, row.payload)
-    folded = loader.fold(target - 1)
     try:
-        verdict = judge_row(engine, folded, fix, match.game, loader.offenders)
+        verdict, _ = judge_on(engine, loader.fold(target - 1), fix, match.game, loader.offenders)
     except Impossible as err:
         raise Invalid(sentence("The replacement cannot have happened at event {seq}: "
                                "{why}", seq=target, why=EngineSaid(err.said)),

@@ -6,7 +6,7 @@ as it happened: a warning would let the player take it back to dodge its penalty
 
 The engine says which move types always ask (``costly_moves``: a call, a reveal, a pass that
 costs a point) and what a move would forfeit (``forfeits``: an unused power); the rest comes
-from judging the move on a copy of the table (``engine.apply`` on a copy is pure): its verdict,
+from judging the move where it would be logged (``judging.judge_at`` changes nothing): its verdict,
 the round or match it ends, the totals it changes. Nothing is logged here, and a move that
 cannot be judged (bad payload, wrong seat, impossible) is left to ``matches.record`` to refuse
 in its usual words.
@@ -19,14 +19,17 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from referee.engines.base import Engine, Event, Impossible, Render, Standings
-from referee.engines.clone import clone
+from referee.engines.base import Engine, Event, Impossible, Render, Standings, Verdict
 from referee.engines.messages import Said, plain
+from referee.service.access import authenticate, get_match
 from referee.service.errors import ServiceError
-from referee.service.matches import authenticate, get_match
+from referee.service.judging import judge_at
 from referee.service.modes import engine_of
+from referee.service.replay import engine_event
 from referee.service.repository import MatchRepository
+from referee.store import models
 from referee.store.db import Database
+from referee.store.upcast import current_version
 
 
 @dataclass(frozen=True)
@@ -73,24 +76,36 @@ def consequence(db: Database, match_id: int, token: str | None, move_type: str,
                 return None
             if seat is not None and not 0 <= seat < len(match.seats):
                 return None
-            loaded = schema().load(payload)
-            state = clone(MatchRepository.of(db).latest(session, match).folded.state)
-            event = Event(move_type, seat, loaded, match.summary.last_seq + 1, access.host)
-            return judge_cost(engine, state, event)
+            row = models.Event.held(
+                match_id=match.id, seq=match.summary.last_seq + 1, type=move_type, seat=seat,
+                payload=schema().load(payload), actor=access.actor,
+                schema_version=current_version(match.game, move_type))
+            now = MatchRepository.of(db).latest(session, match)
+            trial = judge_at(session, now, row)
+            event = engine_event(row, match.game)
+            return cost_of(engine, now.folded.state, event, trial.verdict,
+                           trial.after.folded.state)
     except (ServiceError, ValidationError):
         return None
 
 
 def judge_cost(engine: Engine[Any], state: Any, event: Event, say: Render = plain
                ) -> Cost | None:
-    """Judge ``event`` on ``state`` (a copy: it is changed) and say what it costs."""
-    forfeits = engine.forfeits(state, event)
-    before = engine.standings(state)
+    """What ``event`` costs, judged on ``state`` by the engine's ``judge`` (``state`` stays
+    as it is); None when it is impossible or costs nothing worth confirming."""
     try:
-        verdict = engine.apply(state, event)
+        judgement = engine.judge(state, event)
     except Impossible:
         return None
-    after = engine.standings(state)
+    return cost_of(engine, state, event, judgement.verdict, judgement.after, say)
+
+
+def cost_of(engine: Engine[Any], state: Any, event: Event, verdict: Verdict, moved: Any,
+            say: Render = plain) -> Cost | None:
+    """What ``event``, judged ``verdict`` on ``state`` and leading to ``moved``, costs."""
+    forfeits = engine.forfeits(state, event)
+    before = engine.standings(state)
+    after = engine.standings(moved)
     match_ends = after.finished and not before.finished
     round_ends = len(after.rounds) > len(before.rounds)
     # A seat's own missplay is logged at once, as it happened at the table: asking first would

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from referee.engines.base import HOST
-from referee.service.errors import Forbidden, ServiceError
-from referee.service.matches import authenticate, get_match, viewer_for
+from referee.engines.base import HOST, Viewer
+from referee.service.access import authenticate, get_match, viewer_for
+from referee.service.errors import Forbidden
 from referee.service.modes import engine_of
 from referee.service.repository import MatchRepository
 from referee.service.sentences import sentence
+from referee.store import models
 from referee.store.db import Database
 
 As = int | Literal["host"] | None
@@ -31,19 +32,14 @@ def legal_moves(db: Database, match_id: int, token: str | None, as_: As) -> dict
             viewer = viewer_for(match, token, as_ if isinstance(as_, int) else None)
         state = MatchRepository.of(db).latest(session, match).folded.state  # shared: read only
         engine = engine_of(match)
-        moves = () if viewer is None else engine.legal_moves(state, viewer)
         return {
             "match_id": match.id, "game": match.game, "at": match.summary.last_seq,
             "as": "public" if viewer is None else viewer, "turn": engine.turn(state),
-            "finished": engine.is_finished(state), "moves": [m.as_dict() for m in moves],
+            "finished": engine.is_finished(state), "moves": moves_of(match, state, viewer),
         }
 
 
-def seat_moves(db: Database, match_id: int, token: str | None, seat: int
-               ) -> list[dict[str, Any]]:
-    """What ``seat`` may log now, for its move pad (the host's token asks for any seat); none
-    when the token may not ask."""
-    try:
-        return list(legal_moves(db, match_id, token, seat)["moves"])
-    except ServiceError:
-        return []
+def moves_of(match: models.Match, state: Any, viewer: Viewer) -> list[dict[str, Any]]:
+    """What ``viewer`` may log on ``state`` (the match's latest; nothing for the public)."""
+    moves = () if viewer is None else engine_of(match).legal_moves(state, viewer)
+    return [m.as_dict() for m in moves]

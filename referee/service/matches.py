@@ -1,5 +1,6 @@
 """Commands on matches: create one, record a move, correct the log, import one. The queries
-(``queries``) and who may read or write (``access``) live beside it, named here as before.
+live in ``queries`` (and each page's in ``pages``), who may read or write in ``access``, how a
+move is judged in ``judging``.
 
 Each command is one unit of work: load, decide, append, refresh the read models, commit — or
 nothing at all.
@@ -18,13 +19,10 @@ from sqlalchemy.orm import Session
 from referee.engines import REGISTRY, get_engine
 from referee.engines.base import (
     Engine,
-    Impossible,
     InvalidOptions,
     MissplayReportSchema,
     Standings,
-    Verdict,
 )
-from referee.engines.messages import msg
 from referee.service import (
     authority,
     corrections,
@@ -36,28 +34,15 @@ from referee.service import (
     staleness,
     stats,
 )
-from referee.service.access import Access as Access
-from referee.service.access import authenticate as authenticate
-from referee.service.access import get_match as get_match
-from referee.service.access import viewer_for as viewer_for
+from referee.service.access import Access, authenticate, get_match
 from referee.service.cache import Known, MatchState, build
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
+from referee.service.judging import Trial, judge_at
 from referee.service.live import announced, send_notice
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.players import PlayerName, players_named
-from referee.service.queries import EXPORT_FORMAT as EXPORT_FORMAT
-from referee.service.queries import EXPORT_VERSION as EXPORT_VERSION
-from referee.service.queries import TIMELINE_PAGE as TIMELINE_PAGE
-from referee.service.queries import event_dict as event_dict
-from referee.service.queries import events_after as events_after
-from referee.service.queries import export as export
-from referee.service.queries import full_timeline as full_timeline
-from referee.service.queries import log_rows as log_rows
-from referee.service.queries import payload_for as payload_for
-from referee.service.queries import standings as standings
-from referee.service.queries import state_at as state_at
-from referee.service.queries import timeline as timeline
+from referee.service.queries import EXPORT_FORMAT, EXPORT_VERSION, event_dict, log_rows
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
     CHALLENGE,
@@ -66,11 +51,8 @@ from referee.service.replay import (
     RULING,
     VOID,
     Folded,
-    Loader,
     Source,
-    accused_seat,
     adapters,
-    judge_row,
     log_of,
     platform_types,
 )
@@ -531,15 +513,15 @@ def append(uow: UnitOfWork, repo: MatchRepository, match_id: int, token: str | N
         match_id=match_id, seq=head.last_seq + 1, type=move.type, seat=seat, payload=loaded,
         schema_version=current_version(head.game, move.type), actor=access.actor,
         idempotency_key=move.idempotency_key, recorded_at=datetime.now(UTC), verdict={})
-    after = before.clone()
-    now = staleness.outcome(lambda: _judge_new(uow, after, row))
+    now = staleness.outcome(lambda: judge_at(uow, before, row))
     if move.seen is not None and move.seen != head.last_seq:  # the player saw an older table
         _check_seen(uow, repo, match_id, move.seen, head.last_seq, access, now, row)
-    row.verdict = verdict_data(now.result())  # data: each reader gets its own words
+    trial = now.result()
+    row.verdict = verdict_data(trial.verdict)  # data: each reader gets its own words
     if move.dry_run:  # nothing appended, no key kept, nobody notified
-        return _dry_run(uow, before, after, row), None
+        return _dry_run(uow, before, trial.after, row), None
     keyed = idempotency.stamp(move.idempotency_key, token, move.type, move.seat, move.payload)
-    after = _write(uow, before, after, row, keyed)
+    after = _write(uow, before, trial.after, row, keyed)
     return Recorded(row.seq, row.verdict, after.standings.as_dict(after.render)), after
 
 
@@ -593,9 +575,9 @@ def _check_seen(uow: UnitOfWork, repo: MatchRepository, match_id: int, seen: int
     session = _session(uow)
     match = get_match(session, match_id)
 
-    def judge_then() -> Verdict:
+    def judge_then() -> Trial:
         then = repo.as_of(session, match, seen)
-        return _judge_new(uow, then, row, repo.log(session, match, then))
+        return judge_at(uow, then, row, repo.log(session, match, then))
 
     staleness.check_seen(match, seen, last_seq, access.viewer, now, judge_then)
 
@@ -685,19 +667,13 @@ def _replace_stale_snapshots(uow: UnitOfWork, state: MatchState, state_version: 
         uow.snapshots.save(state.match_id, state.last_seq, state_version, state.folded)
 
 
-def _slow_log(uow: Source, state: MatchState) -> Loader:
-    """The log read the slow way with ``state``'s marks, for the rare judgements that fold it
-    again (a correction, a dry run's preview)."""
-    match = log_of(uow).match(state.match_id)
-    assert match is not None
-    return MatchRepository.log(uow, match, state)
-
-
 def _dry_run(uow: Source, before: MatchState, after: MatchState, row: models.Event
              ) -> Recorded:
     """What the append would answer, and for a void or a correction what it would change."""
     if row.type in CORRECTIONS:
-        loader = _slow_log(uow, before)  # folded as if appended, in memory only
+        match = log_of(uow).match(before.match_id)
+        assert match is not None
+        loader = MatchRepository.log(uow, match, before)  # folded as if appended, in memory
         preview, folded = corrections.preview_changes(loader, row)
         standings = loader.engine.standings(folded.state).as_dict(before.render)
     else:
@@ -706,78 +682,6 @@ def _dry_run(uow: Source, before: MatchState, after: MatchState, row: models.Eve
             "before": corrections.totals(before.standings.as_dict(before.render)),
             "after": corrections.totals(standings)}}
     return Recorded(row.seq, row.verdict, standings, preview=preview)
-
-
-def _judge_new(uow: Source, state: MatchState, row: models.Event,
-               loader: Loader | None = None) -> Verdict:
-    """The verdict on a new move, applied to ``state`` (a clone), or Invalid (422) when it
-    cannot have happened. ``loader``: the log as ``state`` reads it, for a correction (read
-    from the log when not given)."""
-    shared = platform_types(state.engine)
-    if row.type == VOID:
-        return _judge_void(uow, state, row)
-    if row.type == CORRECT:
-        return corrections.judge_correct(uow, loader or _slow_log(uow, state), row)
-    if row.type == CHALLENGE and CHALLENGE in shared:
-        return _judge_challenge(uow, state, row)
-    if row.type == RULING and RULING in shared and (said := _judge_ruling(state, row)):
-        return said
-    try:
-        verdict = judge_row(state.engine, state.folded, row, state.game, state.offenders)
-    except Impossible as err:
-        raise Invalid(EngineSaid(err.said, state.names or None), rule=err.rule, where=err.where,
-                      kind="impossible", message_id=err.message and err.message.id,
-                      params=err.message and dict(err.message.params)) from err
-    assert verdict is not None
-    if row.type == RULING and RULING in shared:
-        state.ruled.add(row.payload["challenge"])
-    return verdict
-
-
-def _judge_challenge(uow: Source, state: MatchState, row: models.Event) -> Verdict:
-    target = row.payload["seq"]
-    challenged = log_of(uow).event_at(state.match_id, target) if target < row.seq else None
-    if challenged is None:
-        raise Invalid(sentence("There is no event {seq} to challenge.", seq=target),
-                      where="payload.seq")
-    state.offenders[row.seq] = accused_seat(row.payload, challenged.seat)
-    return Verdict.ok("PLATFORM-CHALLENGE", msg("platform.challenge.recorded",
-                                                challenged=target))
-
-
-def _judge_ruling(state: MatchState, row: models.Event) -> Verdict | None:
-    """A dismissed challenge's verdict; None for an upheld one (the engine judges its fault)."""
-    challenge = row.payload["challenge"]
-    if challenge not in state.offenders:
-        raise Invalid(sentence("Event {seq} is not a challenge.", seq=challenge),
-                      where="payload.challenge")
-    if challenge in state.ruled:
-        raise Invalid(sentence("Challenge {seq} has already been ruled on.", seq=challenge),
-                      where="payload.challenge")
-    if not row.payload["upheld"]:
-        state.ruled.add(challenge)
-        return Verdict.ok("PLATFORM-RULING", msg("platform.ruling.dismissed",
-                                                 challenge=challenge))
-    if not row.payload.get("rule"):
-        raise Invalid(sentence("An upheld ruling names the fault's rule."), where="payload.rule")
-    return None
-
-
-def _judge_void(uow: Source, state: MatchState, row: models.Event) -> Verdict:
-    target = row.payload["seq"]
-    found = log_of(uow).event_at(state.match_id, target) if target < row.seq else None
-    if found is None:
-        raise Invalid(sentence("There is no event {seq} to void.", seq=target),
-                      where="payload.seq")
-    if found.type == VOID:
-        raise Invalid(sentence("A void cannot be voided; log the move again instead."),
-                      where="payload.seq")
-    if target in state.voided:
-        raise Invalid(sentence("Event {seq} is already voided (by event {by}).", seq=target,
-                               by=state.voided[target][0]),
-                      where="payload.seq")
-    return Verdict.ok("PLATFORM-VOID", msg("platform.void.voided", voided=target,
-                                           type=found.type, why=row.payload["reason"]))
 
 
 def _apply_correction(uow: Source, state: MatchState, row: models.Event) -> MatchState:
@@ -839,7 +743,7 @@ def _import(uow: SqlUnitOfWork, data: dict[str, Any], night_id: int | None,
     start = (state.standings, state.records)
     schemas = move_schemas(state.engine)
     for seq, item in enumerate(data["events"], start=1):
-        row = _import_one(uow, state, schemas, seq, item)
+        row, state = _import_one(uow, state, schemas, seq, item)
         if row.type in CORRECTIONS:
             state = _apply_correction(uow, state, row)
         state.moved_to(seq)
@@ -857,7 +761,7 @@ def _import(uow: SqlUnitOfWork, data: dict[str, Any], night_id: int | None,
 
 
 def _import_one(session: Source, state: MatchState, schemas: dict[str, type[Schema]],
-                seq: int, item: dict[str, Any]) -> models.Event:
+                seq: int, item: dict[str, Any]) -> tuple[models.Event, MatchState]:
     where = f"events.{seq - 1}"
     if item.get("seq") != seq:
         raise Invalid(sentence("Events must be numbered 1, 2, 3…; expected seq {seq}.", seq=seq),
@@ -884,13 +788,13 @@ def _import_one(session: Source, state: MatchState, schemas: dict[str, type[Sche
                        schema_version=current_version(game, item["type"]), actor=actor,
                        recorded_at=_parse_time(item.get("recorded_at")), verdict={})
     try:
-        verdict = _judge_new(session, state, row)
+        trial = judge_at(session, state, row)
     except Invalid as err:
         raise Invalid(sentence("Event {seq}: {why}", seq=seq, why=err.sentence),
                       **{**err.details, "where": where}) from err
-    row.verdict = verdict_data(verdict)
+    row.verdict = verdict_data(trial.verdict)
     log_of(session).add(row)
-    return row
+    return row, trial.after
 
 
 def _parse_time(text: str | None) -> datetime:

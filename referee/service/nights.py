@@ -122,8 +122,15 @@ def is_host(db: Database, night_id: int, token: str | None) -> bool:
     if not token:
         return False
     with db.reading() as session:
-        night = night_or_404(session, night_id)
-        return night.host_token_hash is not None and hash_token(token) == night.host_token_hash
+        return hosts(session, night_id, token)
+
+
+def hosts(session: Session, night_id: int, token: str | None) -> bool:
+    """``is_host`` in a read already open."""
+    if not token:
+        return False
+    night = night_or_404(session, night_id)
+    return night.host_token_hash is not None and hash_token(token) == night.host_token_hash
 
 
 def issue_token(db: Database, night_id: int) -> str:

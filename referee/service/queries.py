@@ -10,10 +10,11 @@ from referee.engines.base import HOST, Viewer
 from referee.service import identity
 from referee.service.access import get_match, viewer_for
 from referee.service.cache import MatchState, Shared
-from referee.service.errors import NotFound
+from referee.service.errors import NotFound, Unauthenticated
 from referee.service.modes import engine_of
 from referee.service.replay import (
     CORRECT,
+    Folded,
     Judged,
     Loader,
     Replacement,
@@ -38,22 +39,34 @@ def state_at(db: Database, match_id: int, at: int | None, token: str | None,
              as_seat: int | None) -> dict[str, Any]:
     with db.reading() as session:
         match = get_match(session, match_id)
-        viewer = viewer_for(match, token, as_seat)
-        last = match.summary.last_seq
-        if at is not None and not 0 <= at <= last:
-            said = (sentence("Match {match} has no events yet; there is no seq {at}.",
-                             match=match_id, at=at) if last == 0 else
-                    sentence("Match {match} has events 1 to {last}; there is no seq "
-                             "{at}.", match=match_id, last=last, at=at))
-            raise NotFound(said, where="query.at")
-        folded = MatchRepository.of(db).at(session, match, last if at is None else at)
-        engine = engine_of(match)
-        return {
-            "match_id": match.id, "game": match.game, "at": last if at is None else at,
-            "last_seq": last, "viewer": "public" if viewer is None else viewer,
-            "table": engine.view(folded.state, viewer),
-            "standings": engine.standings(folded.state).as_dict(),
-        }
+        return state_of(session, MatchRepository.of(db), match, at,
+                        viewer_for(match, token, as_seat))
+
+
+def state_of(session: Source, repo: MatchRepository, match: models.Match, at: int | None,
+             viewer: Viewer) -> dict[str, Any]:
+    """The table after event ``at`` (default: the last) as ``viewer`` sees it; 404 for a seq
+    the match does not have."""
+    last = match.summary.last_seq
+    if at is not None and not 0 <= at <= last:
+        said = (sentence("Match {match} has no events yet; there is no seq {at}.",
+                         match=match.id, at=at) if last == 0 else
+                sentence("Match {match} has events 1 to {last}; there is no seq "
+                         "{at}.", match=match.id, last=last, at=at))
+        raise NotFound(said, where="query.at")
+    at = last if at is None else at
+    return table_at(match, repo.at(session, match, at), at, viewer)
+
+
+def table_at(match: models.Match, folded: Folded, at: int, viewer: Viewer) -> dict[str, Any]:
+    """The table after event ``at`` as ``viewer`` sees it, and the standings then."""
+    engine = engine_of(match)
+    return {
+        "match_id": match.id, "game": match.game, "at": at,
+        "last_seq": match.summary.last_seq, "viewer": "public" if viewer is None else viewer,
+        "table": engine.view(folded.state, viewer),
+        "standings": engine.standings(folded.state).as_dict(),
+    }
 
 
 def payload_for(state: MatchState, row: models.Event, viewer: Viewer) -> dict[str, Any]:
@@ -99,17 +112,26 @@ def event_dict(state: MatchState, row: models.Event, viewer: Viewer,
 def log_rows(session: Source, match_id: int, first: int, last: int) -> Sequence[models.Event]:
     """Events ``first`` to ``last`` (seqs are gapless, so a page is a range of them)."""
     return log_of(session).events(match_id, first - 1, last)
+
+
 def events_after(db: Database, match_id: int, after: int, limit: int, token: str | None
                  ) -> tuple[list[dict[str, Any]], int]:
     with db.reading() as session:
         match = get_match(session, match_id)
         viewer = viewer_for(match, token, None)
-        last = match.summary.last_seq
-        if after >= last:  # nothing after it (and no seq past the column's range is asked for)
-            return [], last
-        now = MatchRepository.of(db).latest(session, match)
-        rows = log_rows(session, match_id, after + 1, min(last, after + limit))
-        return [event_dict(now, r, viewer) for r in rows], last
+        return logged_after(session, MatchRepository.of(db), match, viewer, after, limit)
+
+
+def logged_after(session: Source, repo: MatchRepository, match: models.Match, viewer: Viewer,
+                 after: int, limit: int) -> tuple[list[dict[str, Any]], int]:
+    """The events after seq ``after`` (at most ``limit``) as ``viewer`` may read them, and
+    the match's last seq."""
+    last = match.summary.last_seq
+    if after >= last:  # nothing after it (and no seq past the column's range is asked for)
+        return [], last
+    now = repo.latest(session, match)
+    rows = log_rows(session, match.id, after + 1, min(last, after + limit))
+    return [event_dict(now, r, viewer) for r in rows], last
 
 
 TIMELINE_PAGE = 50
@@ -141,30 +163,36 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
     """
     with db.reading() as session:
         match = get_match(session, match_id)
-        viewer = viewer_for(match, token, None)
-        last = match.summary.last_seq
-        if after is not None:
-            first, end = after + 1, min(last, after + limit)
-        else:
-            end = last if before is None else min(last, before - 1)
-            first = max(1, end - limit + 1)
-        now = MatchRepository.of(db).latest(session, match)
+        return timeline_of(session, MatchRepository.of(db), match, viewer_for(match, token, None),
+                           before=before, after=after, limit=limit)
 
-        def page() -> dict[str, Any]:
-            rows = log_rows(session, match_id, first, end) if end >= first else []
-            return Shared({
-                "match_id": match.id, "game": match.game, "last_seq": last,
-                "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
-                "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
-                "later": rows[-1].seq if rows and rows[-1].seq < last else None,
-                "challenges": sorted(s for s in now.offenders if s not in now.ruled
-                                     and s not in now.voided),
-                "standings": standings_data(now.standings),
-            })
 
-        if end < last:  # an earlier page: read by one reader now and then, not kept
-            return page()
-        return now.page(("timeline", first, end, viewer), page)
+def timeline_of(session: Source, repo: MatchRepository, match: models.Match, viewer: Viewer, *,
+                before: int | None, after: int | None, limit: int) -> dict[str, Any]:
+    """``timeline`` in a read already open, for ``viewer``."""
+    last = match.summary.last_seq
+    if after is not None:
+        first, end = after + 1, min(last, after + limit)
+    else:
+        end = last if before is None else min(last, before - 1)
+        first = max(1, end - limit + 1)
+    now = repo.latest(session, match)
+
+    def page() -> dict[str, Any]:
+        rows = log_rows(session, match.id, first, end) if end >= first else []
+        return Shared({
+            "match_id": match.id, "game": match.game, "last_seq": last,
+            "events": [event_dict(now, r, viewer, _judged(now, r)) for r in rows],
+            "earlier": rows[0].seq if rows and rows[0].seq > 1 else None,
+            "later": rows[-1].seq if rows and rows[-1].seq < last else None,
+            "challenges": sorted(s for s in now.offenders if s not in now.ruled
+                                 and s not in now.voided),
+            "standings": standings_data(now.standings),
+        })
+
+    if end < last:  # an earlier page: read by one reader now and then, not kept
+        return page()
+    return now.page(("timeline", first, end, viewer), page)
 
 
 def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
@@ -189,11 +217,18 @@ def standings(db: Database, match_id: int) -> dict[str, Any]:
         return dict(match.summary.totals)
 
 
-def export(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
-    """The match's whole log, enough to replay it elsewhere (``import_match``)."""
+def export(db: Database, match_id: int, token: str | None = None, *,
+           public_if_stale: bool = False) -> dict[str, Any]:
+    """The match's whole log, enough to replay it elsewhere (``import_match``); as the public
+    reads it for a token of no seat when ``public_if_stale`` (a page's stale cookie)."""
     with db.reading() as session:
         match = get_match(session, match_id)
-        viewer = viewer_for(match, token, None)
+        try:
+            viewer = viewer_for(match, token, None)
+        except Unauthenticated:
+            if not public_if_stale:
+                raise
+            viewer = None
         now = MatchRepository.of(db).latest(session, match)
         rows = log_rows(session, match_id, 1, match.summary.last_seq)
         events = [event_dict(now, r, viewer) for r in rows]

@@ -140,25 +140,48 @@ def replacement(seq: int, payload: dict[str, Any]) -> Replacement:
                        seq, payload.get("reason", ""))
 
 
-def judge_row(engine: Engine[Any], folded: Folded, row: Logged, game: str,
-              offenders: dict[int, int | None]) -> Verdict | None:
-    """Apply one stored event to ``folded``; None for records the engine does not judge.
-
-    Raises Impossible when the move no longer fits the (corrected) log.
-    """
+def engine_move(engine: Engine[Any], row: Logged, game: str,
+                offenders: dict[int, int | None]) -> Event | None:
+    """What the engine judges of a stored event; None for records it does not judge."""
     shared = platform_types(engine)
     if row.type in shared and row.type in (VOID, CHALLENGE, CORRECT):
         return None
     if row.type in shared and row.type == RULING:
         if not row.payload.get("upheld"):
             return None
-        event = ruling_as_missplay(row, offenders.get(row.payload["challenge"]))
-    else:
-        event = engine_event(row, game)
+        return ruling_as_missplay(row, offenders.get(row.payload["challenge"]))
+    return engine_event(row, game)
+
+
+def judge_row(engine: Engine[Any], folded: Folded, row: Logged, game: str,
+              offenders: dict[int, int | None]) -> Verdict | None:
+    """Apply one stored event to ``folded`` (a fold moving on); None for records the engine
+    does not judge.
+
+    Raises Impossible when the move no longer fits the (corrected) log.
+    """
+    event = engine_move(engine, row, game, offenders)
+    if event is None:
+        return None
     verdict = engine.apply(folded.state, event)
     if verdict.kind == "missplay" and event.seat is not None:
         folded.missplays[event.seat] += 1
     return verdict
+
+
+def judge_on(engine: Engine[Any], folded: Folded, row: Logged, game: str,
+             offenders: dict[int, int | None]) -> tuple[Verdict | None, Folded]:
+    """One stored or new event judged on ``folded`` by the engine's ``judge``, which changes
+    nothing: its verdict (None for records the engine does not judge) and the state it leads
+    to (a new one; ``folded`` itself when nothing changes). Raises Impossible."""
+    event = engine_move(engine, row, game, offenders)
+    if event is None:
+        return None, folded
+    judgement = engine.judge(folded.state, event)
+    missplays = Counter(folded.missplays)
+    if judgement.verdict.kind == "missplay" and event.seat is not None:
+        missplays[event.seat] += 1
+    return judgement.verdict, Folded(judgement.after, missplays)
 
 
 def challenge_offenders(source: Source, match_id: int) -> dict[int, int | None]:

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy import select
 
 from referee.service import history, nights, stats
-from referee.service.matches import get_match
+from referee.service.access import get_match
 from referee.service.messages import DEFAULT_LOCALE, Unsaid, outcome_of
 from referee.store import models
 from referee.store.db import Database

@@ -22,6 +22,7 @@ from typing import Any
 
 from referee.engines.base import Verdict, Viewer
 from referee.service.errors import Conflict, Invalid
+from referee.service.judging import Trial
 from referee.service.sentences import Kind, Words, sentence
 from referee.store import models
 from referee.store.as_data import verdict_data
@@ -29,16 +30,21 @@ from referee.store.as_data import verdict_data
 
 @dataclass(frozen=True)
 class Outcome:
-    """A move's judgement against one table: a verdict, or the refusal it got."""
+    """A move's judgement against one table: its trial (``judging.judge_at``), or the refusal
+    it got."""
 
-    verdict: Verdict | None = None
+    trial: Trial | None = None
     refused: Invalid | None = None
 
-    def result(self) -> Verdict:
+    @property
+    def verdict(self) -> Verdict | None:
+        return None if self.trial is None else self.trial.verdict
+
+    def result(self) -> Trial:
         if self.refused is not None:
             raise self.refused
-        assert self.verdict is not None
-        return self.verdict
+        assert self.trial is not None
+        return self.trial
 
     def as_dict(self) -> dict[str, Any]:
         if self.refused is not None:
@@ -51,9 +57,9 @@ class Outcome:
         return verdict_data(self.verdict)
 
 
-def outcome(judge: Callable[[], Verdict]) -> Outcome:
+def outcome(judge: Callable[[], Trial]) -> Outcome:
     try:
-        return Outcome(verdict=judge())
+        return Outcome(trial=judge())
     except Invalid as err:
         return Outcome(refused=err)
 
@@ -120,7 +126,7 @@ def stale_if_match(match_id: int, identity: str, expected: int, last_seq: int,
 
 
 def check_seen(match: models.Match, seen: int | None, last_seq: int, viewer: Viewer,
-               now: Outcome, judge_then: Callable[[], Verdict]) -> None:
+               now: Outcome, judge_then: Callable[[], Trial]) -> None:
     """Raise a 409 when the move would be judged otherwise at the table its player saw (its
     events since are listed once the lock is released: ``Stale``)."""
     if seen is None or seen == last_seq:

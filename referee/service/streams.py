@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from referee.service import counters, matches
+from referee.service import counters, queries
 from referee.service.errors import NotFound, Unavailable
 from referee.service.kept import KeptFor
 from referee.service.live import start_listening
@@ -146,9 +146,9 @@ def public_moves(db: Database, match_id: int, after: int) -> list[dict[str, Any]
     """The events after ``after`` as the public may read them (exactly as ``/events`` shows
     them without a token), each with the standings as they stood right after it: data, each
     follower's sentences said where the stream is answered."""
-    events, _ = matches.events_after(db, match_id, after, BATCH, None)
+    events, _ = queries.events_after(db, match_id, after, BATCH, None)
     for item in events:
-        item["standings"] = matches.state_at(db, match_id, item["seq"], None, None)["standings"]
+        item["standings"] = queries.state_at(db, match_id, item["seq"], None, None)["standings"]
     return events
 
 

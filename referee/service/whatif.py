@@ -11,8 +11,8 @@ from typing import Any
 from marshmallow import ValidationError
 
 from referee.engines.base import InvalidOptions
+from referee.service.access import get_match
 from referee.service.errors import Invalid
-from referee.service.matches import get_match
 from referee.service.replay import Folded, Judged, Loader, Marks, fold_as
 from referee.service.sentences import EngineSaid, Listed, OptionName, sentence, title_of
 from referee.store.as_data import data_of

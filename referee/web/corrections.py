@@ -17,7 +17,7 @@ from flask import redirect, render_template, request, url_for
 
 from referee.edge.i18n import gettext as _
 from referee.edge.wording import reworded
-from referee.service import matches
+from referee.service import matches, pages
 from referee.service.bounds import INT32_MAX
 from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
 from referee.web import games, pads, views
@@ -36,24 +36,26 @@ def value_text(f: Field, value: Any) -> str:
     return dataclasses.replace(f, default=value).text_default()
 
 
-def host_only(match_id: int) -> str:
-    access = views.page_access(match_id)
-    if access is None or not access.host:
+def host_only(match_id: int, seq: int) -> tuple[str, pages.HeldMatch]:
+    """The host's token and the page of event ``seq``; 403 for anyone but the host."""
+    token = views.page_token(match_id)
+    page = pages.held_match(views.db(), match_id, token, seq)
+    if page.timeline is None or token is None:
         raise PageError(403, _("Only the host corrects the log: open the host's link on this "
                                "device first."))
-    token = views.page_token(match_id)
-    assert token is not None
-    return token
+    return token, page
 
 
-def timeline_event(match_id: int, token: str, seq: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The event at ``seq`` as the timeline shows it now, with its page of the timeline."""
-    timeline = views.said_page(matches.timeline(views.db(), match_id, token, after=seq - 1,
-                                                limit=1), views.seat_names(views.match_or_404(
-                                                    match_id)))
+def host_event(match_id: int, seq: int) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """The host's token, the match (in the reader's words) and its event ``seq`` as the
+    timeline shows it now."""
+    token, page = host_only(match_id, seq)
+    assert page.timeline is not None
+    match = reworded(page.match)
+    timeline = views.said_page(page.timeline, views.seat_names(match))
     for event in timeline["events"]:
         if event["seq"] == seq:
-            return event, timeline
+            return token, match, event
     raise PageError(404, _("Match {id} has no event #{seq}.", id=match_id, seq=seq))
 
 
@@ -70,10 +72,8 @@ def render_preview(match_id: int, *, kind: str, seq: int, move_type: str, seat: 
                    payload: dict[str, Any], reason: str, seen: int | None,
                    note: str | None = None) -> Any:
     """The dry run of a void or a correction, and the form that confirms it."""
-    token = host_only(match_id)
-    match = views.match_or_404(match_id)
+    token, match, event = host_event(match_id, seq)
     game = games.for_match(match)
-    event, _timeline = timeline_event(match_id, token, seq)
     body = ({"seq": seq, "reason": reason} if kind == "void" else
             {"seq": seq, "reason": reason,
              "move": {"type": move_type, "seat": seat, "payload": payload}})
@@ -92,7 +92,7 @@ def render_preview(match_id: int, *, kind: str, seq: int, move_type: str, seat: 
 
 def confirm(match_id: int, kind: str, seq: int) -> Any:
     """Append the previewed void or correction; if the log moved since, preview it again."""
-    token = host_only(match_id)
+    token, _page = host_only(match_id, seq)
     try:
         body = json.loads(request.form.get("body") or "")
         expected = int(request.form.get("expected") or "")
@@ -149,10 +149,8 @@ def correct_form(match_id: int, seq: int) -> Any:
 def render_correct_form(match_id: int, seq: int, move_type: str | None, *,
                         error: dict[str, Any] | None = None, posted: Any = None,
                         status: int = 200) -> Any:
-    token = host_only(match_id)
-    match = views.match_or_404(match_id)
+    _token, match, event = host_event(match_id, seq)
     game = games.for_match(match)
-    event, _timeline = timeline_event(match_id, token, seq)
     if event["type"] in NOT_MOVES:
         raise PageError(422, _("Event #{seq} is a {type}, not a move: void it instead.",
                                seq=seq, type=event["type"]))

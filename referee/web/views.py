@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable
 from datetime import date
-from functools import wraps
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
 
@@ -28,12 +26,11 @@ from referee.edge.i18n import gettext as _
 from referee.edge.i18n import schema_errors, told
 from referee.edge.validation import Refused, load_json, whole_number
 from referee.edge.wording import reworded, said_errors, say, say_kept
-from referee.service import counters, history, legal, matches, nights, pages, stats, take_back
+from referee.service import counters, history, matches, nights, pages, queries, stats
 from referee.service import links as seat_links
+from referee.service.access import Access
 from referee.service.bounds import IDEMPOTENCY_KEY_LENGTH
-from referee.service.errors import Invalid, ServiceError, Unauthenticated
-from referee.service.matches import Access
-from referee.service.messages import seat_names as table_names
+from referee.service.errors import Invalid, ServiceError
 from referee.web import addresses, confirm, games, pads, security
 from referee.web.chart import rounds_chart, score_sheet
 from referee.web.errors import PageError, error_page
@@ -77,14 +74,6 @@ def match_path(match_id: int) -> str:
 
 def page_token(match_id: int) -> str | None:
     return request.cookies.get(cookie_name(match_id)) or None
-
-
-def page_access(match_id: int) -> Access | None:
-    """The host or seat this browser acts as in the match (None: the public)."""
-    try:
-        return pages.access_for(db(), match_id, page_token(match_id))
-    except Unauthenticated:
-        return None  # a stale cookie (the match was imported again, say): act as the public
 
 
 def keep_token(response: BaseResponse, match_id: int, token: str) -> BaseResponse:
@@ -343,8 +332,8 @@ def created_redirect(created: matches.Created) -> BaseResponse:
 
 @bp.get("/m/<id:match_id>/invite")
 def invite(match_id: int) -> Any:
-    match = match_or_404(match_id)
-    access = page_access(match_id)
+    page = pages.held_match(db(), match_id, page_token(match_id))
+    match, access = reworded(page.match), page.access
     links: dict[str, Any] | None = None
     if access is not None and access.host:
         tokens = list(security.read_invites().get(str(match_id)) or [])
@@ -434,13 +423,11 @@ def join(match_id: int) -> BaseResponse:
 
 def joined_redirect(match_id: int, token: str) -> BaseResponse:
     """The pad, this browser now acting with ``token`` (a seat's or the host's)."""
-    try:
-        pages.access_for(db(), match_id, token)
-    except Unauthenticated:
+    if pages.held_match(db(), match_id, token).access is None:
         if gone := seat_links.replaced(db(), match_id, token):
-            raise PageError(403, told(gone.sentence)) from None
+            raise PageError(403, told(gone.sentence))
         raise PageError(403, _("This join link does not belong to match {id}: its token is "
-                               "no seat's, nor the host's.", id=match_id)) from None
+                               "no seat's, nor the host's.", id=match_id))
     response = redirect(url_for("web.play", match_id=match_id), 303)
     return keep_token(response, match_id, token)
 
@@ -455,61 +442,39 @@ def leave(match_id: int) -> BaseResponse:
 # --- move entry --------------------------------------------------------------------------------
 
 
-def table_now(match_id: int) -> dict[str, Any]:
-    """The table now, its standings in the reader's words by the players' names."""
-    state = matches.state_at(db(), match_id, None, page_token_if_valid(match_id), None)
-    return {**state, "standings": reworded(state["standings"], table_names(db(), match_id))}
-
-
-def page_token_if_valid(match_id: int) -> str | None:
-    return page_token(match_id) if page_access(match_id) is not None else None
-
-
-def logged_event(match_id: int, seq: int | None) -> dict[str, Any] | None:
-    if not seq:
-        return None
-    events, _more = matches.events_after(db(), match_id, seq - 1, 1, page_token_if_valid(match_id))
-    return events[0] if events else None
-
-
 @bp.get("/m/<id:match_id>/play")
 def play(match_id: int) -> str:
     return render_play(match_id, logged=int_arg("logged", request.args.get("logged"), 1))
 
 
-def in_one_read(view: Callable[..., Any]) -> Callable[..., Any]:
-    """The page's reads share one transaction (one consistent view of the match)."""
-    @wraps(view)
-    def read_once(*args: Any, **kwargs: Any) -> Any:
-        with pages.one_read(db()):
-            return view(*args, **kwargs)
-    return read_once
-
-
-@in_one_read
 def render_play(match_id: int, *, logged: int | None = None, error: dict[str, Any] | None = None,
                 posted: Any = None, status: int = 200) -> Any:
-    match = match_or_404(match_id)
-    access = page_access(match_id)
-    game = games.for_match(match)
-    state = table_now(match_id)
-    moves = game.moves_for(host=bool(access and access.host)) if access else []
     asked = request.args.to_dict()
     if posted:  # a refused move shows its pad again, for the seat and warrior it was for
         asked = {"seat": posted.get("seat"), "warrior": posted.get("p.warrior"), **asked}
+
+    def pad_seat(match: Any, access: Access | None, table: Any) -> int | None:
+        shaped = match["mode"] != "rounds" and match["game"] in pads.SHAPERS
+        return pads.acting_seat(access, table, asked.get("seat")) if shaped else None
+
+    page = pages.play(db(), match_id, page_token(match_id), logged=logged, pad_seat=pad_seat)
+    match, access = reworded(page.match), page.access
+    game = games.for_match(match)
+    state = {**page.state, "standings": reworded(page.state["standings"], page.names)}
+    moves = game.moves_for(host=bool(access and access.host)) if access else []
     pad = None if match["mode"] == "rounds" else pads.pad_for(
         game.id, state["table"], access, asked, options=match.get("options"),
-        legal=lambda seat: legal.seat_moves(db(), match_id, page_token_if_valid(match_id), seat))
+        legal=lambda seat: page.legal)
     pickers = picker_data(game.id, match.get("options"), state["table"],
                           seat_names(match)) if access else {}
     return render_template(
         "play.html", match=match, access=access, game=game, moves=moves, state=state, pad=pad,
         pickers=pickers,
         table=state["table"], names=seat_names(match),
-        logged=reworded(logged_event(match_id, logged), seat_names(match)),
+        logged=reworded(page.logged, seat_names(match)),
         error=error, posted=posted or {}, key=uuid.uuid4().hex,
         sides=side_names(match, state["standings"]), ranked=ranked(state["standings"]),
-        take_back=take_back.offer(db(), match_id, page_token_if_valid(match_id)),
+        take_back=page.take_back,
     ), status
 
 
@@ -597,38 +562,28 @@ def match(match_id: int) -> Any:
     return render_match(match_id, logged=int_arg("logged", request.args.get("logged"), 1))
 
 
-@in_one_read
 def render_match(match_id: int, *, logged: int | None = None,
                  error: dict[str, Any] | None = None, posted: Any = None,
                  status: int = 200) -> Any:
-    match = match_or_404(match_id)
-    access = page_access(match_id)
-    token = page_token(match_id) if access else None
     at = int_arg("at", request.args.get("at"), 0)
     before = int_arg("before", request.args.get("before"), 1)
     after = int_arg("after", request.args.get("after"), 0)
     if at is not None and before is None and after is None:
         before = at + 11  # the page that shows the event asked for, near its top
-    timeline = said_page(matches.timeline(db(), match_id, token, before=before, after=after,
-                                          limit=MATCH_PAGE_EVENTS), seat_names(match))
-    game = games.for_match(match)
     as_arg = request.args.get("as", "")
-    state = None
-    if at is not None:
-        if as_arg == "public":
-            state = matches.state_at(db(), match_id, at, None, None)
-        else:
-            as_seat = int_arg("as", as_arg, 0)
-            state = matches.state_at(db(), match_id, at, token, as_seat)
+    public = as_arg == "public"
+    page = pages.match_page(db(), match_id, page_token(match_id), pages.Asked(
+        MATCH_PAGE_EVENTS, before, after, at, public=public, night_token=security.night_token,
+        as_seat=None if at is None or public else int_arg("as", as_arg, 0)))
+    match, access, state = reworded(page.match), page.access, page.state
+    timeline = said_page(page.timeline, seat_names(match))
+    game = games.for_match(match)
     challenges = sorted({*timeline["challenges"],
                          *(e["seq"] for e in timeline["events"] if e["type"] == "flag")})
     standings = timeline["standings"]
-    # a rematch stays in the match's night for the night's host; elsewhere it is made outside
-    night_host = bool(match["night_id"] and match["status"] == "finished"
-                      and night_host_token(match["night_id"]))
     return render_template(
         "match.html", match=match, access=access, game=game, timeline=timeline,
-        night_host=night_host,
+        night_host=page.night_host,  # a rematch stays in the night for the night's host
         events=list(reversed(timeline["events"])), state=state, at=at, as_arg=as_arg,
         names=seat_names(match), error=error, posted=posted or {}, logged=logged,
         challenges=challenges, key=uuid.uuid4().hex, standings=standings,
@@ -640,8 +595,7 @@ def render_match(match_id: int, *, logged: int | None = None,
 
 @bp.get("/m/<id:match_id>/export.json")
 def export(match_id: int) -> Response:
-    access = page_access(match_id)
-    data = matches.export(db(), match_id, page_token(match_id) if access else None)
+    data = queries.export(db(), match_id, page_token(match_id), public_if_stale=True)
     body = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     return current_app.response_class(body, mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="referee-match-{match_id}.json"'})
@@ -681,23 +635,16 @@ def import_match() -> Any:
 # --- the scoreboard ----------------------------------------------------------------------
 
 
-BOARD_MOVES = 4  # the last moves the TV board shows, with their verdicts
-
-
-@in_one_read
 def board_context(match_id: int) -> dict[str, Any]:
-    match = match_or_404(match_id)
+    page = pages.board(db(), match_id)
+    match = reworded(page.match)
     standings = match["standings"]
     names = side_names(match, standings)
     game = games.for_match(match)
-    table = matches.state_at(db(), match_id, None, None, None)["table"]
-    last = match["last_seq"]
-    recent, _more = matches.events_after(db(), match_id, max(0, last - BOARD_MOVES), BOARD_MOVES,
-                                     None)
-    return {"match": match, "standings": standings, "sides": names, "turn": table.get("turn"),
-            "names": seat_names(match), "ranked": ranked(standings), "game": game,
-            "sheet": score_sheet(standings),
-            "recent": reworded(list(reversed(recent)), seat_names(match)),  # the reader's words
+    return {"match": match, "standings": standings, "sides": names,
+            "turn": page.table.get("turn"), "names": seat_names(match),
+            "ranked": ranked(standings), "game": game, "sheet": score_sheet(standings),
+            "recent": reworded(list(reversed(page.recent)), seat_names(match)),  # their words
             "chart": rounds_chart(standings, names,
                                   _("{game}: totals round by round", game=game.title),
                                   tv=True)}

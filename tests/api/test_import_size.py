@@ -18,7 +18,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app, database
-from referee.service import matches
+from referee.service import matches, queries
 from tests.helpers import auth
 from tests.web.helpers import Browser
 
@@ -40,7 +40,7 @@ def long_export(app: Flask, events: int = EVENTS) -> bytes:
     """The host's export of a two-seat match of ``events`` legal moves, as the API gives it."""
     moves = itertools.islice(passing_fives(), events)
     created = matches.import_match(database(app), {
-        "format": matches.EXPORT_FORMAT, "version": matches.EXPORT_VERSION,
+        "format": queries.EXPORT_FORMAT, "version": queries.EXPORT_VERSION,
         "game": "citroncoco", "options": {}, "seats": [{"name": "Alice"}, {"name": "Bob"}],
         "events": [{"seq": seq, "type": t, "seat": s, "payload": p}
                    for seq, (t, s, p) in enumerate(moves, start=1)]})

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, func, select
 
 from referee import create_app, database
-from referee.service import ledger, matches
+from referee.service import ledger, matches, queries
 from referee.service.cache import cache_for
 from referee.store import models
 from referee.store.as_data import standings_data
@@ -38,7 +38,7 @@ def test_an_append_leaves_the_new_state_in_the_cache(app: Flask, client: FlaskCl
     plain_turn(client, table, 0)
     state = cached(app, table.id)
     assert state is not None and state.last_seq == 2
-    full = matches.full_timeline(database(app), table.id)
+    full = queries.full_timeline(database(app), table.id)
     assert standings_data(state.standings) == full["standings"]
 
 
@@ -144,7 +144,7 @@ def test_a_stale_cache_costs_a_reload_never_a_wrong_verdict(app: Flask, database
     done = move(client, table, "discard", 0, {"value": 5}, headers={"If-Match": '"5"'})
     assert done.status_code == 201 and done.json["seq"] == 6
     assert cached(app, table.id).last_seq == 6
-    full = matches.full_timeline(database(app), table.id)
+    full = queries.full_timeline(database(app), table.id)
     assert [e["judged_now"] for e in full["events"]] == [e["verdict"] for e in full["events"]]
 
 

@@ -14,7 +14,7 @@ from werkzeug.test import TestResponse
 
 from referee.api.stream import rendered_moves
 from referee.edge.wording import say
-from referee.service import matches, whatif
+from referee.service import queries, whatif
 from referee.service.messages import seat_names
 from tests.helpers import Table, auth, new_match, plain_turn
 
@@ -181,10 +181,10 @@ def test_the_service_reads_outcomes_as_data_the_edge_words_with_names(
     assert post(client, table, "play", 1, {"cards": ["5H"]}, headers=EN).status_code == 201
     db = client.application.extensions["referee.db"]
     names = seat_names(db, table.id)
-    data = matches.state_at(db, table.id, None, None, None)
+    data = queries.state_at(db, table.id, None, None, None)
     assert data["standings"]["outcome_data"]["message_id"] == "plouc.outcome.in_play"
     state = say(data, names, "fr")
-    page = say(matches.timeline(db, table.id), names, "fr")
+    page = say(queries.timeline(db, table.id), names, "fr")
     assert state["standings"]["outcome"] == "En cours : le moins de cartes (6) est chez Bob"
     assert page["standings"]["outcome"] == state["standings"]["outcome"]
     assert page["events"][-1]["judged_now"]["reason"] == "Bob pose 5♥"

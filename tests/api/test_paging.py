@@ -7,7 +7,7 @@ import re
 
 from flask.testing import FlaskClient
 
-from referee.service import matches
+from referee.service import queries
 from referee.service.messages import reword
 from tests.helpers import Table, move, new_match, plain_turn
 
@@ -53,7 +53,7 @@ def test_timeline_pages_judge_as_a_full_re_judge_does_after_a_void(client: Flask
     url = f"/api/matches/{table.id}/timeline"
     pages = [client.get(f"{url}?limit=4&after={after}").json for after in range(0, 16, 4)]
     paged = [e for p in pages for e in p["events"]]
-    full = matches.full_timeline(client.application.extensions["referee.db"], table.id)
+    full = queries.full_timeline(client.application.extensions["referee.db"], table.id)
     assert paged == reword(full["events"], ["Alice", "Bob"], "en")  # the data, worded
     assert next(e for e in paged if e["seq"] == 6)["voided_by"] == void.json["seq"]
 

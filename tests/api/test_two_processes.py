@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import database
-from referee.service import matches
+from referee.service import queries
 from referee.service.messages import reword
 from tests.api.race_writer import race_log
 from tests.helpers import new_match
@@ -46,7 +46,7 @@ def test_two_processes_racing_on_one_match_never_judge_from_a_stale_state(
     wins = [int(out.strip()) for out, _ in results]
     assert sum(wins) == TARGET  # every move logged once, by one writer or the other
     assert min(wins) > 0, wins  # both took part: each judged from a cache the other staled
-    full = matches.full_timeline(database(app), table.id)
+    full = queries.full_timeline(database(app), table.id)
     assert [e["seq"] for e in full["events"]] == list(range(1, TARGET + 1))
     assert [(e["type"], e["seat"]) for e in full["events"]] == \
         [(t, s) for t, s, _ in race_log(TARGET)]

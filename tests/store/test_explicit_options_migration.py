@@ -24,7 +24,7 @@ from referee import create_app, database
 from referee.cli import alembic_config
 from referee.engines import REGISTRY
 from referee.engines.citroncoco import ENGINE
-from referee.service import matches as service
+from referee.service import queries
 from referee.service.readings import INTRODUCED_IN_0002, READINGS_BEFORE_0002
 from tests.conftest import BACKENDS, POSTGRES_URL, worker_id
 from tests.engines.citroncoco.helpers import Table
@@ -120,13 +120,13 @@ def test_an_old_match_replays_with_its_verdicts_after_the_migration(url_at_0001:
     app = create_app({"TESTING": True, "DATABASE_URL": url_at_0001})
     db = database(app)
     try:
-        timeline = service.timeline(db, match_id)
+        timeline = queries.timeline(db, match_id)
         stored = [e["verdict"] for e in timeline["events"]]
         assert [e["judged_now"] for e in timeline["events"]] == stored
         assert all(e["impossible_now"] is None for e in timeline["events"])
         assert stored[-1]["rule"] == "CC-END-2"
         assert timeline["standings"]["rounds"] == [{"0": 12, "1": 0, "2": 12}]
-        options = service.export(db, match_id)["options"]
+        options = queries.export(db, match_id)["options"]
         assert options["power_before_reveal"] is False and options["check_reports"] is False
     finally:
         db.engine.dispose()
@@ -160,8 +160,8 @@ def test_every_game_replays_after_the_migration(url_at_0001: str, game: str) -> 
     app = create_app({"TESTING": True, "DATABASE_URL": url_at_0001})
     db = database(app)
     try:
-        assert service.state_at(db, match_id, None, None, None)["table"]["game"] == game
-        exported = service.export(db, match_id)["options"]
+        assert queries.state_at(db, match_id, None, None, None)["table"]["game"] == game
+        exported = queries.export(db, match_id)["options"]
         assert {k: exported[k] for k in READINGS_BEFORE_0002[game] if k not in options} == {
             k: v for k, v in READINGS_BEFORE_0002[game].items() if k not in options}
     finally:

@@ -16,7 +16,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import database
-from referee.service import matches
+from referee.service import queries
 from referee.service.messages import reword
 from tests.helpers import auth, judged_alike, names_players
 
@@ -47,7 +47,7 @@ def test_an_old_export_imports_and_replays_identically(app: Flask, client: Flask
     assert judged_alike([(e["seq"], e["type"], e["verdict"]) for e in events],
                         [(e["seq"], e["type"], e["verdict"]) for e in exported["events"]]) == []
     paged = client.get(f"/api/matches/{created['id']}/timeline", headers=host).json
-    full = reword(matches.full_timeline(database(app), created["id"], created["host_token"]),
+    full = reword(queries.full_timeline(database(app), created["id"], created["host_token"]),
                   [s["name"] for s in exported["seats"]], "en")  # the data, as readers get it
     for timeline in (paged, full):  # as pages show it, and re-judged from the first move
         assert judged_alike([{k: e[k] for k in JUDGED} for e in timeline["events"]],

@@ -308,7 +308,7 @@ def render_pad(app: Flask, game: str, table: dict[str, Any], seat: int,
     the seat's legal moves when given."""
     from flask import render_template_string
 
-    from referee.service.matches import Access
+    from referee.service.access import Access
 
     pad = pads.pad_for(game, table, Access(seat=seat, host=False), {},
                        legal=None if legal is None else lambda _seat: legal)

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from referee.edge.validation import small_int
-from referee.service.matches import Access
+from referee.service.access import Access
 from referee.web.pads.citroncoco import citroncoco
 from referee.web.pads.compose import compose, round_inputs
 from referee.web.pads.croconounours import croconounours
