@@ -39,8 +39,11 @@ LOOKUP = textwrap.dedent("""
 
 
 def lookup_in_namespace(setup: str) -> dict[str, object]:
-    """Run ``setup`` (ip commands) then the lookup, inside a fresh network namespace."""
-    script = (f"set -e; ip link add a0 type veth peer name a1; "
+    """Run ``setup`` (ip commands) then the lookup, inside a fresh network namespace. The
+    kernel's own IPv6 chatter (a new link's neighbour discovery) is off, so that a packet counted
+    on an interface is one the lookup sent."""
+    script = (f"set -e; sysctl -qw net.ipv6.conf.default.disable_ipv6=1 "
+              f"net.ipv6.conf.all.disable_ipv6=1; ip link add a0 type veth peer name a1; "
               f"ip link add b0 type veth peer name b1; "
               f"for d in a0 a1 b0 b1; do ip link set $d up; done; {setup}; "
               f"exec {sys.executable} -c '{LOOKUP}'")
