@@ -13,8 +13,9 @@ made before it (a server that restarted dropped them all), as SQLAlchemy does.
 
 It pays: ``bench/prepared_cost.py`` runs the same appends with each statement through
 SQLAlchemy's ordinary execution instead (a Core ``Connection`` on the same pooled connection,
-the engine's compiled cache), in interleaved rounds; that way an append takes some 0.2–0.3 ms
-more (×1.2 on PostgreSQL, ×1.3 on SQLite, ×1.9 on SQLite in memory). The price is that it reads
+the engine's compiled cache), in interleaved rounds; that way an append takes some 0.2–0.8 ms
+more, with the shared machine more or less busy (×1.1–1.4 on PostgreSQL, ×1.15–1.3 on SQLite,
+×1.8–1.9 on SQLite in memory). The price is that it reads
 SQLAlchemy's insides (a compiled statement's ``binds`` and ``positiontup``, the engine's
 ``dispatch``, ``Pool._invalidate``, ``DBAPIError.instance``): pyproject.toml pins the releases
 they were checked on, and tests/store/test_prepared_internals.py fails on one that moves them.
