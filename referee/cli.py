@@ -8,7 +8,7 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -35,6 +35,7 @@ from referee.service.messages import (
     seat_names,
     unit_label,
 )
+from referee.service.messages import words as said_words
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 VERSION_TABLE = "alembic_version"  # Alembic's default, which migrations/env.py keeps
@@ -231,17 +232,6 @@ def fail(error: ServiceError, locale: str | None = None) -> None:
     sys.exit(1)
 
 
-#: The replay's own words, by language (the verdicts are the engines' messages, rendered).
-REPLAY_WORDS: dict[str, dict[str, str]] = {
-    "en": {"table": "table", "seat": "seat", "voided": "VOIDED by", "corrected": "CORRECTED by",
-           "impossible": "IMPOSSIBLE now", "ok": "OK", "missplay": "MISSPLAY",
-           "penalty": "Penalty", "standings": "Standings", "colon": ":"},
-    "fr": {"table": "table", "seat": "place", "voided": "ANNULÉ par", "corrected": "CORRIGÉ par",
-           "impossible": "IMPOSSIBLE maintenant", "ok": "OK", "missplay": "FAUTE DE JEU",
-           "penalty": "Sanction", "standings": "Classement", "colon": " :"},
-}
-
-
 def environment_locale() -> str:
     """The reader's language from the environment (LC_ALL, LC_MESSAGES, LANG): French when it
     says French, else English."""
@@ -270,7 +260,7 @@ def replay(match_id: int, as_json: bool, lang: str | None) -> None:
     if as_json:
         click.echo(json.dumps(result, indent=2, ensure_ascii=False))
         return
-    reading = Reading(REPLAY_WORDS[locale], names)
+    reading = Reading(said_words(locale)["replay"], names)
     for event in result["events"]:
         click.echo(timeline_line(event, reading))
     click.echo(f"{reading.words['standings']}{reading.words['colon']} "
@@ -280,7 +270,7 @@ def replay(match_id: int, as_json: bool, lang: str | None) -> None:
 class Reading:
     """The replay's words and the players' names, for one reader."""
 
-    def __init__(self, words: dict[str, str], names: list[str]) -> None:
+    def __init__(self, words: Mapping[str, str], names: list[str]) -> None:
         self.words, self.names = words, names
 
     def side(self, side: str) -> str:
@@ -298,14 +288,14 @@ class Reading:
 
 
 def timeline_line(event: dict[str, Any], reading: Reading | None = None) -> str:
-    reading = reading or Reading(REPLAY_WORDS["en"], [])
+    reading = reading or Reading(said_words("en")["replay"], [])
     words = reading.words
     given = {k: v for k, v in event["payload"].items() if v is not None}
     head = (f"{event['seq']:>5}  {event['type']:<12} {reading.who(event['seat']):<8} "
             f"{json.dumps(given, ensure_ascii=False)}")
     if event["voided_by"]:
         return (f"{head}\n       {words['voided']} {event['voided_by']}{words['colon']} "
-                f"{event['void_reason']}")
+                f"{event['void_reason'] or words['taken_back']}")
     if event.get("correction"):
         fix = event["correction"]
         head += (f"\n       {words['corrected']} {event['corrected_by']}{words['colon']} "
@@ -425,7 +415,7 @@ def what_if(match_id: int, options: tuple[str, ...], as_json: bool) -> None:
                    f"{new.get('kind', '-')} [{new.get('rule', '')}] {new.get('reason', '')}")
     if not result["changes"]:
         click.echo("No verdict would change.")
-    reading = Reading(REPLAY_WORDS["en"], names)
+    reading = Reading(said_words("en")["replay"], names)
     click.echo(f"Standings now:     {standings_line(result['own_standings'], 'en', reading)}")
     click.echo(f"Standings what-if: {standings_line(result['standings'], 'en', reading)}")
 

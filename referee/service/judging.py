@@ -120,5 +120,13 @@ def _judge_void(source: Source, state: MatchState, row: models.Event) -> Verdict
         raise Invalid(sentence("Event {seq} is already voided (by event {by}).", seq=target,
                                by=state.voided[target][0]),
                       where="payload.seq")
-    return Verdict.ok("PLATFORM-VOID", msg("platform.void.voided", voided=target,
-                                           type=found.type, why=row.payload["reason"]))
+    reason = row.payload.get("reason") or ""
+    if reason:
+        return Verdict.ok("PLATFORM-VOID", msg("platform.void.voided", voided=target,
+                                               type=found.type, why=reason))
+    if row.seat is None or row.seat != found.seat:
+        raise Invalid(sentence("Say why event {seq} is voided: the timeline shows it.",
+                               seq=target), where="payload.reason")
+    # a seat's take-back: the log keeps who took it back, the reader's words say so
+    return Verdict.ok("PLATFORM-VOID", msg("platform.void.taken_back", seat=row.seat,
+                                           voided=target, type=found.type))

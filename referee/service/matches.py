@@ -78,8 +78,9 @@ from referee.store.upcast import current_version, upcast
 class VoidSchema(Schema):
     seq = fields.Integer(required=True, validate=validate.Range(min=1, max=INT32_MAX),
                          metadata={"description": "The event that was logged by mistake"})
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=500),
-                           metadata={"description": "Why it is voided, shown in the timeline"})
+    reason = fields.String(load_default="", validate=validate.Length(max=500), metadata={
+        "description": "Why it is voided, shown in the timeline; a seat taking back its own "
+        "move may leave it out (the timeline then says it was taken back)"})
 
 
 class ChallengeSchema(Schema):

@@ -47,7 +47,8 @@ ENGINE_TEXTS = (
     _l('True: the accused seat committed a fault'),
     _l("The fault, one of the game's reportable missplays (when upheld)"),
     _l('The event that was logged by mistake'),
-    _l('Why it is voided, shown in the timeline'),
+    _l('Why it is voided, shown in the timeline; a seat taking back its own move may leave it '
+       'out (the timeline then says it was taken back)'),
     _l('The seat that called Citron Coco; null when the round ended on an emptied hand '
        '(CC-END-1)'),
     _l("Each seat's revealed hand, card values, seat 0 first"),

@@ -250,6 +250,32 @@ def test_a_seat_takes_back_its_own_last_draw(client: FlaskClient) -> None:
     assert client.get(f"/api/matches/{table.id}/state").json["table"]["turn"] == 0
 
 
+def test_a_take_back_without_a_reason_is_kept_as_data(client: FlaskClient) -> None:
+    """CC-TURN-1: Alice takes back her draw and says nothing: the log keeps who took it back
+    (a message id and its parameters), and each reader reads it in their own words."""
+    table = new_match(client)
+    move(client, table, "draw", 0, {"source": "stock"})
+    response = move(client, table, "void", 0, {"seq": 1})
+    assert response.status_code == 201, response.json
+    verdict = response.json["verdict"]
+    assert verdict["message_id"] == "platform.void.taken_back"
+    assert verdict["params"] == {"seat": 0, "voided": 1, "type": "draw"}
+    events = client.get(f"/api/matches/{table.id}/events").json["events"]
+    assert events[1]["payload"] == {"seq": 1, "reason": ""}
+    french = client.get(f"/api/matches/{table.id}/timeline",
+                        headers={"Accept-Language": "fr"}).json["events"]
+    assert french[1]["verdict"]["reason"].startswith("Alice reprend son coup n° 1")
+
+
+def test_the_host_says_why_a_move_is_voided(client: FlaskClient) -> None:
+    """Only a seat taking back its own move may leave the reason out."""
+    table = new_match(client)
+    move(client, table, "draw", 0, {"source": "stock"})
+    response = move(client, table, "void", None, {"seq": 1})
+    assert response.status_code == 422 and response.json["where"] == "payload.reason"
+    assert len(timeline(client, table)) == 1
+
+
 def test_a_seat_cannot_take_back_a_move_followed_by_another(client: FlaskClient) -> None:
     table = new_match(client)
     plain_turn(client, table, 0)
