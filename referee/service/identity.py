@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from sqlalchemy import select
@@ -32,29 +32,26 @@ def log_digest(events: Iterable[Mapping[str, Any]]) -> str:
     return DIGEST_PREFIX + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def rows_digest(rows: Iterable[models.Event]) -> str:
-    return log_digest({"seq": r.seq, "type": r.type, "seat": r.seat, "payload": r.payload}
-                      for r in rows)
-
-
 def by_uuid(session: Session, match_uuid: str) -> models.Match | None:
     return session.scalars(select(models.Match).where(models.Match.uuid == match_uuid)).first()
 
 
-def refuse_duplicate(session: Session, data: Mapping[str, Any]) -> None:
-    """Conflict (409, with the match's id) when the export's match is already here."""
+def refuse_duplicate(session: Session, data: Mapping[str, Any],
+                     digests: Callable[[models.Match], set[str]]) -> None:
+    """Conflict (409, with the match's id) when the export's match is already here.
+    ``digests``: the log here as each of its readers exports it (an outsider's export hides
+    sealed secrets, and is the same log when it matches what that reader sees)."""
     match_uuid = data.get("uuid")
     if not match_uuid:
         return  # an export made before matches had an identity: it gets a new one
     existing = by_uuid(session, match_uuid)
     if existing is None:
         return
-    here = session.scalars(select(models.Event).where(models.Event.match_id == existing.id)
-                           .order_by(models.Event.seq)).all()
-    same = rows_digest(here) == log_digest(data.get("events") or [])
+    events = data.get("events") or []
+    same = log_digest(events) in digests(existing)
     how = (sentence("with the same log") if same else
            sentence("with another moment of its log ({file} events in the file, {here} "
-                    "here)", file=len(data.get("events") or []), here=len(here)))
+                    "here)", file=len(events), here=existing.summary.last_seq))
     raise Conflict(sentence("This match is already here, as match {match} ({how}): "
                             "importing it again would count it twice in the players' records. "
                             "Open match {match}, or import it as a copy (a copy does not "

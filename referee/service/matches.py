@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any
 
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate
@@ -42,7 +43,13 @@ from referee.service.judging import Trial, judge_at
 from referee.service.live import announced, send_notice
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.players import PlayerName, players_named
-from referee.service.queries import EXPORT_FORMAT, EXPORT_VERSION, event_dict, log_rows
+from referee.service.queries import (
+    EXPORT_FORMAT,
+    EXPORT_VERSION,
+    event_dict,
+    log_rows,
+    readers_digests,
+)
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
     CHALLENGE,
@@ -722,7 +729,7 @@ def import_match(db: Database, data: dict[str, Any], night_id: int | None = None
             return _import(uow, data, night_id, copy, night_token)
     except IntegrityError:  # the same match imported at the same moment: the first one won
         with db.reading() as session:
-            identity.refuse_duplicate(session, data)
+            identity.refuse_duplicate(session, data, partial(readers_digests, db, session))
         raise
 
 
@@ -730,7 +737,7 @@ def _import(uow: SqlUnitOfWork, data: dict[str, Any], night_id: int | None,
             copy: bool, night_token: str | None = None) -> Created:
     session = uow.session
     if not copy:
-        identity.refuse_duplicate(session, data)
+        identity.refuse_duplicate(session, data, partial(readers_digests, uow.db, session))
     options = data.get("options") or {}
     if data["version"] == 1:  # exported before the readings were explicit: keep the earlier
         options = with_earlier_readings(data["game"], options,

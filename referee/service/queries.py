@@ -245,5 +245,15 @@ def export(db: Database, match_id: int, token: str | None = None, *,
         }
 
 
+def readers_digests(db: Database, session: Source, match: models.Match) -> set[str]:
+    """The digest of the match's log as each of its readers exports it (the host, the public,
+    every seat): an export of it, whoever made it, carries one of these."""
+    now = MatchRepository.of(db).latest(session, match)
+    rows = log_rows(session, match.id, 1, match.summary.last_seq)
+    viewers: list[Viewer] = [HOST, None, *(s.seat for s in match.seats)]
+    return {identity.log_digest([event_dict(now, r, viewer) for r in rows])
+            for viewer in viewers}
+
+
 def _has_sealed(now: MatchState, rows: Sequence[models.Event]) -> bool:
     return any(payload_for(now, r, None) != r.payload for r in rows)

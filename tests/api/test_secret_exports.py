@@ -95,6 +95,25 @@ def test_an_outsiders_export_of_a_match_here_is_known_as_that_match(
     assert refused.status_code == 409 and refused.json["match_id"] == table.id
 
 
+@pytest.mark.parametrize("reader", [None, "rival"])
+def test_an_outsiders_export_of_a_match_here_is_its_same_log(
+        client: FlaskClient, reader: str | None) -> None:
+    """What the outsider's export hides is not a difference: it is the log here, as that
+    reader sees it."""
+    table = sealed_bid(client, "2")
+    refused = client.post("/api/matches/import", json=export(client, table, reader))
+    assert refused.json["same_log"] is True and "with the same log" in refused.json["message"]
+
+
+def test_an_export_of_an_earlier_moment_is_not_the_same_log(client: FlaskClient) -> None:
+    table = sealed_bid(client, "2")
+    earlier = export(client, table, None)
+    assert move(client, table, "void", None, {"seq": 2, "reason": "wrong card"}).status_code == 201
+    refused = client.post("/api/matches/import", json=earlier)
+    assert refused.status_code == 409 and refused.json["same_log"] is False
+    assert "(4 events in the file, 5 here)" in refused.json["message"]
+
+
 @pytest.mark.parametrize("secret", SECRETS)
 def test_an_outsiders_export_does_not_replay_as_a_copy(client: FlaskClient,
                                                        secret: str) -> None:
