@@ -24,7 +24,7 @@ from sqlalchemy.pool import StaticPool
 
 from referee.engines import REGISTRY
 from referee.engines.base import EngineError
-from referee.service import ledger, stats
+from referee.service import ledger, stats, work
 from referee.service.cache import build
 from referee.service.errors import Invalid
 from referee.service.imported import ImportEventSchema
@@ -222,7 +222,7 @@ def restore(db: Database, data: Any) -> dict[str, int]:
     All or nothing: one transaction.
     """
     _check(data)
-    with db.unit_of_work() as session:
+    with work.writing(db) as session:
         empty = not session.scalar(select(func.count(models.Match.id))) and not session.scalar(
             select(func.count(models.Player.id))) and not session.scalar(
             select(func.count(models.Night.id)))

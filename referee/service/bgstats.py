@@ -25,6 +25,7 @@ from urllib.parse import quote
 from sqlalchemy import func, select
 
 from referee.engines import get_engine
+from referee.service import work
 from referee.service.access import get_match
 from referee.service.errors import Conflict
 from referee.service.history import kept_outcome
@@ -44,7 +45,7 @@ def source_play_id(match: models.Match) -> str:
 def play(db: Database, match_id: int) -> dict[str, Any]:
     """The play as BG Stats takes it; only a finished match has one (409 otherwise: the match
     is not yet in the state the request needs)."""
-    with db.reading() as session:
+    with work.reading(db) as session:
         match = get_match(session, match_id)
         summary = match.summary
         if summary.status != "finished":

@@ -21,6 +21,7 @@ from marshmallow import ValidationError
 
 from referee.engines.base import Engine, Event, Impossible, Render, Standings, Verdict
 from referee.engines.messages import Said, plain
+from referee.service import work
 from referee.service.access import authenticate, get_match
 from referee.service.errors import ServiceError
 from referee.service.judging import judge_at
@@ -63,7 +64,7 @@ def consequence(db: Database, match_id: int, token: str | None, move_type: str,
     """The cost of logging this move now, or None when it costs nothing worth confirming
     (or cannot be judged: logging it will say why)."""
     try:
-        with db.reading() as session:
+        with work.reading(db) as session:
             match = get_match(session, match_id)
             access = authenticate(match, token)
             engine = engine_of(match)  # a rounds-only match: its rounds engine

@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Select, case, func, literal, select, tuple_
 from sqlalchemy.orm import Session
 
+from referee.service import work
 from referee.service.errors import Invalid, NotFound
 from referee.service.sentences import sentence
 from referee.store import models
@@ -55,7 +56,7 @@ def match_dict(match: models.Match) -> dict[str, Any]:
 
 
 def get_match_dict(db: Database, match_id: int) -> dict[str, Any]:
-    with db.reading() as session:
+    with work.reading(db) as session:
         match = EventRecorder(session).match(match_id)  # with its seats, in one statement
         if match is None:
             raise NotFound(sentence("There is no match {match}.", match=match_id),
@@ -120,7 +121,7 @@ def list_matches(db: Database, f: MatchFilter, per_page: int, *, before: str | N
     """One page of matches, newest first, by key: the ``per_page`` matches just older than
     cursor ``before`` (or just newer than ``after``; the newest without either). The indexes
     on ``(updated_at, match_id)`` serve every page alike: the 50th costs what the first does."""
-    with db.reading() as session:
+    with work.reading(db) as session:
         return matches_page(session, f, per_page, before=before, after=after)
 
 
@@ -194,14 +195,14 @@ def night_dict(session: Session, night: models.Night, with_matches: bool) -> dic
 
 
 def list_nights(db: Database, page: int, per_page: int) -> list[dict[str, Any]]:
-    with db.reading() as session:
+    with work.reading(db) as session:
         nights = session.scalars(select(models.Night).order_by(models.Night.id.desc())
                                  .offset((page - 1) * per_page).limit(per_page)).all()
         return [night_dict(session, n, False) for n in nights]
 
 
 def get_night(db: Database, night_id: int) -> dict[str, Any]:
-    with db.reading() as session:
+    with work.reading(db) as session:
         night = session.get(models.Night, night_id)
         if night is None:
             raise NotFound(sentence("There is no night {night}.", night=night_id),
@@ -250,14 +251,14 @@ def player_dict(session: Session, player: models.Player, with_record: bool) -> d
 
 
 def list_players(db: Database, page: int, per_page: int) -> list[dict[str, Any]]:
-    with db.reading() as session:
+    with work.reading(db) as session:
         players = session.scalars(select(models.Player).order_by(models.Player.name_key)
                                   .offset((page - 1) * per_page).limit(per_page)).all()
         return [player_dict(session, p, False) for p in players]
 
 
 def get_player(db: Database, player_id: int) -> dict[str, Any]:
-    with db.reading() as session:
+    with work.reading(db) as session:
         player = session.get(models.Player, player_id)
         if player is None:
             raise NotFound(sentence("There is no player {player}.", player=player_id),

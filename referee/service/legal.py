@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from referee.engines.base import HOST, Viewer
+from referee.service import work
 from referee.service.access import authenticate, get_match, viewer_for
 from referee.service.errors import Forbidden
 from referee.service.modes import engine_of
@@ -20,7 +21,7 @@ As = int | Literal["host"] | None
 def legal_moves(db: Database, match_id: int, token: str | None, as_: As) -> dict[str, Any]:
     """The moves ``as_`` may log now (the token's own seat, or the host, when ``as_`` is None;
     nothing for the public)."""
-    with db.reading() as session:
+    with work.reading(db) as session:
         match = get_match(session, match_id)
         if as_ == HOST:
             if not authenticate(match, token).host:

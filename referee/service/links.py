@@ -13,6 +13,7 @@ from datetime import datetime
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from referee.service import work
 from referee.service.sentences import Day, Sentence, sentence
 from referee.service.tokens import hash_token
 from referee.store import models
@@ -53,7 +54,7 @@ def replaced(db: Database, match_id: int, token: str | None) -> Replaced | None:
     """The seat whose replaced join link ``token`` was, in this match (None: no such link)."""
     if not token:
         return None
-    with db.reading() as session:
+    with work.reading(db) as session:
         found = session.scalars(select(models.ReplacedToken).where(
             models.ReplacedToken.token_hash == hash_token(token),
             models.ReplacedToken.match_id == match_id)).first()

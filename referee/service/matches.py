@@ -34,6 +34,7 @@ from referee.service import (
     nights,
     staleness,
     stats,
+    work,
 )
 from referee.service.access import Access, authenticate, get_match
 from referee.service.cache import Known, MatchState, build
@@ -74,11 +75,11 @@ from referee.service.sentences import (
     title_of,
 )
 from referee.service.tokens import hash_token, new_token
+from referee.service.work import SqlUnitOfWork, UnitOfWork
 from referee.store import models
 from referee.store.as_data import verdict_data
 from referee.store.bounds import INT32_MAX
 from referee.store.db import Database
-from referee.store.uow import SqlUnitOfWork, UnitOfWork, retried_once_if_dropped
 from referee.store.upcast import current_version, upcast
 
 
@@ -238,7 +239,7 @@ def create_match(db: Database, game: str, options: dict[str, Any], seats: list[S
                  night_id: int | None = None, follows: int | None = None,
                  mode: str = MOVES, night_token: str | None = None) -> Created:
     """A new match; filed into a night (``night_id``) only with the night's host token."""
-    with db.unit_of_work() as session:
+    with work.writing(db) as session:
         return _create(session, game, options, seats, night_id, follows, mode, night_token)
 
 
@@ -312,7 +313,7 @@ def reissue_seat_token(db: Database, match_id: int, token: str | None, seat: int
 
     Tokens are stored hashed, so a lost join link cannot be shown again: it is replaced.
     """
-    with db.unit_of_work() as session:
+    with work.writing(db) as session:
         match = get_match(session, match_id, lock=True)
         if not authenticate(match, token).host:
             raise Forbidden(sentence("Only the host may issue a seat's join link again."),
@@ -367,7 +368,7 @@ def record(db: Database, match_id: int, token: str | None, move_type: str, seat:
             return _record_once(db, repo, match_id, token, move)
         except staleness.Overtaken as overtaken:
             if idempotency_key is not None:
-                with SqlUnitOfWork(db) as uow:
+                with work.appending(db) as uow:
                     earlier = uow.events.by_key(match_id, idempotency_key)
                     if earlier is not None:
                         return _answer_again(uow, repo, match_id, earlier, token, move)
@@ -389,17 +390,17 @@ def _record_once(db: Database, repo: MatchRepository, match_id: int, token: str 
                  move: Move) -> Recorded:
     """One unit of work judging and appending ``move``."""
     try:  # a connection lost before COMMIT: judged and appended again, on a fresh one
-        recorded, after = retried_once_if_dropped(
+        recorded, after = work.appending_retried(
             db, lambda uow: append(uow, repo, match_id, token, move))
     except staleness.Stale as stale:
         if stale.pending is not None:  # only now: the lock is released
-            with db.reading(primary=True) as session:
+            with work.reading(db, primary=True) as session:
                 stale.list_since(_since(session, repo, stale.pending))
         raise
     except IntegrityError:
         # Another request appended the same seq or key first: the database said no.
         if move.idempotency_key is not None:
-            with SqlUnitOfWork(db) as uow:
+            with work.appending(db) as uow:
                 earlier = uow.events.by_key(match_id, move.idempotency_key)
                 if earlier is not None:
                     return _answer_again(uow, repo, match_id, earlier, token, move)
@@ -413,7 +414,7 @@ def _overtaken(db: Database, repo: MatchRepository, match_id: int, token: str | 
                expected: int) -> staleness.Stale:
     """The 409 of a move whose If-Match named the seq the log was at when another append took
     the next one: stale as if it had come after that one (which has committed)."""
-    with SqlUnitOfWork(db) as uow:
+    with work.appending(db) as uow:
         head = uow.events.head(match_id, hash_token(token) if token else None,
                                _read_after(repo, match_id, expected))
         if head is None or head.last_seq <= expected:  # no move logged after it, yet its
@@ -725,10 +726,10 @@ def import_match(db: Database, data: dict[str, Any], night_id: int | None = None
         raise Invalid(sentence("This is not a Referee match export."), errors=err.messages,
                       where=next(iter(err.messages), None)) from err
     try:
-        with SqlUnitOfWork(db) as uow:
+        with work.appending(db) as uow:
             return _import(uow, data, night_id, copy, night_token)
     except IntegrityError:  # the same match imported at the same moment: the first one won
-        with db.reading() as session:
+        with work.reading(db) as session:
             identity.refuse_duplicate(session, data, partial(readers_digests, db, session))
         raise
 

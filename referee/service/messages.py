@@ -605,9 +605,10 @@ def seat_names(db: Any, match_id: int) -> list[str] | None:
         if match_id in kept:
             kept.move_to_end(match_id)
             return list(kept[match_id])
-    from referee.store import models  # the read model, only when a reader asks
+    from referee.service import work  # the database and its read model: only when a reader asks
+    from referee.store import models
 
-    with db.reading() as session:
+    with work.reading(db) as session:
         summary = session.get(models.MatchSummary, match_id)
         if summary is None:
             return None

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from referee.service import history
+from referee.service import history, work
 from referee.service.errors import Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.sentences import sentence
 from referee.service.tokens import hash_token, new_token
@@ -82,7 +82,7 @@ class CreatedNight:
 def create(db: Database, name: str) -> CreatedNight:
     """A new night and its host token, the one key to changing it or filing matches into it."""
     token = new_token()
-    with db.unit_of_work() as session:
+    with work.writing(db) as session:
         night = models.Night(name=name.strip(), host_token_hash=hash_token(token))
         session.add(night)
         session.flush()
@@ -121,7 +121,7 @@ def is_host(db: Database, night_id: int, token: str | None) -> bool:
     """Whether ``token`` is the night's host token (a page shows the host's controls)."""
     if not token:
         return False
-    with db.reading() as session:
+    with work.reading(db) as session:
         return hosts(session, night_id, token)
 
 
@@ -137,14 +137,14 @@ def issue_token(db: Database, night_id: int) -> str:
     """A new host token for the night (the command line's, for a night made before nights had
     hosts or a host who lost theirs); the old one stops working."""
     token = new_token()
-    with db.unit_of_work() as session:
+    with work.writing(db) as session:
         night_or_404(session, night_id).host_token_hash = hash_token(token)
     return token
 
 
 def set_points(db: Database, night_id: int, token: str | None, value: Any) -> list[int]:
     """The night's placement points, set by its host (the scale checked after the token)."""
-    with db.unit_of_work() as session:
+    with work.writing(db) as session:
         night = night_or_404(session, night_id)
         check_host(night, token)
         night.placement_points = parse_points(value)
@@ -226,7 +226,7 @@ def recap(session: Session, night_id: int, rows: list[tuple[models.SeatResult, s
 
 def board(db: Database, night_id: int) -> dict[str, Any]:
     """The night: leaderboard, matches under way, recap, and the points scale used."""
-    with db.reading() as session:
+    with work.reading(db) as session:
         night = night_or_404(session, night_id)
         scale = scale_of(night)
         rows = _results(session, night_id)
@@ -254,7 +254,7 @@ def board(db: Database, night_id: int) -> dict[str, Any]:
 
 def results(db: Database, night_id: int) -> list[dict[str, Any]]:
     """One row per seat of each of the night's matches, with its placement points (CSV)."""
-    with db.reading() as session:
+    with work.reading(db) as session:
         scale = scale_of(night_or_404(session, night_id))
         return [{"match_id": r.match_id, "game": r.game,
                  "status": "finished" if r.finished else "in progress", "seat": r.seat,

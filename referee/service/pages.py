@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.service import nights, take_back
+from referee.service import nights, take_back, work
 from referee.service.access import Access, authenticate, get_match, viewer_as
 from referee.service.errors import Unauthenticated
 from referee.service.history import match_dict
@@ -53,7 +53,7 @@ class PlayPage:
 def play(db: Database, match_id: int, token: str | None, *, logged: int | None = None,
          pad_seat: PadSeat | None = None) -> PlayPage:
     """The play page of ``match_id`` for the holder of ``token``."""
-    with db.one_read() as session:
+    with work.page(db) as session:
         match = get_match(session, match_id)
         access = holder(match, token)
         viewer = access.viewer if access else None
@@ -100,7 +100,7 @@ class BoardPage:
 
 def board(db: Database, match_id: int) -> BoardPage:
     """The TV board of ``match_id``, as the public sees it."""
-    with db.one_read() as session:
+    with work.page(db) as session:
         match = get_match(session, match_id)
         repo = MatchRepository.of(db)
         last = match.summary.last_seq
@@ -139,7 +139,7 @@ class Asked:
 
 def match_page(db: Database, match_id: int, token: str | None, asked: Asked) -> MatchPage:
     """The page of ``match_id`` for the holder of ``token``."""
-    with db.one_read() as session:
+    with work.page(db) as session:
         match = get_match(session, match_id)
         access = holder(match, token)
         repo = MatchRepository.of(db)
@@ -169,7 +169,7 @@ def held_match(db: Database, match_id: int, token: str | None, event: int | None
                ) -> HeldMatch:
     """``match_id`` and the holder of ``token``; for the host, event ``event`` as the
     timeline shows it (the invite page, a join link, a correction's page)."""
-    with db.one_read() as session:
+    with work.page(db) as session:
         match = get_match(session, match_id)
         access = holder(match, token)
         if event is None or access is None or not access.host:

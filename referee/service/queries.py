@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.engines.base import HOST, Viewer
-from referee.service import identity
+from referee.service import identity, work
 from referee.service.access import get_match, viewer_for
 from referee.service.cache import MatchState, Shared
 from referee.service.errors import NotFound, Unauthenticated
@@ -37,7 +37,7 @@ EXPORT_VERSION = 2  # 2: the options are the match's full set, its readings (ser
 
 def state_at(db: Database, match_id: int, at: int | None, token: str | None,
              as_seat: int | None) -> dict[str, Any]:
-    with db.reading() as session:
+    with work.reading(db) as session:
         match = get_match(session, match_id)
         return state_of(session, MatchRepository.of(db), match, at,
                         viewer_for(match, token, as_seat))
@@ -116,7 +116,7 @@ def log_rows(session: Source, match_id: int, first: int, last: int) -> Sequence[
 
 def events_after(db: Database, match_id: int, after: int, limit: int, token: str | None
                  ) -> tuple[list[dict[str, Any]], int]:
-    with db.reading() as session:
+    with work.reading(db) as session:
         match = get_match(session, match_id)
         viewer = viewer_for(match, token, None)
         return logged_after(session, MatchRepository.of(db), match, viewer, after, limit)
@@ -161,7 +161,7 @@ def timeline(db: Database, match_id: int, token: str | None = None, *,
     page is kept with the cached state until the next move: it is shared, to be read, not
     changed. A page is data: each reader's sentences are said where the answer is made.
     """
-    with db.reading() as session:
+    with work.reading(db) as session:
         match = get_match(session, match_id)
         return timeline_of(session, MatchRepository.of(db), match, viewer_for(match, token, None),
                            before=before, after=after, limit=limit)
@@ -198,7 +198,7 @@ def timeline_of(session: Source, repo: MatchRepository, match: models.Match, vie
 def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict[str, Any]:
     """The whole log re-judged from the first move, folding every event again: a check of
     the stored judgements (``referee replay``), not what pages use."""
-    with db.reading() as session:
+    with work.reading(db) as session:
         match = get_match(session, match_id)
         viewer = viewer_for(match, token, None)
         loader = Loader(session, match)
@@ -212,7 +212,7 @@ def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict
 
 
 def standings(db: Database, match_id: int) -> dict[str, Any]:
-    with db.reading() as session:
+    with work.reading(db) as session:
         match = get_match(session, match_id)
         return dict(match.summary.totals)
 
@@ -221,7 +221,7 @@ def export(db: Database, match_id: int, token: str | None = None, *,
            public_if_stale: bool = False) -> dict[str, Any]:
     """The match's whole log, enough to replay it elsewhere (``import_match``); as the public
     reads it for a token of no seat when ``public_if_stale`` (a page's stale cookie)."""
-    with db.reading() as session:
+    with work.reading(db) as session:
         match = get_match(session, match_id)
         try:
             viewer = viewer_for(match, token, None)

@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from referee.service import history, nights, stats
+from referee.service import history, nights, stats, work
 from referee.service.access import get_match
 from referee.service.messages import DEFAULT_LOCALE, Unsaid, outcome_of
 from referee.store import models
@@ -71,7 +71,7 @@ def match_sheet(db: Database, match_id: int) -> str:
     Columns: ``round``, then one column per side in seat order, named by its players. A game
     scored at its end only (no rounds) has the total row alone.
     """
-    with db.reading() as session:
+    with work.reading(db) as session:
         match = get_match(session, match_id)
         names = [s.player.name for s in match.seats]
         totals = match.summary.totals
@@ -100,7 +100,7 @@ def player_matches(db: Database, player_id: int) -> str:
 
 def history_rows(db: Database, f: history.MatchFilter) -> Iterator[list[Any]]:
     s = models.MatchSummary
-    with db.reading() as session:
+    with work.reading(db) as session:
         query = history._filtered(select(s), f).order_by(s.updated_at.desc(), s.match_id.desc())
         for summary in session.scalars(query.limit(HISTORY_LIMIT)):
             lines = summary.totals.get("lines", [])

@@ -16,15 +16,16 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session, aliased
 
 from referee.engines.base import Standings
+from referee.service import work
 from referee.service.errors import Invalid, NotFound
 from referee.service.history import MatchFilter, MatchPage, matches_page
 from referee.service.replay import Folded, Loader
 from referee.service.sentences import sentence
+from referee.service.work import UnitOfWork
 from referee.store import models
 from referee.store.db import Database
 from referee.store.projector import Projection, ReadModelProjector
 from referee.store.recorder import EventRecorder
-from referee.store.uow import SqlUnitOfWork, UnitOfWork
 
 # --- what one match says ---------------------------------------------------------------------
 
@@ -99,11 +100,11 @@ def rebuild(db: Database, match_ids: Iterable[int] | None = None) -> int:
     run beside the service.
     """
     if match_ids is None:
-        with SqlUnitOfWork(db) as uow:
+        with work.appending(db) as uow:
             match_ids = uow.events.match_ids()
     done = 0
     for match_id in match_ids:
-        with SqlUnitOfWork(db) as uow:
+        with work.appending(db) as uow:
             rebuild_match(uow, match_id)
         done += 1
     return done
@@ -164,7 +165,7 @@ def player_or_404(session: Session, player_id: int) -> models.Player:
 
 
 def player_stats(db: Database, player_id: int) -> dict[str, Any]:
-    with db.reading() as session:
+    with work.reading(db) as session:
         return _player_stats(session, player_id)
 
 
@@ -175,7 +176,7 @@ def _player_stats(session: Session, player_id: int) -> dict[str, Any]:
 
 def results_over_time(db: Database, player_id: int, limit: int = 50) -> list[dict[str, Any]]:
     """The player's latest finished matches, oldest first: placement and score."""
-    with db.reading() as session:
+    with work.reading(db) as session:
         player_or_404(session, player_id)
         return _results_over_time(session, player_id, limit)
 
@@ -205,7 +206,7 @@ class PlayerPage:
 def player_page(db: Database, player_id: int, per_page: int, *, before: str | None = None,
                 after: str | None = None) -> PlayerPage:
     """A player's page in one read: their figures, a page of matches, rivals and results."""
-    with db.reading() as session:
+    with work.reading(db) as session:
         person = _player_stats(session, player_id)
         found = matches_page(session, MatchFilter(player=player_id), per_page,
                              before=before, after=after)
@@ -216,7 +217,7 @@ def player_page(db: Database, player_id: int, per_page: int, *, before: str | No
 def head_to_head(db: Database, player_id: int, other_id: int) -> dict[str, Any]:
     """Finished matches both played: who placed ahead of whom, per game and in all."""
     a, b = aliased(models.SeatResult), aliased(models.SeatResult)
-    with db.reading() as session:
+    with work.reading(db) as session:
         first = player_or_404(session, player_id)
         second = player_or_404(session, other_id)
         if player_id == other_id:
@@ -240,7 +241,7 @@ def head_to_head(db: Database, player_id: int, other_id: int) -> dict[str, Any]:
 def opponents(db: Database, player_id: int, recent: int = 200) -> list[dict[str, Any]]:
     """Whom the player met in their latest ``recent`` matches, most met first (for the
     head-to-head picker; the head-to-head itself counts every match)."""
-    with db.reading() as session:
+    with work.reading(db) as session:
         return _opponents(session, player_id, recent)
 
 
@@ -262,7 +263,7 @@ def _opponents(session: Session, player_id: int, recent: int = 200) -> list[dict
 def player_matches(db: Database, player_id: int) -> list[dict[str, Any]]:
     """Every match the player sat in, newest first, with their result (for the CSV)."""
     r, s = models.SeatResult, models.MatchSummary
-    with db.reading() as session:
+    with work.reading(db) as session:
         player_or_404(session, player_id)
         rows = session.execute(
             select(r.match_id, s.created_at, r.ended_at, r.game, r.night_id, r.finished,

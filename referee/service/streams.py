@@ -22,7 +22,7 @@ from typing import Any
 
 from sqlalchemy import Engine
 
-from referee.service import counters, queries
+from referee.service import counters, queries, work
 from referee.service.errors import NotFound, Unavailable
 from referee.service.kept import KeptFor
 from referee.service.live import start_listening
@@ -135,7 +135,7 @@ def slots_for(db: Database) -> StreamSlots:
 
 def last_seq(db: Database, match_id: int) -> int:
     """The match's latest seq, from its summary (one indexed row); 404 for no such match."""
-    with db.reading() as session:
+    with work.reading(db) as session:
         seq = EventRecorder(session).head_seq(match_id)
     if seq is None:
         raise NotFound(sentence("There is no match {match}.", match=match_id), where="match_id")

@@ -11,6 +11,7 @@ from typing import Any
 from marshmallow import ValidationError
 
 from referee.engines.base import InvalidOptions
+from referee.service import work
 from referee.service.access import get_match
 from referee.service.errors import Invalid
 from referee.service.replay import Folded, Judged, Loader, Marks, fold_as
@@ -68,7 +69,7 @@ def differs(old: dict[str, Any] | None, new: dict[str, Any] | None) -> bool:
 
 def what_if(db: Database, match_id: int, changes: dict[str, Any]) -> dict[str, Any]:
     """The standings the log would give under other options, and each verdict that changes."""
-    with db.reading() as session:
+    with work.reading(db) as session:
         match = get_match(session, match_id)
         loader = Loader(session, match)
         options = merged_options(loader, changes)

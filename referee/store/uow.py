@@ -7,25 +7,19 @@ The service asks a unit of work for its ``events`` (the log), its ``snapshots`` 
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from types import TracebackType
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
-from sqlalchemy import exc
 from sqlalchemy.orm import Session
 
 from referee.store import models
 from referee.store import replica as replicas
 from referee.store.db import Database
-from referee.store.outages import lost_connection
 from referee.store.prepared import Transaction
 from referee.store.projector import ReadModelProjector
 from referee.store.recorder import EventRecorder, Head
 from referee.store.snapshots import SnapshotStore
-
-log = logging.getLogger(__name__)
-Done = TypeVar("Done")
 
 
 class EventLog(Protocol):
@@ -135,23 +129,3 @@ class SqlUnitOfWork:
     def rollback(self) -> None:
         self.transaction.rollback()
 
-
-def retried_once_if_dropped(db: Database, work: Callable[[SqlUnitOfWork], Done]) -> Done:
-    """``work`` in a unit of work, run once more on a fresh connection if the connection was
-    lost before COMMIT was sent (a server restarted, a backend killed, a connection dropped
-    while it idled in the pool): nothing of the first try was committed, so the second cannot
-    log anything twice. A connection lost during COMMIT is never retried here: the first try
-    may have committed (``CommitOutcomeUnknown``; the client's Idempotency-Key or If-Match
-    make its own retry safe). A unit of work joined to a page's read is not retried either
-    (the page's transaction is gone with it)."""
-    uow = SqlUnitOfWork(db)
-    try:
-        with uow:
-            return work(uow)
-    except (exc.DBAPIError, exc.DisconnectionError) as error:
-        if uow.joined or uow.transaction.commit_sent or not lost_connection(error):
-            raise
-        log.warning("The database connection was lost before COMMIT (%s); the unit of work "
-                    "runs once more on a fresh connection", str(error).splitlines()[0])
-    with SqlUnitOfWork(db) as again:
-        return work(again)

@@ -115,7 +115,7 @@ def test_an_append_whose_backend_is_killed_before_commit_is_logged_once(
 
     event.listen(db.engine, "before_cursor_execute", kill_at_insert)
     try:
-        with caplog.at_level(logging.WARNING, logger="referee.store.uow"):
+        with caplog.at_level(logging.WARNING, logger="referee.service.work"):
             answer = client.post(f"/api/matches/{table.id}/events", json=DRAW,
                                  headers=auth(table.host))
     finally:
