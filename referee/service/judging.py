@@ -27,7 +27,7 @@ from referee.service.replay import (
     platform_types,
 )
 from referee.service.repository import MatchRepository
-from referee.service.sentences import EngineSaid, sentence
+from referee.service.sentences import EngineSaid, Sentence, sentence
 from referee.store import models
 
 
@@ -78,12 +78,21 @@ def _slow_log(source: Source, state: MatchState) -> Loader:
     return MatchRepository.log(source, match, state)
 
 
+def _named_event(source: Source, state: MatchState, row: models.Event,
+                 missing: Sentence) -> models.Event:
+    """The earlier event a void or a challenge names by its seq; ``missing`` (422 at
+    ``payload.seq``) when the log has none before it."""
+    target = row.payload["seq"]
+    found = log_of(source).event_at(state.match_id, target) if target < row.seq else None
+    if found is None:
+        raise Invalid(missing, where="payload.seq")
+    return found
+
+
 def _judge_challenge(source: Source, state: MatchState, row: models.Event) -> Trial:
     target = row.payload["seq"]
-    challenged = log_of(source).event_at(state.match_id, target) if target < row.seq else None
-    if challenged is None:
-        raise Invalid(sentence("There is no event {seq} to challenge.", seq=target),
-                      where="payload.seq")
+    challenged = _named_event(source, state, row, sentence(
+        "There is no event {seq} to challenge.", seq=target))
     offenders = {**state.offenders, row.seq: accused_seat(row.payload, challenged.seat)}
     return Trial(Verdict.ok("PLATFORM-CHALLENGE", msg("platform.challenge.recorded",
                                                       challenged=target)),
@@ -109,10 +118,8 @@ def _judge_ruling(state: MatchState, row: models.Event) -> Verdict | None:
 
 def _judge_void(source: Source, state: MatchState, row: models.Event) -> Verdict:
     target = row.payload["seq"]
-    found = log_of(source).event_at(state.match_id, target) if target < row.seq else None
-    if found is None:
-        raise Invalid(sentence("There is no event {seq} to void.", seq=target),
-                      where="payload.seq")
+    found = _named_event(source, state, row, sentence("There is no event {seq} to void.",
+                                                      seq=target))
     if found.type == VOID:
         raise Invalid(sentence("A void cannot be voided; log the move again instead."),
                       where="payload.seq")
