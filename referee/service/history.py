@@ -84,7 +84,7 @@ def _filtered(query: SelectAny, f: MatchFilter) -> SelectAny:
 
 
 @dataclass(frozen=True)
-class MatchPage:
+class MatchesPage:
     """One page of matches, newest first, and the cursors of the pages on either side."""
 
     items: list[dict[str, Any]]
@@ -117,7 +117,7 @@ def parse_cursor(text: str, where: str) -> tuple[datetime, int]:
 
 
 def list_matches(db: Database, f: MatchFilter, per_page: int, *, before: str | None = None,
-                 after: str | None = None) -> MatchPage:
+                 after: str | None = None) -> MatchesPage:
     """One page of matches, newest first, by key: the ``per_page`` matches just older than
     cursor ``before`` (or just newer than ``after``; the newest without either). The indexes
     on ``(updated_at, match_id)`` serve every page alike: the 50th costs what the first does."""
@@ -126,7 +126,7 @@ def list_matches(db: Database, f: MatchFilter, per_page: int, *, before: str | N
 
 
 def matches_page(session: Session, f: MatchFilter, per_page: int, *, before: str | None = None,
-                 after: str | None = None) -> MatchPage:
+                 after: str | None = None) -> MatchesPage:
     """``list_matches`` within a read a page already holds (one read per page)."""
     summary = models.MatchSummary
     key = tuple_(summary.updated_at, summary.match_id)
@@ -153,8 +153,8 @@ def matches_page(session: Session, f: MatchFilter, per_page: int, *, before: str
     first = cursor_of(keys[0].updated_at, keys[0].match_id) if keys else None
     last = cursor_of(keys[-1].updated_at, keys[-1].match_id) if keys else None
     if after is not None:
-        return MatchPage(items, total, last, first if more else None)
-    return MatchPage(items, total, last if more else None,
+        return MatchesPage(items, total, last, first if more else None)
+    return MatchesPage(items, total, last if more else None,
                      first if before is not None and keys else None)
 
 

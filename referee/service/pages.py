@@ -8,10 +8,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.service import nights, take_back, work
+from referee.service import bgstats, history, nights, take_back, work
 from referee.service.access import Access, authenticate, get_match, viewer_as
 from referee.service.errors import Unauthenticated
-from referee.service.history import match_dict
+from referee.service.history import MatchesPage, MatchFilter, match_dict
 from referee.service.legal import moves_of
 from referee.service.messages import names_of
 from referee.service.queries import logged_after, state_of, table_at, timeline_of
@@ -177,3 +177,72 @@ def held_match(db: Database, match_id: int, token: str | None, event: int | None
         timeline = timeline_of(session, MatchRepository.of(db), match, access.viewer,
                                before=None, after=event - 1, limit=1)
         return HeldMatch(match_dict(match), access, timeline)
+
+
+# --- browsing: each page one read, on the replica when the request may use it ----------------
+
+
+@dataclass(frozen=True)
+class HomePage:
+    """The home page: matches under way, the latest finished, the latest nights."""
+
+    under_way: list[dict[str, Any]]
+    finished: list[dict[str, Any]]
+    nights: list[dict[str, Any]]
+
+
+def home(db: Database) -> HomePage:
+    """The home page in one read."""
+    with work.page(db, browsing=True):
+        return HomePage(history.list_matches(db, MatchFilter(status="in progress"), 12).items,
+                        history.list_matches(db, MatchFilter(status="finished"), 6).items,
+                        history.list_nights(db, 1, 10))
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    """A page of the history, and who and which nights its filters can name."""
+
+    found: MatchesPage
+    players: list[dict[str, Any]]
+    nights: list[dict[str, Any]]
+
+
+def history_page(db: Database, f: MatchFilter, per_page: int, *, before: str | None = None,
+                 after: str | None = None) -> HistoryPage:
+    """The history page in one read."""
+    with work.page(db, browsing=True):
+        return HistoryPage(history.list_matches(db, f, per_page, before=before, after=after),
+                           history.list_players(db, 1, 500), history.list_nights(db, 1, 200))
+
+
+@dataclass(frozen=True)
+class NightPage:
+    """A night's page: its board, its latest matches, and whether the reader hosts it."""
+
+    board: dict[str, Any]  # ``nights.board``
+    latest: MatchesPage
+    host: bool
+
+
+def night(db: Database, night_id: int, token: str | None, latest: int) -> NightPage:
+    """Night ``night_id``'s page for the holder of ``token`` (the night's host token or
+    none), with its ``latest`` matches, in one read."""
+    with work.page(db, browsing=True):
+        board = nights.board(db, night_id)  # 404 first, for a night that is not there
+        return NightPage(board, history.list_matches(db, MatchFilter(night=night_id), latest),
+                         nights.is_host(db, night_id, token))
+
+
+@dataclass(frozen=True)
+class BgStatsPage:
+    """A finished match's « send to BG Stats » page: the match and the play it sends."""
+
+    match: dict[str, Any]  # ``history.match_dict``
+    sent: dict[str, Any]  # ``bgstats.send_link``
+
+
+def bgstats_page(db: Database, match_id: int) -> BgStatsPage:
+    """The BG Stats page of ``match_id`` in one read."""
+    with work.page(db, browsing=True):
+        return BgStatsPage(history.get_match_dict(db, match_id), bgstats.send_link(db, match_id))

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session, aliased
 from referee.engines.base import Standings
 from referee.service import work
 from referee.service.errors import Invalid, NotFound
-from referee.service.history import MatchFilter, MatchPage, matches_page
+from referee.service.history import MatchesPage, MatchFilter, matches_page
 from referee.service.replay import Folded, Loader
 from referee.service.sentences import sentence
 from referee.service.work import UnitOfWork
@@ -198,7 +198,7 @@ class PlayerPage:
     """Everything a player's page shows, from one read of the read models."""
 
     stats: dict[str, Any]  # name and per-game figures (``player_stats``)
-    matches: MatchPage  # one page of their matches, newest first
+    matches: MatchesPage  # one page of their matches, newest first
     opponents: list[dict[str, Any]]  # whom they met most lately
     results: list[dict[str, Any]]  # their latest results, for the chart
 

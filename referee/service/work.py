@@ -76,6 +76,7 @@ def appending_retried(db: Database, work: Callable[[SqlUnitOfWork], Done]) -> Do
         return work(again)
 
 
-def page(db: Database) -> AbstractContextManager[Session]:
-    """A page's one read, which the others join (see ``Database.one_read``)."""
-    return db.one_read()
+def page(db: Database, browsing: bool = False) -> AbstractContextManager[Session]:
+    """A page's one read, which the others join (see ``Database.one_read``); a ``browsing``
+    page's may be the replica's."""
+    return db.one_read(browsing)

@@ -146,11 +146,12 @@ class Database:
             **({BEGIN_MODE: "DEFERRED"} if self.engine.dialect.name == "sqlite"
                else {"isolation_level": "AUTOCOMMIT"}))
         self.read_sessions = sessionmaker(self.reader, expire_on_commit=False)
-        for sessions in (self.sessions, self.read_sessions):
-            event.listen(sessions, "loaded_as_persistent", _keep_in_one_read)
         self.replica = (replicas.Replica(make_engine(replica_url,
                                                      connect_args={"connect_timeout": 2}))
                         if replica_url else None)
+        for sessions in (self.sessions, self.read_sessions,
+                         *([self.replica.sessions] if self.replica else [])):
+            event.listen(sessions, "loaded_as_persistent", _keep_in_one_read)
 
     @property
     def is_sqlite(self) -> bool:
@@ -176,25 +177,24 @@ class Database:
         return session
 
     @contextmanager
-    def one_read(self) -> Iterator[Session]:
+    def one_read(self, browsing: bool = False) -> Iterator[Session]:
         """One transaction for everything a page reads: ``reading`` and the units of work opened
-        inside join it, so a page's view model comes from one consistent read of the primary
-        (it commits at the end, like any unit of work, or rolls back on an error)."""
+        inside join it, so a page's view model comes from one consistent read (it commits at the
+        end, like any unit of work, or rolls back on an error). A match's page reads the
+        primary, where its moves are judged; a ``browsing`` page (home, history, a night) reads
+        where ``reading`` would: on the replica when this request may use it and it has caught
+        up."""
         if (joined := self.shared()) is not None:
             yield joined
             return
-        with self.read_sessions() as session:
+        with self._read(primary=not browsing) as session:
             session.info[_KEPT] = []
             session.info[_OF] = self
             token = _shared.set(session)
             try:
                 yield session
-            except BaseException:
-                session.rollback()
-                raise
             finally:
                 _shared.reset(token)
-            session.commit()
 
     @contextmanager
     def unit_of_work(self) -> Iterator[Session]:
@@ -216,7 +216,14 @@ class Database:
         deferred WAL read."""
         if (joined := self.shared()) is not None:
             yield joined
-            return
+        else:
+            with self._read(primary) as session:
+                yield session
+
+    @contextmanager
+    def _read(self, primary: bool) -> Iterator[Session]:
+        """A read transaction of its own (see ``reading``), committed at the end or rolled back
+        on an error; a unit of work that joins it may write (``shared_for_writing``)."""
         policy = None if primary else replicas.current_policy()
         if self.replica is not None and policy is not None and policy.replica_ok:
             with self.replica.session_if_fresh(policy.min_lsn) as session:
@@ -226,5 +233,10 @@ class Database:
                     return
         if policy is not None and policy.replica_ok:
             policy.served_by = "primary"  # one read from the primary: say so
-        with self.read_sessions() as session, session.begin():
-            yield session
+        with self.read_sessions() as session:
+            try:
+                yield session
+            except BaseException:
+                session.rollback()
+                raise
+            session.commit()

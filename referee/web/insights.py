@@ -11,7 +11,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from referee.edge.i18n import gettext as _
 from referee.edge.i18n import told
 from referee.edge.wording import reader_locale, reworded, said_play
-from referee.service import bgstats, history, nights, sheets, stats, whatif
+from referee.service import history, nights, pages, sheets, stats, whatif
 from referee.service.bounds import INT32_MAX
 from referee.service.errors import Invalid, ServiceError
 from referee.service.messages import seat_names
@@ -144,9 +144,8 @@ def what_if_page(match_id: int) -> Any:
 @bp.get("/m/<id:match_id>/bgstats")
 def send_to_bgstats(match_id: int) -> str:
     """The BG Stats link of a finished match, as a button (and the play it carries)."""
-    sent = said_play(bgstats.send_link(db(), match_id))
-    return render_template("bgstats.html", match=history.get_match_dict(db(), match_id),
-                           sent=sent)
+    page = pages.bgstats_page(db(), match_id)
+    return render_template("bgstats.html", match=page.match, sent=said_play(page.sent))
 
 
 # --- the history page's current filter as CSV ------------------------------------------------

@@ -168,11 +168,10 @@ def ranked(standings: dict[str, Any]) -> list[dict[str, Any]]:
 
 @bp.get("/")
 def home() -> str:
-    under_way = history.list_matches(db(), history.MatchFilter(status="in progress"), 12).items
-    # each outcome in the reader's words, by the players' names (stored in English)
-    finished = reworded(history.list_matches(db(), history.MatchFilter(status="finished"), 6).items)
-    nights = history.list_nights(db(), 1, 10)
-    return render_template("home.html", under_way=under_way, finished=finished, nights=nights)
+    page = pages.home(db())
+    # each outcome in the reader's words, by the players' names
+    return render_template("home.html", under_way=page.under_way,
+                           finished=reworded(page.finished), nights=page.nights)
 
 
 @bp.post("/nights")
@@ -220,16 +219,15 @@ def night_page(night_id: int, points_error: str | None = None,
     """The night's page, with the host's controls (points, a new match, the host link) for
     the host's browser only; a refused placement-points form is shown again with its reason
     and what was typed (the night's points unchanged)."""
-    board = nights.board(db(), night_id)
-    token = night_host_token(night_id)
-    host_link = night_host_link(night_id, token) if token else None
-    page = history.list_matches(db(), history.MatchFilter(night=night_id), NIGHT_MATCHES)
-    latest = reworded(page.items)  # each outcome in the reader's words, by the players' names
-    count = page.total if page.total is not None else len(latest)
-    return render_template("night.html", night=board, latest=latest, count=count, board=board,
-                           titles={g.id: g.title for g in games.all_games()},
+    token = security.night_token(night_id)
+    page = pages.night(db(), night_id, token, NIGHT_MATCHES)
+    host_link = night_host_link(night_id, token) if token and page.host else None
+    latest = reworded(page.latest.items)  # each outcome in the reader's words, by the names
+    count = page.latest.total if page.latest.total is not None else len(latest)
+    return render_template("night.html", night=page.board, latest=latest, count=count,
+                           board=page.board, titles={g.id: g.title for g in games.all_games()},
                            points_error=points_error, points_text=points_text,
-                           host=token is not None, host_link=host_link)
+                           host=page.host, host_link=host_link)
 
 
 def night_host_link(night_id: int, token: str) -> str:
@@ -679,16 +677,16 @@ def browse() -> str:
                             night=int_arg("night", args.get("night"), 1), status=status,
                             since=date_arg("since", args.get("since")),
                             until=date_arg("until", args.get("until")))
-    found = history.list_matches(db(), f, current_app.config["PAGE_SIZE"],
-                                 before=args.get("before") or None,
-                                 after=args.get("after") or None)
+    page = pages.history_page(db(), f, current_app.config["PAGE_SIZE"],
+                              before=args.get("before") or None, after=args.get("after") or None)
+    found = page.found
     kept = {k: v for k, v in args.items() if k not in ("before", "after", "page") and v}
     return render_template(
         "history.html", items=reworded(found.items), total=found.total,
         older=found.older and cursor_url("web.browse", kept, before=found.older),
         newer=found.newer and cursor_url("web.browse", kept, after=found.newer),
         f=f, args=args, games=games.all_games(),
-        players=history.list_players(db(), 1, 500), nights=history.list_nights(db(), 1, 200))
+        players=page.players, nights=page.nights)
 
 
 @bp.get("/players")

@@ -442,6 +442,20 @@ def test_a_match_page_is_one_read(app: Flask, client: FlaskClient, page: str) ->
     assert reads == 1
 
 
+@pytest.mark.parametrize("page", ["/", "/history", "/history?game=citroncoco&status=finished",
+                                  "/nights/{night}", "/players"])
+def test_a_browsing_page_is_one_read(app: Flask, client: FlaskClient, page: str) -> None:
+    """Home, the history, a night and the players are each one read (one transaction), so
+    what a page lists agrees with itself, and a replica can serve it whole."""
+    night = client.post("/api/nights", json={"name": "Vendredi"}).get_json()["id"]
+    made = create(client)
+    for type_, seat, fields in ROUND[:4]:
+        move(client, made.id, type_, seat, fields)
+    response, reads = transactions_of(app, client, page.format(night=night))
+    assert response.status_code == 200
+    assert reads == 1
+
+
 @pytest.mark.parametrize("page", ["/m/{id}/play", "/m/{id}", "/m/{id}/board"])
 def test_a_match_page_reads_its_match_row_once(app: Flask, client: FlaskClient,
                                                page: str) -> None:
