@@ -22,7 +22,7 @@ from flask.cli import FlaskGroup, with_appcontext
 from sqlalchemy import inspect, text
 from werkzeug.serving import run_simple
 
-from referee import ROOT, create_app
+from referee import ROOT, create_app, hosting
 from referee.edge import database
 from referee.edge.i18n import told_in
 from referee.edge.validation import Refused, load_json
@@ -212,17 +212,30 @@ def db_downgrade(revision: str, yes: bool) -> None:
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--lan", is_flag=True,
+              help="Listen on the local network and print the link (and QR code) phones open.")
+@click.option("--host", default=None,
+              help="The address to listen on [default: 127.0.0.1; with --lan, 0.0.0.0].")
 @click.option("--port", default=5000, show_default=True, type=int)
-@click.option("--debug/--no-debug", default=False)
+@click.option("--threads", type=click.IntRange(4, 1024), show_default=True,
+              default=lambda: int(os.environ.get("REFEREE_THREADS", "64")),
+              help="Threads serving requests; each open live screen holds one "
+              "(REFEREE_THREADS).")
+@click.option("--debug", is_flag=True,
+              help="Werkzeug's development server and debugger instead (never for a night).")
 @with_schema(migrate=True)
-def serve(host: str, port: int, debug: bool) -> None:
-    """Run the development server (migrating the database first). Production: gunicorn."""
-    click.echo(f"Referee on http://{host}:{port}/  (API docs: /api/docs)")
+def serve(lan: bool, host: str | None, port: int, threads: int, debug: bool) -> None:
+    """Serve a game night: migrate the database, then answer the phones and the TV."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    if app.config["ACCESS_LOG"]:  # the app writes its own access lines (referee.logs)
-        logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    run_simple(host, port, app, use_debugger=debug, use_reloader=False, threaded=True)
+    host = host or (hosting.EVERYWHERE if lan else hosting.LOCAL)
+    click.echo(f"Database: {database(app).engine.url.render_as_string(hide_password=True)}")
+    hosting.announce(click.echo, host, port, lan)
+    if debug:
+        if app.config["ACCESS_LOG"]:  # the app writes its own access lines (referee.logs)
+            logging.getLogger("werkzeug").setLevel(logging.WARNING)
+        run_simple(host, port, app, use_debugger=True, use_reloader=False, threaded=True)
+        return
+    hosting.run(app, host, port, threads)
 
 
 def fail(error: ServiceError, locale: str | None = None) -> None:

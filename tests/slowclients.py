@@ -4,6 +4,8 @@ benchmark of what one client can hold (tests/test_slow_clients.py, bench/slow_cl
 - :func:`gunicorn` runs the app with the project's ``gunicorn.conf.py`` on a free loopback port,
   on a fresh SQLite database in a temporary folder (or a given one), and stops it by its PID;
   the tests of several workers start theirs with it too.
+- :func:`night_server` runs ``referee serve`` (waitress) the same way, on a database it
+  migrates itself.
 - :func:`nginx` runs Debian's nginx in the foreground with the documented site
   (``docs/deploy/nginx.conf``) in a temporary prefix, on another free loopback port, in front of
   a given upstream, and stops it by its PID.
@@ -117,6 +119,30 @@ def gunicorn(env: dict[str, str] | None = None, args: tuple[str, ...] = (), *,
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),
          "--bind", f"127.0.0.1:{port}", *args, "wsgi:app"],
+        cwd=ROOT, env=full_env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
+        start_new_session=True)
+    server = Server(f"http://127.0.0.1:{port}", process, folder)
+    try:
+        wait_for(f"{server.base}/healthz", process, log)
+        yield server
+    finally:
+        stop(process)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def night_server(args: tuple[str, ...] = (), env: dict[str, str] | None = None
+                 ) -> Iterator[Server]:
+    """``referee serve`` (the game-night server) at a free loopback port, on a fresh SQLite
+    database it migrates itself; what it printed is in ``server.log()``."""
+    folder = Path(tempfile.mkdtemp(prefix="referee-serve-"))
+    port = free_port()
+    full_env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'referee.sqlite3'}",
+                "REFEREE_SECRET_KEY": "night-server", "REFEREE_RATELIMIT_ENABLED": "0",
+                **(env or {})}
+    log = folder / "serve.log"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "referee", "serve", "--port", str(port), *args],
         cwd=ROOT, env=full_env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
         start_new_session=True)
     server = Server(f"http://127.0.0.1:{port}", process, folder)

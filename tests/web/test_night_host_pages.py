@@ -9,7 +9,9 @@ from __future__ import annotations
 import io
 import json
 import re
+import sys
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -167,3 +169,15 @@ def test_a_rematch_stays_in_the_night_for_its_host_only(app: Flask, client: Flas
     assert night_field in text_of(client.get(f"/m/{made.id}"))
     page = text_of(app.test_client().get(f"/m/{made.id}"))
     assert "Play again, same seats" in page and night_field not in page
+
+
+def test_the_png_board_is_501_without_the_png_extra(client: FlaskClient,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without ``referee[png]`` (CairoSVG) the night's PNG board says it cannot be drawn and
+    points to the SVG; the SVG is always there."""
+    monkeypatch.setitem(sys.modules, "cairosvg", None)  # as if never installed
+    night = new_night(client)
+    answer = client.get(f"/nights/{night.id}/board.png")
+    assert answer.status_code == 501
+    assert "SVG" in text_of(answer)
+    assert client.get(f"/nights/{night.id}/board.svg").status_code == 200
