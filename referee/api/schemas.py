@@ -425,7 +425,17 @@ class NightCreatedSchema(NightSchema):
                        "into the night"})
 
 
-class NightListSchema(Schema):
+class NumberedPageSchema(Schema):
+    """A numbered page's place among the pages (``?page=&per_page=``); the answer's ``Link``
+    header names the next and previous pages too (RFC 8288)."""
+
+    page = fields.Integer(required=True, metadata={"description": "This page's number, from 1"})
+    per_page = fields.Integer(required=True, metadata={"description": "At most this many items"})
+    has_more = fields.Boolean(required=True, metadata={
+        "description": "Whether a next page holds more (`page + 1`)"})
+
+
+class NightListSchema(NumberedPageSchema):
     items = fields.List(fields.Nested(NightSchema), required=True)
 
 
@@ -445,7 +455,7 @@ class PlayerSchema(Schema):
     record = fields.List(fields.Nested(PlayerRecordSchema))
 
 
-class PlayerListSchema(Schema):
+class PlayerListSchema(NumberedPageSchema):
     items = fields.List(fields.Nested(PlayerSchema), required=True)
 
 

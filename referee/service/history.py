@@ -194,10 +194,14 @@ def night_dict(session: Session, night: models.Night, with_matches: bool) -> dic
     return out
 
 
-def list_nights(db: Database, page: int, per_page: int) -> list[dict[str, Any]]:
+def list_nights(db: Database, page: int, per_page: int, *, one_more: bool = False
+                ) -> list[dict[str, Any]]:
+    """Page ``page`` of the nights, newest first (``one_more``: and the next page's first,
+    which says whether there is one)."""
     with work.reading(db) as session:
         nights = session.scalars(select(models.Night).order_by(models.Night.id.desc())
-                                 .offset((page - 1) * per_page).limit(per_page)).all()
+                                 .offset((page - 1) * per_page)
+                                 .limit(per_page + one_more)).all()
         return [night_dict(session, n, False) for n in nights]
 
 
@@ -250,10 +254,14 @@ def player_dict(session: Session, player: models.Player, with_record: bool) -> d
     return out
 
 
-def list_players(db: Database, page: int, per_page: int) -> list[dict[str, Any]]:
+def list_players(db: Database, page: int, per_page: int, *, one_more: bool = False
+                 ) -> list[dict[str, Any]]:
+    """Page ``page`` of the players, by name (``one_more``: and the next page's first, which
+    says whether there is one)."""
     with work.reading(db) as session:
         players = session.scalars(select(models.Player).order_by(models.Player.name_key)
-                                  .offset((page - 1) * per_page).limit(per_page)).all()
+                                  .offset((page - 1) * per_page)
+                                  .limit(per_page + one_more)).all()
         return [player_dict(session, p, False) for p in players]
 
 

@@ -693,7 +693,7 @@ def browse() -> str:
 def players() -> str:
     page = int_arg("page", request.args.get("page"), 1) or 1
     per_page = 50
-    people = history.list_players(db(), page, per_page + 1)
+    people = history.list_players(db(), page, per_page, one_more=True)
     return render_template("players.html", players=people[:per_page], page=page,
                            more=len(people) > per_page)
 

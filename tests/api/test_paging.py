@@ -144,3 +144,32 @@ def test_a_kept_wording_goes_with_its_page() -> None:
     del page
     gc.collect()
     assert key not in wording._KEPT.pages
+
+
+def test_nights_page_by_number_and_say_whether_more_follow(client: FlaskClient) -> None:
+    """The nights' list says its page, its size and whether a next page holds more, and links
+    to its neighbours in a ``Link`` header (RFC 8288)."""
+    for n in range(5):
+        assert client.post("/api/nights", json={"name": f"Soirée {n}"}).status_code == 201
+    first = client.get("/api/nights?per_page=2")
+    assert (first.json["page"], first.json["per_page"], first.json["has_more"]) == (1, 2, True)
+    assert [n["name"] for n in first.json["items"]] == ["Soirée 4", "Soirée 3"]
+    assert first.headers["Link"] == '</api/nights?page=2&per_page=2>; rel="next"'
+    last = client.get("/api/nights?per_page=2&page=3")
+    assert ([n["name"] for n in last.json["items"]], last.json["has_more"]) == (["Soirée 0"], False)
+    assert last.headers["Link"] == '</api/nights?page=2&per_page=2>; rel="prev"'
+
+
+def test_players_page_by_number_and_say_whether_more_follow(client: FlaskClient) -> None:
+    """Every player is on exactly one page, and the last page says no more follow."""
+    new_match(client, players=5)  # Alice, Bob, Chloé, Dan, Eve
+    names: list[str] = []
+    page = 1
+    while True:
+        answer = client.get(f"/api/players?per_page=2&page={page}").json
+        names += [p["name"] for p in answer["items"]]
+        if not answer["has_more"]:
+            break
+        page += 1
+    assert names == ["Alice", "Bob", "Chloé", "Dan", "Eve"] and page == 3
+    assert "Link" not in client.get("/api/players?per_page=5").headers

@@ -544,3 +544,15 @@ def test_pages_have_landmarks_and_labels(client: FlaskClient, path: str) -> None
     unlabelled = re.findall(r'<(?:input|select|textarea)(?![^>]*type="(?:hidden|radio)")'
                             r'(?![^>]*\bid=)[^>]*>', page)
     assert not unlabelled
+
+
+def test_the_players_pages_list_everyone_once(client: FlaskClient) -> None:
+    """Fifty players a page: the second page starts with the 51st, none skipped."""
+    for table in range(7):  # 63 players, named so that their order is known
+        names = [f"P{table}{seat}" for seat in range(9)]
+        assert client.post("/api/matches", json={
+            "game": "plouc", "seats": [{"name": n} for n in names]}).status_code == 201
+    first, second = text_of(client.get("/players")), text_of(client.get("/players?page=2"))
+    listed = re.findall(r"\bP\d\d\b", first) + re.findall(r"\bP\d\d\b", second)
+    assert sorted(set(listed)) == sorted(f"P{t}{s}" for t in range(7) for s in range(9))
+    assert len(listed) == 63
