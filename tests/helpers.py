@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
+
+from referee import database
 
 
 @dataclass
@@ -110,3 +115,16 @@ def names_players(outcome: str, exported: dict[str, Any]) -> bool:
     if not exported["standings"]["outcome"]:
         return not outcome
     return "seat " not in outcome.lower() and any(s["name"] in outcome for s in exported["seats"])
+
+
+@contextmanager
+def writes_held(app: Flask) -> Iterator[None]:
+    """No append can commit meanwhile: SQLite's write lock, PostgreSQL's events table locked
+    against writes (reads go on)."""
+    engine = database(app).engine
+    with engine.connect() as connection:
+        connection.begin()  # on SQLite: BEGIN IMMEDIATE, the write lock
+        if engine.dialect.name == "postgresql":
+            connection.exec_driver_sql("LOCK TABLE events IN EXCLUSIVE MODE")
+        yield
+        connection.rollback()

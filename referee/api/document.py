@@ -42,6 +42,7 @@ OPERATIONS: dict[tuple[str, str], tuple[str, list[dict[str, Any]]]] = {
     ("get", "/api/nights/{night_id}"): ("getNight", PUBLIC),
     ("get", "/api/matches/{match_id}/stream"): ("streamMatch", PUBLIC),
     ("post", "/api/matches/{match_id}/what-if"): ("whatIf", PUBLIC),
+    ("get", "/api/matches/{match_id}/legal-moves"): ("listLegalMoves", OPTIONAL),
     ("get", "/api/matches/{match_id}/sheet.csv"): ("matchSheetCsv", PUBLIC),
     ("get", "/api/matches/{match_id}/bgstats"): ("matchBgStats", PUBLIC),
     ("get", "/api/nights/{night_id}/results.csv"): ("nightResultsCsv", PUBLIC),
@@ -110,6 +111,15 @@ IMPOSSIBLE = {
 }
 
 
+STALE = {
+    "description": "Not logged: the table changed since the client looked (`If-Match` or "
+    "`seen`: `since` lists the moves since), another move took its place at the same time, "
+    "or a request with the same `Idempotency-Key` is still being judged (send it again in a "
+    "moment).",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+}
+
+
 UNAVAILABLE = {
     "description": "The database is unavailable just now (stopped, unreachable, full, locked, "
     "read-only): try again after `Retry-After` seconds (`where: database`). On a move whose "
@@ -120,15 +130,65 @@ UNAVAILABLE = {
 }
 
 
+def _error(description: str, **extra: Any) -> dict[str, Any]:
+    return {"description": description, **extra,
+            "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+
+
+UNAUTHENTICATED = _error("The token sent opens nothing here (unknown, or another match's): "
+                         "send the host's token, a seat's, or none (`where: header."
+                         "Authorization`).")
+FORBIDDEN = _error("The token is known but may not do this: a seat's token for the host's "
+                   "move or another seat's, a token that is not the night's host's.")
+NOT_FOUND = _error("Nothing is there: no such match, seat, game, player or night (`where` "
+                   "names the path parameter).")
+TOO_LARGE = _error("The request's body is larger than this operation takes (`where: body`): "
+                   "64 KiB, or `REFEREE_IMPORT_MAX_BYTES` for an import.")
+UNFIT = _error("The request is well formed but says something that cannot be: `where` names "
+               "what (`query.…`, `header.…`, `body.…`), `errors` field by field.")
+TOO_MANY = _error("Too many of these from this address just now: try again after "
+                  "`Retry-After` seconds.",
+                  headers={"Retry-After": {"description": "Seconds to wait before trying "
+                                           "again", "schema": {"type": "integer"}}})
+#: The operations that count per address (``referee.web.security.LIMITED``).
+RATE_LIMITED = {"createMatch", "importMatch", "createNight"}
+
+
+def error_answers(path: str, operation: dict[str, Any]) -> None:
+    """The errors an operation may answer, declared where they can happen: 404 where a path
+    names something, 401 where a token is read, 403 where one may lack the right, 413 and
+    422 where a body or parameters come in, 429 where creations are counted, 503 anywhere (a
+    database outage)."""
+    answers = operation["responses"]
+    security = operation.get("security", PUBLIC)
+    parameters = operation.get("parameters", [])
+    if "{" in path:
+        answers.setdefault("404", NOT_FOUND)
+    if BEARER in security:
+        answers.setdefault("401", UNAUTHENTICATED)
+        if {} not in security or any(p.get("name") == "as" for p in parameters) \
+                or security is OPTIONAL_NIGHT:
+            answers.setdefault("403", FORBIDDEN)
+    if "requestBody" in operation:
+        answers.setdefault("413", TOO_LARGE)
+    if "requestBody" in operation or parameters:
+        if "$ref" in answers.get("422", {}):  # flask-smorest's bare "Unprocessable Entity"
+            del answers["422"]
+        answers.setdefault("422", UNFIT)
+    if operation.get("operationId") in RATE_LIMITED:
+        answers.setdefault("429", TOO_MANY)
+    answers.setdefault("503", UNAVAILABLE)
+
+
 def complete(api: Api) -> None:
-    """Declare security and operation ids, add the links and the move's documented answers."""
+    """Declare security and operation ids, add the links and the documented answers."""
     paths: dict[str, dict[str, Any]] = api.spec._paths  # the document flask-smorest serves
     name_operations(paths)
     link_answers(paths)
-    for operations in paths.values():  # any of them may meet a database outage
+    for path, operations in paths.items():
         for operation in operations.values():
             if isinstance(operation, dict) and "responses" in operation:
-                operation["responses"].setdefault("503", UNAVAILABLE)
+                error_answers(path, operation)
     create = api.spec.components.schemas.get("MatchCreate")
     if create is not None:  # the games there are (any other is refused, 422)
         create["properties"]["game"]["enum"] = game_ids()
@@ -161,6 +221,7 @@ def link_answers(paths: dict[str, dict[str, Any]]) -> None:
         return
     log["responses"]["201"]["links"] = logged_links()
     log["responses"]["422"] = IMPOSSIBLE
+    log["responses"]["409"] = STALE
     for parameter in log.get("parameters", []):  # what the service reads (a 400 otherwise)
         if parameter.get("name") == "If-Match":
             parameter["schema"]["pattern"] = IF_MATCH

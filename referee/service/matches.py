@@ -351,17 +351,27 @@ OVERTAKEN_TRIES = 100
 def record(db: Database, match_id: int, token: str | None, move_type: str, seat: int | None,
            payload: dict[str, Any], *, expected_seq: int | None = None,
            idempotency_key: str | None = None, seen: int | None = None,
-           dry_run: bool = False) -> Recorded:
+           dry_run: bool = False, wait_for_key: bool = False) -> Recorded:
     """Judge a move and append it; the heart of the referee.
 
+    ``idempotency_key``: a request sent again with its key while the first is being judged is
+    refused 409, or with ``wait_for_key`` waits for it (``idempotency.processing``).
     ``seen``: the seq the player was looking at (see ``staleness``). ``dry_run``: judge it all
     the same and append nothing (``preview`` says what a void or a correction would change).
     A move another append overtook (``staleness.Overtaken``) is answered as the request
     asked: again for its Idempotency-Key, stale for its If-Match, else judged again against
     the log as it now stands (each time, another move was logged).
     """
-    repo = MatchRepository.of(db)
     move = Move(move_type, seat, payload, expected_seq, idempotency_key, seen, dry_run)
+    with idempotency.processing(db, match_id, None if dry_run else idempotency_key,
+                                wait=wait_for_key):
+        return _record(db, MatchRepository.of(db), match_id, token, move)
+
+
+def _record(db: Database, repo: MatchRepository, match_id: int, token: str | None, move: Move
+            ) -> Recorded:
+    """``record``, its key held."""
+    idempotency_key, expected_seq = move.idempotency_key, move.expected_seq
     refused: int | None = None
     for _ in range(OVERTAKEN_TRIES):
         try:

@@ -107,7 +107,8 @@ def confirm(match_id: int, kind: str, seq: int) -> Any:
         raise PageError(400, _("This confirmation does not match its event."))
     try:
         recorded = matches.record(views.db(), match_id, token, kind, None, body,
-                                  expected_seq=expected, idempotency_key=key)
+                                  expected_seq=expected, idempotency_key=key,
+                                  wait_for_key=True)
     except Conflict:
         move = body.get("move") or {}
         return render_preview(

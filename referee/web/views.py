@@ -496,7 +496,8 @@ def log_move(match_id: int) -> Any:
             return asked
         recorded = matches.record(db(), match_id, page_token(match_id), move_type, seat,
                                   payload, idempotency_key=idempotency_key(form),
-                                  seen=int_arg("seen", form.get("seen"), 0))
+                                  seen=int_arg("seen", form.get("seen"), 0),
+                                  wait_for_key=True)  # a double tap: shown the first's answer
     except (ServiceError, FormError) as err:
         if isinstance(err, ServiceError) and err.status == 422:
             counters.refused()

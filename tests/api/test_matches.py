@@ -186,15 +186,6 @@ def test_a_retried_idempotency_key_appends_nothing_and_answers_the_same(
     assert client.get(f"/api/matches/{table.id}").json["last_seq"] == 1
 
 
-def test_an_idempotency_key_reused_for_another_move_is_409(client: FlaskClient) -> None:
-    table = new_match(client)
-    key = {"Idempotency-Key": "k1"}
-    assert move(client, table, "draw", 0, {"source": "stock"}, headers=key).status_code == 201
-    response = move(client, table, "discard", 0, {"value": 5}, headers=key)
-    assert response.status_code == 409
-    assert response.json["where"] == "header.Idempotency-Key"
-
-
 def test_events_after_n_lists_the_log(client: FlaskClient) -> None:
     table = new_match(client)
     plain_turn(client, table, 0)

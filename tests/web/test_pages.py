@@ -5,6 +5,8 @@ from __future__ import annotations
 import io
 import json
 import re
+import threading
+import time
 from typing import Any
 
 import pytest
@@ -13,6 +15,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import event
 
 from referee import database
+from referee.service import idempotency
+from tests.helpers import writes_held
 from tests.web.helpers import ROUND, create, joined, move, plain, text_of
 
 
@@ -191,6 +195,30 @@ def test_a_retried_form_is_logged_once(client: FlaskClient) -> None:
     first = move(client, made.id, "draw", 0, {"p.source": "stock"}, key="same-key")
     again = move(client, made.id, "draw", 0, {"p.source": "stock"}, key="same-key")
     assert first.location == again.location
+    assert last_seq(client, made.id) == 1
+
+
+def test_a_double_tapped_form_shows_the_first_answer(app: Flask, client: FlaskClient) -> None:
+    """The same form sent twice while the first is still being judged: the second waits for
+    it and shows its answer, one move logged (the API would answer 409 instead)."""
+    made = create(client)
+    answers: list[Any] = []
+    with writes_held(app):
+        first = threading.Thread(target=lambda: answers.append(
+            move(client, made.id, "draw", 0, {"p.source": "stock"}, key="tap")))
+        first.start()
+        deadline = time.monotonic() + 10
+        while not idempotency._being_processed and time.monotonic() < deadline:
+            time.sleep(0.01)
+        second = threading.Thread(target=lambda: answers.append(
+            move(client, made.id, "draw", 0, {"p.source": "stock"}, key="tap")))
+        second.start()
+        time.sleep(0.3)
+        assert second.is_alive()  # waiting for the first, not refused
+    first.join(30)
+    second.join(30)
+    assert [a.status_code for a in answers] == [303, 303]
+    assert answers[0].location == answers[1].location
     assert last_seq(client, made.id) == 1
 
 
