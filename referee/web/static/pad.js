@@ -28,6 +28,7 @@
   var csrfLife = Number(note.getAttribute("data-csrf-life") || "0") * 1000;
   var issued = Date.now();  // when this page's CSRF token was made, near enough
   var busy = false, again = false, source = null, isLive = false, polling = null;
+  var topSeq = seq;  // the seq the top of the pad (a verdict, a refusal) was drawn at
   var sending = false;
 
   function say(text, values) {
@@ -57,13 +58,17 @@
   }
 
   function drawFrom(fresh, withTop) {
-    if (withTop) { swap(fresh, "#pad-top", false); }
+    var latest = fresh.getElementById("stale");
+    var at = latest ? Number(latest.getAttribute("data-seq")) : seq;
+    if (withTop === true || (withTop === "later" && at > topSeq)) {
+      swap(fresh, "#pad-top", false);
+      topSeq = at;
+    }
     swap(fresh, "section.now", false);
     swap(fresh, "details.table-details", false);
     swap(fresh, "section.quick-moves", true);
     document.dispatchEvent(new CustomEvent("pad:redrawn"));
-    var latest = fresh.getElementById("stale");
-    if (latest) { seq = Number(latest.getAttribute("data-seq")); note.setAttribute("data-seq", seq); }
+    if (latest) { seq = at; note.setAttribute("data-seq", seq); }
   }
 
   // A later move: what stood at the top for an earlier one goes at once, then the page again.
@@ -80,7 +85,7 @@
       if (!response.ok) { throw new Error(response.status); }
       return response.text();
     }).then(function (html) {
-      drawFrom(new DOMParser().parseFromString(html, "text/html"), true);
+      drawFrom(new DOMParser().parseFromString(html, "text/html"), "later");
       note.textContent = say(words.moved, { seq: seq });
       note.hidden = false;
     }).catch(function () { note.hidden = false; })
