@@ -70,9 +70,10 @@ def press(page: Any, type_: str, **fields: str) -> None:
     form.locator("button[type=submit]").click()
 
 
-def shoot(page: Any, name: str) -> None:
+def shoot(page: Any, name: str, full_page: bool = False) -> None:
+    """What the phone's screen shows (or the whole page)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
 MOVED = {"en": "Move #3 was logged: the table below is up to date.",
