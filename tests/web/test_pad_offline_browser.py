@@ -170,3 +170,24 @@ def test_a_pad_whose_stream_never_connects_says_so_and_still_follows(
         seat_move(server, match, seat, "discard", {"value": 5})
     expect(bob.locator("#stale")).to_contain_text(re.compile("#4|n° 4"))
     expect(bob.locator("#live")).to_contain_text(NOT_LIVE[lang])
+
+
+def test_a_kept_call_is_asked_to_be_confirmed_when_sent(server: str, browser: Any) -> None:
+    """CC-CALL-1: a call tapped offline is costly: once sent, the pad shows the confirmation it
+    asks (nothing logged before it), and the call is logged when confirmed."""
+    match = new_match(server)
+    alice = pad(browser, server, match, 0, "fr")
+    seat_move(server, match, 0, "draw", {"source": "stock"})
+    seat_move(server, match, 0, "discard", {"value": 5})
+    call = alice.locator('form.pad-form:has(input[name="type"][value="citron_coco"])').first
+    expect(call).to_be_visible()
+    alice.context.set_offline(True)
+    call.locator("button[type=submit]").click()
+    expect(alice.locator("#waiting")).to_contain_text(WAITING["fr"])
+    alice.context.set_offline(False)
+    confirm = alice.locator('form:has(input[name="confirmed"][value="1"]) button[type=submit]')
+    expect(confirm).to_be_visible()
+    assert last_seq(server, match) == 2 and kept(alice, match, 0) is None
+    confirm.click()
+    expect(alice.locator("#verdict")).to_be_visible()
+    assert last_seq(server, match) == 3
