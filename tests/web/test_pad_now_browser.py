@@ -88,6 +88,7 @@ def test_a_later_move_takes_the_verdict_and_the_take_back_away(
     the server would refuse (a seat takes back only the last move logged)."""
     match = new_match(server)
     alice = pad(browser, server, match, 0, lang)
+    shoot(alice, f"pad-before-move-{lang}")
     press(alice, "draw", source="stock")
     press(alice, "discard", value="5")
     expect(alice.locator("#verdict")).to_contain_text(re.compile("#2|n° 2"))
@@ -153,3 +154,22 @@ def test_a_too_slow_box_goes_with_the_next_move(server: str, browser: Any, lang:
     seat_move(server, match, 2, "draw", {"source": "stock"})
     expect(chloe.locator(".too-slow")).to_have_count(0)
     expect(chloe.locator("#stale")).to_contain_text(re.compile("#5|n° 5"))
+
+
+def test_a_verdict_read_after_the_hosts_correction_says_it_was_corrected(
+        server: str, browser: Any) -> None:
+    """CC-TURN-4: the host corrects Alice's discard of a 5 into a discard of a 6: her pad drops
+    the old verdict, and read again it says the move was corrected, not « discards the 5 »."""
+    match = new_match(server)
+    alice = pad(browser, server, match, 0, "fr")
+    press(alice, "draw", source="stock")
+    press(alice, "discard", value="5")
+    expect(alice.locator("#verdict .verdict")).to_contain_text("5")
+    fixed = api_move(server, match, match["host_token"], "correct", None, {
+        "seq": 2, "move": {"type": "discard", "seat": 0, "payload": {"value": 6}},
+        "reason": "it was a 6"})
+    assert fixed.status_code == 201, fixed.text
+    expect(alice.locator("#verdict")).to_have_count(0)
+    alice.goto(f"{server}/m/{match['id']}/play?logged=2")
+    expect(alice.locator("#verdict")).to_contain_text("Corrigé depuis par l'hôte (n° 3)")
+    expect(alice.locator("#verdict .verdict")).to_have_count(0)

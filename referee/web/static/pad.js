@@ -121,15 +121,16 @@
   }
   function stopPolling() { clearInterval(polling); polling = null; }
 
+  function down() { return navigator.onLine === false ? "offline" : "reconnecting"; }
   function moved(event) { if (Number(event.lastEventId) > seq) { redraw(); } }
 
   function connect() {
     if (source) { source.close(); }
-    if (!window.EventSource || !stream) { showLive("reconnecting"); return; }
+    if (!window.EventSource || !stream) { startPolling(); return; }  // it follows by looking
     var mine = new EventSource(stream + "?after=" + encodeURIComponent(seq));
     source = mine;
     var notYet = setTimeout(function () {  // a stream that never connects is said, not hidden
-      if (source === mine && mine.readyState !== EventSource.OPEN) { showLive(navigator.onLine === false ? "offline" : "reconnecting"); }
+      if (source === mine && mine.readyState !== EventSource.OPEN) { showLive(down()); }
     }, 3000);
     mine.addEventListener("open", function () {
       clearTimeout(notYet);
@@ -140,7 +141,7 @@
     mine.addEventListener("move", moved);
     mine.addEventListener("error", function () {
       if (source !== mine) { return; }
-      showLive(navigator.onLine === false ? "offline" : "reconnecting");
+      showLive(down());
       if (mine.readyState === EventSource.CLOSED) {  // refused (503): poll, try again later
         setTimeout(function () { if (source === mine) { connect(); } }, 15000 + Math.random() * 10000);
       }
