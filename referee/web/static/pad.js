@@ -172,9 +172,20 @@
   }
   function expired(move) { return csrfLife > 0 && Date.now() - move.issued > csrfLife; }
 
+  // The box that says what waits: its words, and a button to forget the move.
+  (function () {
+    var text = document.createElement("p");
+    var forget = document.createElement("button");
+    forget.type = "button";
+    forget.className = "link";
+    forget.textContent = words.forget;
+    forget.addEventListener("click", drop);
+    waiting.appendChild(text);
+    waiting.appendChild(forget);
+  }());
+
   function showWaiting(text, isExpired) {
     waiting.querySelector("p").textContent = text;
-    waiting.querySelector("button").hidden = false;
     waiting.classList.toggle("expired", !!isExpired);
     waiting.hidden = false;
   }
@@ -184,7 +195,6 @@
     if (expired(move)) { showWaiting(say(words.expired, { move: move.label }), true); return; }
     showWaiting(say(sending ? words.sending : words.waiting, { move: move.label }), false);
   }
-  waiting.querySelector("button").addEventListener("click", drop);
 
   function labelOf(form, submitter) {
     var button = submitter || form.querySelector("button[type=submit], button:not([type])");
