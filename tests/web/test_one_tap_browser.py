@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 __all__ = ["browser", "server"]
 
 ASK = {"en": "A new link stops Bob's current one at once",
-       "fr": "Un nouveau lien arrête aussitôt celui de Bob"}
+       "fr": "Un nouveau lien arrête aussitôt l'actuel : le téléphone qui l'a ouvert (Bob)"}
 MAKE = {"en": "Stop the old link and make a new one",
         "fr": "Arrêter l'ancien lien et en créer un nouveau"}
 
