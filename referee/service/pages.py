@@ -46,6 +46,7 @@ class PlayPage:
     state: dict[str, Any]  # the table now as the reader sees it (``queries.table_at``)
     names: list[str]  # the names at the table, by seat
     logged: dict[str, Any] | None  # the event just logged, when the page was asked with it
+    # (with ``voided_by``/``corrected_by``: the seq that voided or corrected it since, if any)
     take_back: dict[str, Any] | None  # the seat's move it may take back now
     legal: list[dict[str, Any]]  # what the pad's seat may log now
 
@@ -74,7 +75,12 @@ def _event(session: Source, repo: MatchRepository, match: models.Match, viewer: 
     if not seq:
         return None
     events, _last = logged_after(session, repo, match, viewer, seq - 1, 1)
-    return events[0] if events else None
+    if not events:
+        return None
+    now = repo.latest(session, match)  # a void or correction logged since outdates its verdict
+    voided, replaced = now.voided.get(seq), now.replaced.get(seq)
+    return {**events[0], "voided_by": voided[0] if voided else None,
+            "corrected_by": replaced.by if replaced else None}
 
 
 def _seat_moves(match: models.Match, state: Any, seat: int | None) -> list[dict[str, Any]]:

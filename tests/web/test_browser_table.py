@@ -139,7 +139,9 @@ def test_a_phone_whose_link_was_replaced_is_told_what_to_do(server: str, browser
     old = links["1"]
     bob = joined_phone(browser, old)
     expect(bob.locator(".who")).to_contain_text("You are seat 1 (Bob)")
-    host.locator("#seat-1").get_by_role("button", name="Lost? Make a new link").click()
+    host.locator("#seat-1").get_by_text("Lost? Make a new link").click()
+    host.locator("#seat-1").get_by_role(
+        "button", name="Stop the old link and make a new one").click()
     new = host.locator('a.join-link[data-seat="1"]').get_attribute("href")
     assert new != old
     bob.reload()
