@@ -161,7 +161,7 @@ def side_names(match: dict[str, Any], standings: dict[str, Any]) -> dict[str, st
 def ranked(standings: dict[str, Any]) -> list[dict[str, Any]]:
     """The lines best first, by the place the service gives each (``rank``: ties share it),
     tied lines in seat order."""
-    return sorted(standings.get("lines", []), key=lambda ln: ln["rank"])
+    return sorted(standings.get("lines", []), key=lambda ln: ln.get("rank") or 0)
 
 
 # --- home and nights -----------------------------------------------------------------------
