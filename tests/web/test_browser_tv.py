@@ -198,4 +198,5 @@ def test_a_phone_in_dark_mode_reads_the_match_page(chromium: Any, site: Site) ->
         assert axe_violations(page) == [], path
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"dark-{name}-phone.png"), full_page=True)
+        page.screenshot(path=str(SHOTS / f"dark-{name}-phone-screen.png"))
     context.close()
