@@ -21,7 +21,7 @@ from tests.night_fixture import build_night
 from tests.web.helpers import served
 from tests.web.test_browser import ARGS, CHROMIUM, PHONE, TV
 from tests.web.test_languages_browser import AXE, axe_violations
-from tests.web.tv_tables import CITRONCOCO_ROUNDS, LARGEST, build_tables
+from tests.web.tv_tables import BUILDERS, CITRONCOCO_ROUNDS, LARGEST
 
 pytestmark = pytest.mark.browser
 
@@ -36,6 +36,7 @@ NAMES = (".board-line .name, table.sheet .name, table.sheet thead th, .recent .w
 class Site:
     server: str
     tables: dict[str, int]  # game -> its match at its largest table
+    seats: dict[str, str]  # game -> the token of its match's seat 1
     night: int
     night_token: str
     app: Any
@@ -48,11 +49,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
     app = create_app({"DATABASE_URL": f"sqlite:///{path}", "RATELIMIT_ENABLED": False})
     upgrade_database(app)
     client = app.test_client()
-    tables = build_tables(client)
+    made = {game: build(client) for game, build in BUILDERS.items()}
     night = build_night(client)
     with served(app) as port:
-        yield Site(f"http://127.0.0.1:{port}", tables, night["night"], night["night_token"],
-                   app)
+        yield Site(f"http://127.0.0.1:{port}", {game: t.id for game, t in made.items()},
+                   {game: t.seats[1] for game, t in made.items()}, night["night"],
+                   night["night_token"], app)
     database(app).engine.dispose()
 
 
@@ -199,4 +201,21 @@ def test_a_phone_in_dark_mode_reads_the_match_page(chromium: Any, site: Site) ->
         SHOTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(SHOTS / f"dark-{name}-phone.png"), full_page=True)
         page.screenshot(path=str(SHOTS / f"dark-{name}-phone-screen.png"))
+    context.close()
+
+
+@pytest.mark.parametrize("game", ["plouc", "croconounours", "neurotrio"])
+def test_a_phone_in_dark_mode_reads_its_pad(chromium: Any, site: Site, game: str) -> None:
+    """A seat's pad on a phone set to dark (its cards, pickers and board): dark, and no
+    violation axe-core finds, colour contrast included."""
+    context = chromium.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
+                                   has_touch=True, color_scheme="dark", locale="fr-FR",
+                                   bypass_csp=True)  # axe-core is added as a script
+    page = context.new_page()
+    page.goto(f"{site.server}/m/{site.tables[game]}/join?token={site.seats[game]}")
+    assert "/play" in page.url
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") != "rgb(255, 255, 255)"
+    assert axe_violations(page) == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"dark-pad-{game}-phone-screen.png"))
     context.close()
