@@ -226,6 +226,9 @@ class LineSchema(Schema):
     seats = fields.List(fields.Integer(), required=True)
     total = fields.Integer(required=True)
     detail = fields.Dict(required=True, metadata={"description": "Where the total comes from"})
+    rank = fields.Integer(metadata={
+        "description": "The side's place, 1 first; tied sides share the better place (1, 1, 3) "
+                       "and the winners come first"})
 
 
 class StandingsSchema(Schema):

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 
 from referee.service import work
 from referee.service.errors import Invalid, NotFound
+from referee.service.places import with_ranks
 from referee.service.sentences import sentence
 from referee.store import models
 from referee.store.db import Database
@@ -51,7 +52,7 @@ def match_dict(match: models.Match) -> dict[str, Any]:
              "missplays": s.missplays, "won": s.won}
             for s in match.seats
         ],
-        "standings": summary.totals,
+        "standings": with_ranks(summary.totals),
     }
 
 

@@ -43,6 +43,7 @@ from referee.service.imported import ImportEventSchema
 from referee.service.judging import Trial, judge_at
 from referee.service.live import announced, send_notice
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
+from referee.service.places import with_ranks
 from referee.service.players import PlayerName, players_named
 from referee.service.queries import (
     EXPORT_FORMAT,
@@ -480,7 +481,7 @@ def _answer_again(uow: UnitOfWork, repo: MatchRepository, match_id: int, row: mo
     now = repo.latest(uow, match)
     folded = repo.at(uow, match, row.seq, now)
     standings = engine_of(match).standings(folded.state)
-    return Recorded(row.seq, row.verdict, standings.as_dict(now.render), replayed=True,
+    return Recorded(row.seq, row.verdict, with_ranks(standings.as_dict(now.render)), replayed=True,
                     preview={} if move.dry_run else None)
 
 
@@ -541,7 +542,7 @@ def append(uow: UnitOfWork, repo: MatchRepository, match_id: int, token: str | N
         return _dry_run(uow, before, trial.after, row), None
     keyed = idempotency.stamp(move.idempotency_key, token, move.type, move.seat, move.payload)
     after = _write(uow, before, trial.after, row, keyed)
-    return Recorded(row.seq, row.verdict, after.standings.as_dict(after.render)), after
+    return Recorded(row.seq, row.verdict, with_ranks(after.standings.as_dict(after.render))), after
 
 
 def _authorise(uow: UnitOfWork, head: ledger.Head, access: Access, match_id: int,

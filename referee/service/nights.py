@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from referee.service import history, work
@@ -222,6 +222,20 @@ def recap(session: Session, night_id: int, rows: list[tuple[models.SeatResult, s
         "minutes": round(longest_row.seconds / 60), "events": longest_row.events}
     return {"winners": winners, "biggest_citron_coco": best_call, "most_missplays": most,
             "longest_match": longest}
+
+
+def version(db: Database, night_id: int) -> str:
+    """What the night's board is made of, in one short read: its matches, how far each has
+    been logged and its points scale. Any move, void, correction, new or finished match
+    changes it; a board asked again with the same version would be the same (the TV's poll
+    answers 304 on it instead of building the board again)."""
+    with work.reading(db) as session:
+        night = night_or_404(session, night_id)
+        count, logged = session.execute(
+            select(func.count(models.MatchSummary.match_id),
+                   func.coalesce(func.sum(models.MatchSummary.last_seq), 0))
+            .where(models.MatchSummary.night_id == night_id)).one()
+        return f"{count}.{logged}.{'-'.join(str(p) for p in scale_of(night))}"
 
 
 def board(db: Database, night_id: int) -> dict[str, Any]:

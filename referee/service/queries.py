@@ -12,6 +12,7 @@ from referee.service.access import get_match, viewer_for
 from referee.service.cache import MatchState, Shared
 from referee.service.errors import NotFound, Unauthenticated
 from referee.service.modes import engine_of
+from referee.service.places import with_ranks
 from referee.service.replay import (
     CORRECT,
     Folded,
@@ -65,7 +66,7 @@ def table_at(match: models.Match, folded: Folded, at: int, viewer: Viewer) -> di
         "match_id": match.id, "game": match.game, "at": at,
         "last_seq": match.summary.last_seq, "viewer": "public" if viewer is None else viewer,
         "table": engine.view(folded.state, viewer),
-        "standings": engine.standings(folded.state).as_dict(),
+        "standings": with_ranks(engine.standings(folded.state).as_dict()),
     }
 
 
@@ -187,7 +188,7 @@ def timeline_of(session: Source, repo: MatchRepository, match: models.Match, vie
             "later": rows[-1].seq if rows and rows[-1].seq < last else None,
             "challenges": sorted(s for s in now.offenders if s not in now.ruled
                                  and s not in now.voided),
-            "standings": standings_data(now.standings),
+            "standings": with_ranks(standings_data(now.standings)),
         })
 
     if end < last:  # an earlier page: read by one reader now and then, not kept
@@ -207,14 +208,14 @@ def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict
         return {
             "match_id": match.id, "game": match.game, "last_seq": match.summary.last_seq,
             "events": [event_dict(now, j.row, viewer, j) for j in entries],
-            "standings": standings_data(loader.engine.standings(folded.state)),
+            "standings": with_ranks(standings_data(loader.engine.standings(folded.state))),
         }
 
 
 def standings(db: Database, match_id: int) -> dict[str, Any]:
     with work.reading(db) as session:
         match = get_match(session, match_id)
-        return dict(match.summary.totals)
+        return with_ranks(match.summary.totals)
 
 
 def export(db: Database, match_id: int, token: str | None = None, *,
@@ -240,7 +241,7 @@ def export(db: Database, match_id: int, token: str | None = None, *,
             "seats": [{"seat": s.seat, "name": s.player.name} for s in match.seats],
             "created_at": models.iso(match.created_at),
             "events": events,
-            "standings": match.summary.totals,
+            "standings": with_ranks(match.summary.totals),
             "complete": viewer == HOST or not _has_sealed(now, rows),
         }
 

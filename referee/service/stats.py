@@ -19,6 +19,7 @@ from referee.engines.base import Standings
 from referee.service import work
 from referee.service.errors import Invalid, NotFound
 from referee.service.history import MatchesPage, MatchFilter, matches_page
+from referee.service.places import line_ranks
 from referee.service.replay import Folded, Loader
 from referee.service.sentences import sentence
 from referee.service.work import UnitOfWork
@@ -31,22 +32,13 @@ from referee.store.recorder import EventRecorder
 
 
 def ranks(standings: Standings) -> dict[int, int]:
-    """seat -> placement (1 = first; ties share the better place, 1, 1, 3).
-
-    The winners the engine names come first; the other sides follow by their totals, in the
-    order the game's standings say is better.
-    """
-    winners = set(standings.winners) if standings.finished else set()
-    sign = 1 if standings.lower_is_better else -1
-    first = [ln for ln in standings.lines if winners & set(ln.seats)]
-    rest = [ln for ln in standings.lines if not winners & set(ln.seats)]
-    out: dict[int, int] = {}
-    for line in first:
-        out.update({s: 1 for s in line.seats})
-    for line in rest:
-        better = sum(1 for other in rest if sign * other.total < sign * line.total)
-        out.update({s: len(first) + 1 + better for s in line.seats})
-    return out
+    """seat -> placement, as every reader's standings say it (``places``: ties share the
+    better place, 1, 1, 3; the winners the engine names first)."""
+    winners = standings.winners if standings.finished else ()
+    places = line_ranks([(ln.seats, ln.total) for ln in standings.lines], winners,
+                        standings.lower_is_better)
+    return {s: place for ln, place in zip(standings.lines, places, strict=True)
+            for s in ln.seats}
 
 
 def citron_coco_calls(state: Any) -> list[tuple[int, bool, int]]:

@@ -53,24 +53,27 @@ class Frame:
     high: int
     count: int
     size: float  # the labels' font size
+    left: float = LEFT  # room for the vertical axis' numbers
 
     @property
     def plot_w(self) -> float:
-        return self.width - LEFT - self.right
+        return self.width - self.left - self.right
 
     @property
     def plot_h(self) -> float:
         return self.height - TOP - BOTTOM - self.size
 
     def x(self, i: int) -> float:
-        return LEFT + self.plot_w * i / self.count
+        return self.left + self.plot_w * i / self.count
 
     def y(self, v: float) -> float:
         return TOP + self.plot_h * (self.high - v) / (self.high - self.low or 1)
 
 
 def frame_for(series: dict[str, list[int]], labels: list[str], target: Any, rounds: int,
-              size: float, least_height: int = HEIGHT) -> Frame:
+              size: float, least_height: int = HEIGHT, tick: float = TICK) -> Frame:
+    """The plot's geometry: room on the left for the widest number of the axis, on the right
+    for the longest label at the lines' ends (none: ``labels`` empty)."""
     values = [v for points in series.values() for v in points]
     if target:
         values.append(int(target))
@@ -78,25 +81,28 @@ def frame_for(series: dict[str, list[int]], labels: list[str], target: Any, roun
     step = nice_step(high - low)
     low, high = (low // step) * step, -(-high // step) * step
     longest = max([len(t) for t in labels] + [8])
-    right = max(RIGHT, longest * size * GLYPH + 16)
+    right = max(RIGHT, longest * size * GLYPH + 16) if labels else 24
     height = max(least_height, TOP + BOTTOM + (len(labels) + 2) * size * LINE)
-    return Frame(WIDTH + right - RIGHT, height, right, low, high, max(rounds, 1), size)
+    left = max(LEFT, max(len(str(low)), len(str(high))) * tick * GLYPH + 16)
+    return Frame(WIDTH + right - RIGHT, height, right, low, high, max(rounds, 1), size, left)
 
 
 def rounds_chart(standings: dict[str, Any], names: dict[str, str], title: str, *,
-                 tv: bool = False) -> Markup:
+                 tv: bool = False, legend: bool = False) -> Markup:
     """An SVG chart of each side's running total per round, with the target as a dashed line;
-    the TV board's (``tv``) has larger labels and height. The font sizes are the style sheet's
-    (``svg.chart`` and ``svg.chart.tv``), by class: a style attribute would not pass the pages'
-    Content-Security-Policy."""
+    the TV board's (``tv``) has larger labels and height, and leaves the names at the lines'
+    ends to its score sheet's colour keys when it has one (``legend``). The font sizes are the
+    style sheet's (``svg.chart`` and ``svg.chart.tv``), by class: a style attribute would not
+    pass the pages' Content-Security-Policy."""
     label_size, tick_size, height = (TV_LABEL, TV_TICK, TV_HEIGHT) if tv else (LABEL, TICK,
                                                                                HEIGHT)
     rounds: list[dict[str, Any]] = list(standings.get("rounds") or [])
     sides = [line["side"] for line in standings.get("lines", [])]
     target = standings.get("target")
     series = {side: [0] + [int(r.get(side, 0)) for r in rounds] for side in sides}
-    frame = frame_for(series, [names.get(s, s) for s in sides], target, len(rounds), label_size,
-                      height)
+    labelled = not (tv and legend)
+    frame = frame_for(series, [names.get(s, s) for s in sides] if labelled else [], target,
+                      len(rounds), label_size, height, tick_size)
     unit = escape(standings.get("unit", ""))
     parts = [
         f'<svg class="chart{" tv" if tv else ""}" viewBox="0 0 {frame.width:.0f} '
@@ -107,7 +113,7 @@ def rounds_chart(standings: dict[str, Any], names: dict[str, str], title: str, *
         *axes(frame, tick_size),
         *target_line(frame, target, tick_size),
         *lines(frame, series),
-        *end_labels(frame, series, names),
+        *(end_labels(frame, series, names) if labelled else []),
         "</svg>",
     ]
     return Markup("".join(parts))
@@ -116,11 +122,13 @@ def rounds_chart(standings: dict[str, Any], names: dict[str, str], title: str, *
 def axes(frame: Frame, tick_size: float) -> list[str]:
     parts = []
     step = nice_step(frame.high - frame.low)
-    right = LEFT + frame.plot_w
+    right = frame.left + frame.plot_w
     for v in range(frame.low, frame.high + 1, step):
-        parts.append(f'<line class="grid" x1="{LEFT}" x2="{right:.1f}" y1="{frame.y(v):.1f}" '
+        parts.append(f'<line class="grid" x1="{frame.left:.1f}" x2="{right:.1f}" '
+                     f'y1="{frame.y(v):.1f}" '
                      f'y2="{frame.y(v):.1f}"/>')
-        parts.append(f'<text class="tick" x="{LEFT - 8}" y="{frame.y(v) + tick_size / 3:.1f}" '
+        parts.append(f'<text class="tick" x="{frame.left - 8:.1f}" '
+                     f'y="{frame.y(v) + tick_size / 3:.1f}" '
                      f'text-anchor="end">{v}</text>')
     bottom = TOP + frame.plot_h
     every = max(frame.count // 12, 1)
@@ -129,7 +137,7 @@ def axes(frame: Frame, tick_size: float) -> list[str]:
             parts.append(f'<text class="tick" x="{frame.x(i):.1f}" '
                          f'y="{bottom + tick_size * 1.4:.1f}" text-anchor="middle">{i}</text>')
     axis = escape(_("round"))
-    parts.append(f'<text class="axis" x="{LEFT + frame.plot_w / 2:.1f}" '
+    parts.append(f'<text class="axis" x="{frame.left + frame.plot_w / 2:.1f}" '
                  f'y="{frame.height - 6:.1f}" text-anchor="middle">{axis}</text>')
     return parts
 
@@ -140,22 +148,46 @@ def target_line(frame: Frame, target: Any, tick_size: float) -> list[str]:
     y = frame.y(target)
     above = y - 6 if y - tick_size - 6 > 0 else y + tick_size + 4  # inside the picture
     label = escape(_("target {target}", target=target))
-    return [f'<line class="target" x1="{LEFT}" x2="{LEFT + frame.plot_w:.1f}" y1="{y:.1f}" '
+    return [f'<line class="target" x1="{frame.left:.1f}" x2="{frame.left + frame.plot_w:.1f}" '
+            f'y1="{y:.1f}" '
             f'y2="{y:.1f}"/>',
-            f'<text class="target-label" x="{LEFT + 6}" y="{above:.1f}">'
+            f'<text class="target-label" x="{frame.left + 6:.1f}" y="{above:.1f}">'
             f'{label}</text>']
 
 
+#: How far apart, in the SVG's units, the lines of sides tied at a round are drawn.
+TIE_GAP = 7
+
+
+def tie_offsets(series: dict[str, list[int]]) -> dict[str, list[float]]:
+    """For each side and round, how far its line is moved off its total so that sides tied
+    there are drawn side by side, centred on the total, instead of one over the other."""
+    offsets = {side: [0.0] * len(points) for side, points in series.items()}
+    count = max((len(p) for p in series.values()), default=0)
+    for i in range(count):
+        by_total: dict[int, list[str]] = {}
+        for side, points in series.items():
+            if i < len(points):
+                by_total.setdefault(points[i], []).append(side)
+        for tied in by_total.values():
+            for k, side in enumerate(tied):
+                offsets[side][i] = (k - (len(tied) - 1) / 2) * TIE_GAP
+    return offsets
+
+
 def lines(frame: Frame, series: dict[str, list[int]]) -> list[str]:
+    """Each side's line, dashed its own way; tied sides' lines drawn side by side."""
     parts = []
-    for n, points in enumerate(series.values()):
+    offsets = tie_offsets(series)
+    for n, (side, points) in enumerate(series.items()):
         colour, dash = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)]
-        coords = " ".join(f"{frame.x(i):.1f},{frame.y(p):.1f}" for i, p in enumerate(points))
+        ys = [frame.y(p) + off for p, off in zip(points, offsets[side], strict=True)]
+        coords = " ".join(f"{frame.x(i):.1f},{y:.1f}" for i, y in enumerate(ys))
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
         parts.append(f'<polyline class="series s{n}" points="{coords}" stroke="{colour}"'
                      f'{dash_attr}/>')
-        parts += [f'<circle class="dot s{n}" cx="{frame.x(i):.1f}" cy="{frame.y(p):.1f}" r="4" '
-                  f'fill="{colour}"/>' for i, p in enumerate(points)]
+        parts += [f'<circle class="dot s{n}" cx="{frame.x(i):.1f}" cy="{y:.1f}" r="4" '
+                  f'fill="{colour}"/>' for i, y in enumerate(ys)]
     return parts
 
 
@@ -177,7 +209,7 @@ def end_labels(frame: Frame, series: dict[str, list[int]], names: dict[str, str]
                   for n, (side, points) in enumerate(series.items()))
     ys = spread([e[0] for e in ends], frame.size * LINE, TOP + frame.size,
                 frame.height - BOTTOM + frame.size / 2)
-    x = LEFT + frame.plot_w + 8
+    x = frame.left + frame.plot_w + 8
     return [f'<text class="series-label s{n}" x="{x:.1f}" y="{y:.1f}" '
             f'fill="{COLOURS[n % len(COLOURS)]}">{escape(names.get(side, side))}</text>'
             for y, (_y, n, side) in zip(ys, ends, strict=True)]
@@ -210,3 +242,28 @@ def score_sheet(standings: dict[str, Any]) -> list[dict[str, Any]]:
             before[side] = total
         sheet.append({"round": n, "cells": cells})
     return sheet
+
+
+#: The rounds the TV board's sheet shows one by one; the earlier ones are folded into a total.
+SHEET_ROUNDS = 12
+
+
+def sheet_by_side(standings: dict[str, Any], names: dict[str, str],
+                  shown: int = SHEET_ROUNDS) -> dict[str, Any]:
+    """The score sheet one side a row, best place first: its place, its name, the points of
+    the rounds before the last ``shown`` folded into one figure, each shown round's points,
+    and its total now (the standings' running totals, read round by round); ``series``: its
+    line's number on the chart (its colour key)."""
+    sheet = score_sheet(standings)
+    earlier, last = sheet[:-shown] if len(sheet) > shown else [], sheet[-shown:]
+    ranks = {line["side"]: line.get("rank") for line in standings.get("lines", [])}
+    rows = []
+    for i, line in enumerate(standings.get("lines", [])):
+        side = line["side"]
+        rows.append({
+            "series": i, "side": side, "rank": ranks.get(side), "name": names.get(side, side),
+            "earlier": earlier[-1]["cells"][i]["total"] if earlier else None,
+            "points": [r["cells"][i]["points"] for r in last],
+            "total": last[-1]["cells"][i]["total"] if last else line.get("total")})
+    rows.sort(key=lambda r: r["rank"] if isinstance(r["rank"], int) else len(rows))
+    return {"rounds": [r["round"] for r in last], "earlier": len(earlier), "rows": rows}

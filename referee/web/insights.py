@@ -36,9 +36,25 @@ def titles() -> dict[str, str]:
 
 @bp.get("/nights/<id:night_id>/tv")
 def night_tv(night_id: int) -> str:
-    """The night's leaderboard for the TV: large type, refreshed every 15 seconds."""
+    """The night's leaderboard for the TV: large type, following the night (night.js)."""
+    version = nights.version(db(), night_id)
     return render_template("night_tv.html", board=nights.board(db(), night_id),
-                           titles=titles())
+                           titles=titles(), version=version)
+
+
+@bp.get("/nights/<id:night_id>/tv/live")
+def night_tv_live(night_id: int) -> Response:
+    """The TV view's changing part, asked every second: 304 while the night's version (its
+    ETag) is the one the TV shows, so a finished match is on the TV within about a second."""
+    version = nights.version(db(), night_id)
+    if version in request.if_none_match:
+        response = Response(status=304)
+    else:
+        response = Response(render_template("_night_tv.html", board=nights.board(db(), night_id),
+                                            titles=titles()))
+    response.set_etag(version)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/nights/<id:night_id>/recap")

@@ -32,12 +32,13 @@ from referee.service.access import Access
 from referee.service.bounds import IDEMPOTENCY_KEY_LENGTH
 from referee.service.errors import Invalid, ServiceError
 from referee.web import addresses, confirm, games, pads, security
-from referee.web.chart import rounds_chart, score_sheet
+from referee.web.chart import rounds_chart, sheet_by_side
 from referee.web.errors import PageError, error_page
 from referee.web.filters import game_title
 from referee.web.forms import FormError, read_fields
 from referee.web.images import results_chart
 from referee.web.pads.generic import picker_data
+from referee.web.pads.neurotrio import card_label as neuro_card_label
 
 bp = Blueprint("web", __name__)
 
@@ -158,9 +159,9 @@ def side_names(match: dict[str, Any], standings: dict[str, Any]) -> dict[str, st
 
 
 def ranked(standings: dict[str, Any]) -> list[dict[str, Any]]:
-    """The lines best first, in the order the engine's standings say is better."""
-    return sorted(standings.get("lines", []), key=lambda ln: ln["total"],
-                  reverse=not standings.get("lower_is_better"))
+    """The lines best first, by the place the service gives each (``rank``: ties share it),
+    tied lines in seat order."""
+    return sorted(standings.get("lines", []), key=lambda ln: ln.get("rank") or 0)
 
 
 # --- home and nights -----------------------------------------------------------------------
@@ -642,11 +643,21 @@ def board_context(match_id: int) -> dict[str, Any]:
     game = games.for_match(match)
     return {"match": match, "standings": standings, "sides": names,
             "turn": page.table.get("turn"), "names": seat_names(match),
-            "ranked": ranked(standings), "game": game, "sheet": score_sheet(standings),
+            "ranked": ranked(standings), "game": game,
+            "sheet": sheet_by_side(standings, names) if standings.get("rounds") else None,
+            "table": page.table, "card_label": neuro_card_label,
+            "chart_shown": bool(standings.get("rounds")),
+            "winning_sides": winning_sides(standings),
             "recent": reworded(list(reversed(page.recent)), seat_names(match)),  # their words
             "chart": rounds_chart(standings, names,
                                   _("{game}: totals round by round", game=game.title),
-                                  tv=True)}
+                                  tv=True, legend=True)}
+
+
+def winning_sides(standings: dict[str, Any]) -> list[str]:
+    """The sides holding a seat the standings name a winner."""
+    won = set(standings.get("winners") or [])
+    return [ln["side"] for ln in standings.get("lines", []) if won & set(ln["seats"])]
 
 
 @bp.get("/m/<id:match_id>/board")

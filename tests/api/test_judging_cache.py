@@ -18,6 +18,7 @@ from sqlalchemy import event, func, select
 from referee import create_app, database
 from referee.service import ledger, matches, queries
 from referee.service.cache import cache_for
+from referee.service.places import with_ranks
 from referee.store import models
 from referee.store.as_data import standings_data
 from tests.helpers import auth, move, new_match, plain_turn
@@ -39,7 +40,7 @@ def test_an_append_leaves_the_new_state_in_the_cache(app: Flask, client: FlaskCl
     state = cached(app, table.id)
     assert state is not None and state.last_seq == 2
     full = queries.full_timeline(database(app), table.id)
-    assert standings_data(state.standings) == full["standings"]
+    assert with_ranks(standings_data(state.standings)) == full["standings"]
 
 
 def test_a_refused_move_leaves_the_cache_as_it_was(app: Flask, client: FlaskClient) -> None:

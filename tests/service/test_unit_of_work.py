@@ -24,6 +24,7 @@ from referee.service.cache import StateCache
 from referee.service.errors import Invalid
 from referee.service.matches import Move, SeatSpec
 from referee.service.messages import outcome_text, reword
+from referee.service.places import with_ranks
 from referee.service.replay import Loader, Marks, fold_as
 from referee.service.repository import MatchRepository
 from referee.store import models
@@ -140,7 +141,8 @@ def test_appends_judge_as_the_code_of_that_day_on_every_store(world: World,
     assert judged_alike(final, exported["standings"]) == []
     assert names_players(final["outcome"], exported)  # the players' names, never "seat 1"
     summary = world.read_models(match_id)["summary"]
-    assert summary["totals"] == {k: v for k, v in final.items() if k != "outcome"}
+    # the read model keeps the totals; the places are read from them (``places.with_ranks``)
+    assert with_ranks(summary["totals"]) == {k: v for k, v in final.items() if k != "outcome"}
     assert summary["last_seq"] == len(answers) and "outcome" not in summary
     assert names_players(outcome_text(summary["totals"], names), exported)
 

@@ -189,7 +189,8 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
     expect(tv.locator(".board-unit")).to_contain_text("after round 1")
     expect(tv.locator("svg.chart polyline")).to_have_count(2)
     assert tv.evaluate("window.stillHere") is True  # updated in place, no reload
-    expect(tv.locator(".board-line").first).to_contain_text("Alice")
+    # the standings are now the score sheet, a side a row, best place first
+    expect(tv.locator("table.sheet tbody tr").first).to_contain_text("Alice")
     shoot(tv, "board-tv-round-1")
 
     # the dispute: the timeline, and the table right after Alice's discard (#2)

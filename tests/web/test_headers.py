@@ -14,6 +14,7 @@ from flask.testing import FlaskClient
 from referee import ROOT
 from referee.web.chart import rounds_chart
 from tests.helpers import auth, new_match
+from tests.helpers import move as api_move
 from tests.web.helpers import create, plain
 
 SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
@@ -143,8 +144,10 @@ def test_no_template_holds_what_the_policy_refuses() -> None:
 def test_the_charts_are_sized_by_class_not_by_style(client: FlaskClient) -> None:
     """The TV board's chart keeps its large labels through its class (a style attribute on the
     chart would be refused)."""
-    made = create(client)
-    board = client.get(f"/m/{made.id}/board/live").get_data(as_text=True)
+    table = new_match(client, mode="rounds")
+    round_ = {"caller": 0, "hands": [[1, 1, 1, 1], [2, 3, 4, 5], [5, 4, 3, 2]]}
+    assert api_move(client, table, "round", None, round_).status_code == 201
+    board = client.get(f"/m/{table.id}/board/live").get_data(as_text=True)
     assert '<svg class="chart tv"' in board and "style=" not in board
     chart = str(rounds_chart({"lines": [{"side": "0", "seats": [0], "total": 5}],
                               "rounds": [{"0": 5}]}, {"0": "Alice"}, "Totals"))
