@@ -68,6 +68,9 @@ class CitronCocoRounds(RoundsEngine):
     def standings(self, state: CitronCocoState) -> Standings:
         return self.game_engine.standings(state)
 
+    def rounds_over(self, state: CitronCocoState) -> int:
+        return self.game_engine.rounds_over(state)
+
     def view(self, state: CitronCocoState, viewer: Viewer) -> dict[str, Any]:
         out = public_view(state.phase == "over", list(state.totals))
         out["round"] = state.round
