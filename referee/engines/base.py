@@ -293,6 +293,12 @@ class Engine(Generic[S]):
     def is_finished(self, state: S) -> bool:
         return self.standings(state).finished
 
+    def rounds_over(self, state: S) -> int:
+        """How many rounds (« manches ») of the match are over. A game played as one round
+        counts none: its end is the match's (the standings' ``rounds`` may count laps, for
+        charts, which end nothing)."""
+        return 0
+
     def public_payload(self, state: S, event: Event, viewer: Viewer) -> Mapping[str, Any]:
         """The payload as ``viewer`` may read it in the log, ``state`` being the match now:
         secrets a seat sealed are hidden from everyone but that seat and the host until the

@@ -108,7 +108,7 @@ def cost_of(engine: Engine[Any], state: Any, event: Event, verdict: Verdict, mov
     before = engine.standings(state)
     after = engine.standings(moved)
     match_ends = after.finished and not before.finished
-    round_ends = len(after.rounds) > len(before.rounds)
+    round_ends = engine.rounds_over(moved) > engine.rounds_over(state)
     # A seat's own missplay is logged at once, as it happened at the table: asking first would
     # tell the player the move is wrong and let them take it back to dodge its penalty. The
     # host's report of a fault costs the offender, so the host is asked.

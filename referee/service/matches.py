@@ -52,7 +52,7 @@ from referee.service.queries import (
     log_rows,
     readers_digests,
 )
-from referee.service.readings import with_earlier_readings
+from referee.service.readings import as_stored, with_earlier_readings
 from referee.service.replay import (
     CHALLENGE,
     CORRECT,
@@ -754,6 +754,7 @@ def _import(uow: SqlUnitOfWork, data: dict[str, Any], night_id: int | None,
     if data["version"] == 1:  # exported before the readings were explicit: keep the earlier
         options = with_earlier_readings(data["game"], options,
                                         engine_for(data["game"]).options_schema().fields)
+    options = as_stored(data["game"], options)  # an option added since: its earlier reading
     created = _create(session, data["game"], options,
                       [SeatSpec(name=s["name"]) for s in data["seats"]], night_id, None,
                       data.get("mode", MOVES), night_token)

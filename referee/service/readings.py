@@ -7,6 +7,10 @@ game, the value of each option whose absence meant the earlier reading. Revision
 them into the stored matches, and importing an export of format version 1 fills them in, so a
 match replays with the verdicts it had. Never edit these values: a later change of default adds
 its own table beside this one.
+
+Options added since need no migration: ``READ_WHEN_ABSENT`` gives the reading a stored (or
+exported) option set means by leaving one out, the one every match created before the option
+had. A new match stores its full set, the option included, so only older matches lack it.
 """
 
 from __future__ import annotations
@@ -64,3 +68,18 @@ def with_earlier_readings(game: str, options: Mapping[str, Any],
     ``known``s at its earlier reading; an option the match names keeps its value."""
     earlier = {k: v for k, v in READINGS_BEFORE_0002.get(game, {}).items() if k in known}
     return {**earlier, **options}
+
+
+#: game -> option added after revision 0002 -> the value a stored or exported option set that
+#: lacks it is read with (the reading of the matches created before it). Never edit these values.
+READ_WHEN_ABSENT: Mapping[str, Mapping[str, Any]] = {
+    "citroncoco": {"check_rounds": False},  # quick scoring's totals: the deck's floor only
+    "citroncoco-teams": {"check_rounds": False},
+    "croconounours": {"check_rounds": False},  # quick scoring: three warriors a player
+}
+
+
+def as_stored(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored or exported option set as its match reads it: each option it lacks that was
+    added since revision 0002 at the reading of the matches created before that option."""
+    return {**READ_WHEN_ABSENT.get(game, {}), **options}

@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from referee.engines.base import Engine, Event, Impossible, Verdict
 from referee.service.modes import engine_of
+from referee.service.readings import as_stored
 from referee.store import models
 from referee.store.as_data import verdict_data
 from referee.store.recorder import EventRecorder
@@ -93,7 +94,8 @@ def fresh(engine: Engine[Any], match: models.Match) -> Folded:
     so that the engine gets them typed as at creation (JSON turns integer keys to strings). An
     option this engine does not know (written by a migration ahead of it) cannot change a
     verdict and is left out."""
-    options = engine.options_schema().load(match.options, unknown=EXCLUDE)
+    options = engine.options_schema().load(as_stored(match.game, match.options),
+                                           unknown=EXCLUDE)
     return Folded(engine.setup(options, len(match.seats)))
 
 

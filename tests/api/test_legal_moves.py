@@ -86,3 +86,26 @@ def test_the_host_of_a_quick_scoring_match_is_told_its_moves(client: FlaskClient
     response = legal(client, table, "host", table.host)
     assert response.status_code == 200, response.json
     assert response.json["as"] == "host"
+
+
+def test_cct_fellow_1_the_fellows_choices_are_the_teammates_cards(client: FlaskClient) -> None:
+    """CCT-FELLOW-1: Alice's 2 looks at a card of Chloé, her teammate: the power's choices name
+    seat 2 only, each of her four cards."""
+    table = new_match(client, "citroncoco-teams", 4)
+    move(client, table, "draw", 0, {"source": "stock"})
+    move(client, table, "discard", 0, {"value": 2})
+    body = legal(client, table, 0, table.seats[0]).json
+    power = next(m for m in body["moves"] if m["type"] == "power")
+    assert power["choices"]["target_seat"] == [2] and power["choices"]["slot"] == [1, 2, 3, 4]
+
+
+def test_cn_setup_3_the_second_of_two_is_offered_the_opposite_corner(
+        client: FlaskClient) -> None:
+    """CN-SETUP-3: at two players, Alice deployed in a1: Bob's deployments all use g7."""
+    table = new_match(client, "croconounours", 2)
+    move(client, table, "first_player", None, {"seat": 0})
+    move(client, table, "deploy", 0, {"corner": "a1", "warriors": {
+        "a1": "red", "a2": "green", "b1": "yellow"}})
+    body = legal(client, table, 1, table.seats[1]).json
+    deploy = next(m for m in body["moves"] if m["type"] == "deploy")
+    assert deploy["choices"]["corner"] == ["g7"]

@@ -3,8 +3,13 @@
 
 from __future__ import annotations
 
+import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
+from referee import database
+from referee.service.repository import MatchRepository
+from referee.store import models
 from tests.helpers import auth, move, new_match
 
 ROUND_1 = {"caller": 0, "hands": [[1, 1, 1, 1], [3, 3, 3, 3], [4, 4, 4, 4]]}
@@ -120,3 +125,85 @@ def test_a_croconounours_round_names_the_winning_side(client: FlaskClient) -> No
                   headers={"Accept-Language": "en"})
     assert logged.status_code == 201, logged.json
     assert logged.json["standings"]["outcome"] == "Bob wins with 2 warriors standing"
+
+
+# --- a round's figures judged against the deck and the roster (option check_rounds) --------------
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "Together the hands cannot count more than 338 coconuts with this deck, not 400."),
+    ("fr", "Avec ce paquet, les jeux réunis ne peuvent pas compter plus de 338 noix de coco, "
+           "pas 400."),
+])
+def test_cc_deck_1_totals_beyond_the_deck_are_a_422_in_both_languages(
+        client: FlaskClient, lang: str, message: str) -> None:
+    """CC-DECK-1: the totals cannot exceed the deck's positive cards; nothing is logged."""
+    table = new_match(client, players=2, mode="rounds")
+    answer = move(client, table, "round", None, {"caller": 0, "totals": [200, 200]},
+                  headers={"Accept-Language": lang})
+    assert answer.status_code == 422
+    assert (answer.json["rule"], answer.json["where"]) == ("CC-DECK-1", "payload.totals")
+    assert answer.json["message"] == message
+    assert client.get(f"/api/matches/{table.id}").json["last_seq"] == 0
+
+
+@pytest.mark.parametrize(("lang", "message"), [
+    ("en", "Alice deployed 2 warriors, not 3."),
+    ("fr", "Alice a déployé 2 Warriors, pas 3."),
+])
+def test_cn_camp_1_warriors_beyond_the_roster_are_a_422_in_both_languages(
+        client: FlaskClient, lang: str, message: str) -> None:
+    """CN-CAMP-1: Alice brings two survivors back: three left standing cannot be."""
+    table = new_match(client, game="croconounours", players=2, mode="rounds",
+                      options={"roster": {"0": ["red", "orange"]}})
+    answer = move(client, table, "round", None, {"winner": 0, "warriors": [3, 0]},
+                  headers={"Accept-Language": lang})
+    assert answer.status_code == 422
+    assert (answer.json["rule"], answer.json["where"]) == ("CN-CAMP-1", "payload.warriors.0")
+    assert answer.json["message"] == message
+
+
+def test_cc_rnd_2_a_match_stored_before_the_option_keeps_its_reading(
+        app: Flask, client: FlaskClient) -> None:
+    """CC-RND-2: a match stored without ``check_rounds`` (created before it) is judged as it
+    was: a round with no call and no total of 0 still stands, and replays the same."""
+    table = new_match(client, players=3, mode="rounds")
+    db = database(app)
+    with db.unit_of_work() as session:
+        match = session.get(models.Match, table.id)
+        assert match is not None and match.options["check_rounds"] is True
+        match.options = {k: v for k, v in match.options.items() if k != "check_rounds"}
+    MatchRepository.of(db).cache.clear()
+    answer = move(client, table, "round", None, {"caller": None, "totals": [5, 12, 9]})
+    assert answer.status_code == 201, answer.json
+    MatchRepository.of(db).cache.clear()
+    standings = client.get(f"/api/matches/{table.id}/standings").json
+    assert [ln["total"] for ln in standings["lines"]] == [5, 12, 9]
+
+
+def test_cc_rnd_2_an_export_without_the_option_imports_under_its_reading(
+        client: FlaskClient) -> None:
+    """CC-RND-2: an export made before ``check_rounds`` lacks it: its rounds import as they
+    were judged, and the imported match stores the earlier reading."""
+    table = new_match(client, players=3, mode="rounds", options={"check_rounds": False})
+    assert move(client, table, "round", None,
+                {"caller": None, "totals": [5, 12, 9]}).status_code == 201
+    exported = client.get(f"/api/matches/{table.id}/export").json
+    exported["options"].pop("check_rounds")
+    answer = client.post("/api/matches/import?copy=true", json=exported)
+    assert answer.status_code == 201, answer.json
+    assert answer.json["options"]["check_rounds"] is False
+    assert answer.json["standings"] == exported["standings"]
+
+
+def test_pl_rnd_1_the_host_asks_what_it_may_log_in_rounds_mode(client: FlaskClient) -> None:
+    """PL-RND-1: a Plouc match in rounds mode answers the host's legal moves (the round, for any
+    seat), before and after its one round, never a 500."""
+    table = new_match(client, game="plouc", mode="rounds")
+    path = f"/api/matches/{table.id}/legal-moves?as=host"
+    before = client.get(path, headers=auth(table.host))
+    assert before.status_code == 200, before.json
+    assert {m["type"] for m in before.json["moves"]} == {"round"}
+    move(client, table, "round", None, {"winner": 2, "cards": [4, 1, 0]})
+    after = client.get(path, headers=auth(table.host))
+    assert after.status_code == 200 and after.json["moves"] == [] and after.json["finished"]

@@ -494,3 +494,46 @@ def test_citroncoco_marks_the_values_the_deck_has_no_more_of() -> None:
     assert shaped["unseen"] == [1, 2] and len(shaped["deck"]) == 14
     known = [{"type": "discard", "seat": 0, "payloads": [{"value": 7}]}]  # the drawn card known
     assert pads.citroncoco(table, 0, False, {}, legal=known)["unseen"] is None
+
+
+# --- a pad offers what the engine's legal moves allow ---------------------------------------------
+
+
+def test_cc_turn_2_the_pad_does_not_offer_taking_back_ones_own_discard(
+        app: Flask, client: FlaskClient) -> None:
+    """CC-TURN-2: Bob quick-plays a 5 on Alice's 5 and is next to draw: the 5 on top is his
+    own, so his pad offers the stock only."""
+    made = create(client, names=NAMES[:3])
+    alice, bob = joined(app, made.id, made.seats[0]), joined(app, made.id, made.seats[1])
+    press(alice, made.id, "draw", 0, {"p.source": "stock"})
+    press(alice, made.id, "discard", 0, {"p.value": "5"})
+    assert "Take the 5 from the discard" in pad_html(bob, made.id)
+    press(bob, made.id, "quick_play", 1, {"p.slot": "1", "p.value": "5"})
+    page = pad_html(bob, made.id)
+    assert "Draw from the stock" in page and "from the discard" not in page
+
+
+def test_cct_fellow_1_the_fellow_power_offers_only_the_teammate(
+        app: Flask, client: FlaskClient) -> None:
+    """CCT-FELLOW-1: Alice's 2 looks at a card of her teammate, Carol (seat 2): the pad's seat
+    picker lists Carol only."""
+    made = create(client, "citroncoco-teams", NAMES)
+    alice = joined(app, made.id, made.seats[0])
+    press(alice, made.id, "draw", 0, {"p.source": "stock"})
+    press(alice, made.id, "discard", 0, {"p.value": "2"})
+    page = pad_html(alice, made.id)
+    power = page[page.index('id="pad-power"'):]
+    seats = re.findall(r'name="p.target_seat" value="(\d+)"', power)
+    assert seats == ["2"]
+
+
+def test_cn_setup_3_the_second_of_two_deploys_only_in_the_opposite_corner(
+        app: Flask, client: FlaskClient) -> None:
+    """CN-SETUP-3: at two players, Alice deployed in a1: Bob's pad offers g7 only."""
+    made = create(client, "croconounours", NAMES[:2])
+    press(client, made.id, "first_player", 0, {"p.seat": "0"})
+    press(client, made.id, "deploy", 0, {"p.corner": "a1", "map.warriors.a1": "red",
+                                         "map.warriors.a2": "green", "map.warriors.b1": "yellow"})
+    bob = joined(app, made.id, made.seats[1])
+    page = pad_html(bob, made.id)
+    assert re.findall(r"corner=([a-g][1-7])", page) == ["g7"]

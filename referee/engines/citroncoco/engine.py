@@ -66,6 +66,10 @@ class CitronCocoEngine(Engine[CitronCocoState]):
     def forfeits(self, state: CitronCocoState, event: Event) -> tuple[Message, ...]:
         return rules.forfeits(state, event)
 
+    def rounds_over(self, state: CitronCocoState) -> int:
+        """CC-END-2: each round scored (its summary) is a round over."""
+        return len(state.summaries)
+
     def standings(self, state: CitronCocoState) -> Standings:
         names = [self.variant.side_name(state, i) for i in range(len(state.sides))]
         result = self.variant.result(state) if state.phase == "over" else None

@@ -64,8 +64,8 @@ def offers(st: CitronCocoState, seat: int | None
         found += _OFFER[name](st, seat)
     if reveal_due(st):
         found.append(legal("reveal", seat=seat, free=("hands",)))
-    found.append(legal("missplay", [{"rule": r} for r in variant_of(st).faults], seat=seat,
-                       free=("note",)))
+    found += REGISTRY.trying(st, table(st), "missplay", seat,
+                             [{"rule": r} for r in variant_of(st).faults], ("note",))
     return tuple(found)
 
 
@@ -116,24 +116,43 @@ def quick_plays(st: CitronCocoState, seat: int
 
 
 def powers(st: CitronCocoState, seat: int) -> tuple[LegalMove, ...]:
-    """The targets of each power ``seat`` may use (the Spy's value is the table's to give)."""
+    """The targets of each power ``seat`` may use that the power's rule accepts (the Fellow: a
+    teammate's card, CCT-FELLOW-1; the Spy's value is the table's to give: each target is
+    judged with a value its card may show, then offered without it)."""
     found: list[Payload] = []
     for value in st.pending.get(seat, []):
-        found += _targets(st, value)
-    free = ("value",) if 10 in st.pending.get(seat, []) else ()
-    return (legal("power", found, seat=seat, free=free),)
+        found += [_spied(st, p) if value == 10 else p for p in _targets(st, seat, value)]
+    kept = REGISTRY.trying(st, table(st), "power", seat, found)
+    if not kept:
+        return ()
+    spy = 10 in st.pending.get(seat, [])
+    payloads = [{k: v for k, v in p.items() if not (k == "value" and p.get("card") == 10)}
+                for p in kept[0].payloads]
+    return (legal("power", payloads, seat=seat, free=("value",) if spy else ()),)
 
 
-def _targets(st: CitronCocoState, value: int) -> list[Payload]:
+def _spied(st: CitronCocoState, payload: Payload) -> Payload:
+    """A Spy's target with a value its card may show (the one known, else one unseen)."""
+    card = st.hands[payload["target_seat"]][payload["slot"] - 1]
+    shown = card.value if card.value is not None else next(iter(values(st)), 0)
+    return {**payload, "value": shown}
+
+
+def _targets(st: CitronCocoState, seat: int, value: int) -> list[Payload]:
+    """Every target the power may aim at (the Fellow: only the seats it may look at, CC-FELLOW-2,
+    CCT-FELLOW-1; the rules then keep those they accept)."""
     spots = [(s, k) for s in range(st.seats) for k in range(1, len(st.hands[s]) + 1)]
     card = {"card": value}
     if value in (1, 9):
         return [{**card, "target_seat": s} for s in range(st.seats)]
-    if value in (2, 7, 10):
+    if value == 2:
+        allowed = variant_of(st).fellow_targets(st, seat)[0]
+        return [{**card, "target_seat": s, "slot": k} for s, k in spots if s in allowed]
+    if value in (7, 10):
         return [{**card, "target_seat": s, "slot": k} for s, k in spots]
     if value == 12:
         return [{**card, "target_seat": s, "slot": k, "other_seat": o, "other_slot": j}
-                for s, k in spots for o, j in spots if (s, k) < (o, j)]
+                for s, k in spots for o, j in spots if (s, k) != (o, j)]
     return [card] if value in POWERS else []
 
 

@@ -35,6 +35,7 @@ class Options:
     nano: bool = True
     power_before_reveal: bool = True
     check_reports: bool = True
+    check_rounds: bool = True
 
     @classmethod
     def load(cls, options: Mapping[str, Any], deck: Mapping[int, int]) -> Options:
@@ -122,6 +123,17 @@ class CitronCocoOptions(Schema):
             "coin's holder or a seat whose power it blocked, a wrong power by a seat that "
             "discarded a special card, a look at a penalty card by a seat that took one. "
             "Off: every report is accepted (how matches were judged before)."
+        },
+    )
+
+    check_rounds = mf.Boolean(
+        load_default=True,
+        metadata={
+            "description": "Quick scoring (rounds only) judges a round's totals against the deck "
+            "as play does: each hand between every negative card and every positive one, "
+            "together no more than the deck's positive cards, and a round without a call shows "
+            "an emptied hand (a total of 0). Off: the totals are checked against the deck's "
+            "floor only (how matches created before were judged)."
         },
     )
 

@@ -68,6 +68,9 @@ class CitronCocoRounds(RoundsEngine):
     def standings(self, state: CitronCocoState) -> Standings:
         return self.game_engine.standings(state)
 
+    def rounds_over(self, state: CitronCocoState) -> int:
+        return self.game_engine.rounds_over(state)
+
     def view(self, state: CitronCocoState, viewer: Viewer) -> dict[str, Any]:
         out = public_view(state.phase == "over", list(state.totals))
         out["round"] = state.round
@@ -89,6 +92,8 @@ class CitronCocoRounds(RoundsEngine):
         else:
             sums = seat_list(payload, "totals", st.seats, self.unit_rule)
             self._check_totals(st, sums)
+            if st.options.check_rounds:
+                check_totals_fit(st, sums, caller)
         multiplier = self._multiplier(st, payload, caller)
         st.caller, st.multiplier = caller, multiplier
         scores, rule, said = variant_of(st).score_round(st, sums)
@@ -149,6 +154,25 @@ class CitronCocoRounds(RoundsEngine):
             raise Impossible.of("CCT-NANO-2", "citroncoco.teams.nano_alpha.mate_only",
                                 "payload.nano_alpha", mate_seat=mate)
         return 4
+
+
+def check_totals_fit(st: CitronCocoState, totals: list[int], caller: int | None) -> None:
+    """CC-RND-2 with ``check_rounds``: the totals fit the deck as a reveal's hands would
+    (CC-DECK-1: a hand counts at least every negative card and at most every positive one;
+    together no more than the positive ones), and a round without a call ended on an emptied
+    hand, worth 0 (CC-END-1)."""
+    lowest = sum(v * n for v, n in st.deck.items() if v < 0)
+    highest = sum(v * n for v, n in st.deck.items() if v > 0)
+    for seat, total in enumerate(totals):
+        if not lowest <= total <= highest:
+            raise Impossible.of("CC-DECK-1", "citroncoco.rounds.seat_beyond_deck",
+                                f"payload.totals.{seat}", seat=seat, total=total,
+                                lowest=lowest, highest=highest)
+    if sum(totals) > highest:
+        raise Impossible.of("CC-DECK-1", "citroncoco.rounds.too_many", "payload.totals",
+                            highest=highest, total=sum(totals))
+    if caller is None and 0 not in totals:
+        raise Impossible.of("CC-END-1", "citroncoco.rounds.no_empty_total", "payload.totals")
 
 
 class CitronCocoTeamsRounds(CitronCocoRounds):

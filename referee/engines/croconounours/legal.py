@@ -5,7 +5,7 @@ placements of a deployment. Cards stay free: the engine never knows a hand."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations_with_replacement, permutations
+from itertools import permutations, product
 from typing import Any
 
 from referee.engines.croconounours import board
@@ -84,8 +84,8 @@ def at(text: str) -> Square:
 
 
 def team_choices() -> Payloads:
-    """CN-TEAM-2: three colours, repeats allowed (the order does not matter)."""
-    return [{"colours": list(c)} for c in combinations_with_replacement(WARRIOR_COLOURS, 3)]
+    """CN-TEAM-2: three colours, repeats allowed, in any order (each order may be logged)."""
+    return [{"colours": list(c)} for c in product(WARRIOR_COLOURS, repeat=3)]
 
 
 def deployments(state: CrocoState, seat: int) -> Payloads:

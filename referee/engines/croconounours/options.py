@@ -120,6 +120,15 @@ class OptionsSchema(Schema):
             "…). Off: every report is accepted"
         },
     )
+    check_rounds = fields.Boolean(
+        load_default=True,
+        metadata={
+            "description": "Quick scoring (rounds only) judges a result against the options as "
+            "play does: a side has at most the warriors its roster brings, and the standings "
+            "give each packet's candies left (option packets). Off: three warriors a player, "
+            "packets left out (how matches created before were judged)"
+        },
+    )
     roster = fields.Dict(
         keys=fields.String(),
         values=fields.List(fields.String(validate=validate.OneOf(CAMPAIGN_COLOURS))),
@@ -158,6 +167,7 @@ class CrocoOptions:
     campaign_reserve: str = "packets"
     packets: Mapping[int, int] = field(default_factory=dict)  # campaign candies, by seat
     check_reports: bool = True
+    check_rounds: bool = True
 
     @property
     def side_of_seat(self) -> tuple[int, ...]:
@@ -219,4 +229,5 @@ def settle(options: Mapping[str, Any], seats: int) -> CrocoOptions:
         campaign_reserve=str(options.get("campaign_reserve") or "packets"),
         packets=read_packets(options.get("packets"), seats),
         check_reports=bool(options.get("check_reports", True)),
+        check_rounds=bool(options.get("check_rounds", True)),
     )

@@ -85,10 +85,27 @@ def power_word(value: Any) -> str:
     return messages.code_word("power", name, reader_locale()) if name else ""
 
 
-def power_of(mine: Mapping[str, Any], top: Any) -> dict[str, Any]:
+def offered_values(legal: list[Mapping[str, Any]], seat: int, move_type: str, field: str
+            ) -> list[Any]:
+    """The values the engine offers ``seat`` for one field of a move (first offered first)."""
+    found: list[Any] = []
+    for move in legal:
+        if move.get("type") == move_type and move.get("seat") == seat:
+            for value in (move.get("choices") or {}).get(field, []):
+                if value not in found:
+                    found.append(value)
+    return found
+
+
+def power_of(mine: Mapping[str, Any], top: Any, legal: list[Mapping[str, Any]], seat: int
+             ) -> dict[str, Any]:
+    """The power to use, its fields, and the seats its rule lets it aim at (CC-FELLOW-2,
+    CCT-FELLOW-1: the Fellow only a teammate's, or one's own)."""
     value: Any = mine.get("power") if mine.get("power") is not None else top
     return {"value": value, "card": citron_card(value), "name": power_word(value),
-            "fields": POWER_FIELDS.get(value, EVERY_FIELD)}
+            "fields": POWER_FIELDS.get(value, EVERY_FIELD),
+            "seats": offered_values(legal, seat, "power", "target_seat"),
+            "other_seats": offered_values(legal, seat, "power", "other_seat")}
 
 
 def quick_sum(table: Mapping[str, Any], seat: int, offered: list[str],
@@ -115,23 +132,24 @@ def citroncoco(table: Mapping[str, Any], seat: int, host: bool, args: Mapping[st
                options: Mapping[str, Any] | None = None,
                legal: list[Mapping[str, Any]] | None = None) -> dict[str, Any]:
     seats = table.get("seats") or []
-    offered = list((table.get("moves") or {}).get(str(seat), []))
+    moves = list((table.get("moves") or {}).get(str(seat), []))
     mine = seats[seat] if seat < len(seats) else {"hand": []}
     top = (table.get("discard") or {}).get("top")
     held = table.get("held") or None
     known = known_values(legal or [], seat)
     return {
-        "offered": offered,
+        "offered": moves,
         "slots": row(mine.get("hand", []), known),
         "top": top,
         "top_card": citron_card(top) if top is not None else None,
         "held": held if held and held.get("seat") == seat else None,
         "held_card": citron_card(held.get("value")) if held else None,
-        "power": power_of(mine, top) if "power" in offered else None,
+        "power": power_of(mine, top, legal or [], seat) if "power" in moves else None,
+        "draw_sources": offered_values(legal or [], seat, "draw", "source"),
         "slot_choices": list(range(1, 1 + max(
             (len(s.get("hand", [])) for s in seats), default=0))),
         "reveal": reveal_grid(table, host),
-        "quick_sum": quick_sum(table, seat, offered, known),
+        "quick_sum": quick_sum(table, seat, moves, known),
         "deck": citron_cards(deck_values(options or {})),
         "unseen": unseen_values(legal or [], seat),
     }

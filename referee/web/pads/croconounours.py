@@ -42,11 +42,16 @@ def targets_of(chosen: Mapping[str, Any] | None) -> dict[str, list[dict[str, str
     return targets
 
 
-def deployment(table: Mapping[str, Any], mine: Mapping[str, Any], args: Mapping[str, Any]
-               ) -> dict[str, Any]:
-    """The deployment: the free corners, and the squares of the one tapped."""
+def deployment(table: Mapping[str, Any], mine: Mapping[str, Any], args: Mapping[str, Any],
+               legal: list[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    """The deployment: the corners the engine offers (CN-SETUP-3: at two players, only the one
+    opposite the first), and the squares of the one tapped."""
     used = {s.get("corner") for s in table.get("seats") or [] if s.get("corner")}
     corners = [c for c in croco_corners() if c not in used]
+    if legal is not None:
+        offered = {c for m in legal if m.get("type") == "deploy"
+                   for c in (m.get("choices") or {}).get("corner", [])}
+        corners = [c for c in corners if c in offered]
     corner = args.get("corner") if args.get("corner") in corners else None
     team = [c for c in mine.get("team") or [] if c]
     squares = croco_deployment(corner) if corner else []
@@ -76,10 +81,11 @@ def suit_text(letter: Any) -> str:
 
 
 def setting_up(table: Mapping[str, Any], mine: Mapping[str, Any], seat: int,
-               args: Mapping[str, Any]) -> dict[str, Any]:
+               args: Mapping[str, Any], legal: list[Mapping[str, Any]] | None = None
+               ) -> dict[str, Any]:
     """The set-up's parts: the team chosen, the obstacles, the deployment."""
     phase, my_turn = table.get("phase"), table.get("turn") == seat
-    deploy = deployment(table, mine, args) if phase == "deploy" and my_turn else None
+    deploy = deployment(table, mine, args, legal) if phase == "deploy" and my_turn else None
     obstacles = None
     if phase == "obstacles" and my_turn:
         obstacles = {c["square"] for line in table.get("board") or [] for c in line
@@ -104,7 +110,7 @@ def croconounours(table: Mapping[str, Any], seat: int, host: bool, args: Mapping
     chosen = chosen_warrior(warriors, args.get("warrior"))
     held = len(mine.get("hand") or []) or DISCARD_MOST
     return {
-        **setting_up(table, mine, seat, args),
+        **setting_up(table, mine, seat, args, legal),
         "phase": phase,
         "my_turn": my_turn,
         "board": table.get("board") or [],

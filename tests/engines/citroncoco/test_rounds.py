@@ -260,3 +260,53 @@ def test_rounds_rounds_add_up_to_the_target_and_the_fewest_win() -> None:
     with pytest.raises(Impossible) as err:
         rounds.log(engine, state, caller=0, totals=[1, 1])
     assert err.value.rule == "CC-GOAL-1"
+
+
+# --- totals judged against the deck as play judges hands (option check_rounds) -----------------
+
+
+def test_cc_deck_1_totals_above_every_positive_card_are_refused() -> None:
+    """CC-DECK-1: the 52-card deck's positive cards count 338 coconuts; 200 + 200 is more
+    than the hands can hold together."""
+    engine, state = start("citroncoco", 2)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, caller=0, totals=[200, 200])
+    assert (err.value.rule, err.value.where) == ("CC-DECK-1", "payload.totals")
+    assert err.value.message == Message("citroncoco.rounds.too_many",
+                                        {"highest": 338, "total": 400})
+
+
+def test_cc_deck_1_a_total_below_every_negative_card_is_refused() -> None:
+    """CC-DECK-1: the deck's two red kings make -2 the lowest hand; seat 0's -3 cannot be,
+    though the totals together (7) are above the floor."""
+    engine, state = start("citroncoco", 2)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, caller=0, totals=[-3, 10])
+    assert (err.value.rule, err.value.where) == ("CC-DECK-1", "payload.totals.0")
+    assert err.value.message == Message("citroncoco.rounds.seat_beyond_deck",
+                                        {"seat": 0, "total": -3, "lowest": -2, "highest": 338})
+
+
+def test_cc_end_1_totals_without_a_call_show_an_emptied_hand() -> None:
+    """CC-END-1: with no « Citron Coco » the round ended on an emptied hand: some total is 0."""
+    engine, state = start("citroncoco", 3)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, caller=None, totals=[5, 12, 9])
+    assert (err.value.rule, err.value.where) == ("CC-END-1", "payload.totals")
+    assert log(engine, state, caller=None, totals=[0, 12, 9]).rule == "CC-END-2"
+
+
+def test_cc_rnd_2_matches_created_before_keep_the_floor_only() -> None:
+    """CC-RND-2 under ``check_rounds`` off (matches created before the option): the totals are
+    checked against the deck's floor only, as they were judged."""
+    engine, state = start("citroncoco", 3, check_rounds=False)
+    assert log(engine, state, caller=None, totals=[5, 12, 9]).rule == "CC-END-2"
+    assert log(engine, state, caller=0, totals=[-3, 150, 100]).rule == "CC-CALL-4"
+
+
+def test_cct_rnd_1_team_totals_are_judged_against_the_deck_too() -> None:
+    """CCT-RND-1 with CC-DECK-1: the team game's rounds are judged as the individual game's."""
+    engine, state = start("citroncoco-teams", 4)
+    with pytest.raises(Impossible) as err:
+        log(engine, state, caller=0, totals=[100, 100, 100, 100])
+    assert err.value.rule == "CC-DECK-1"

@@ -141,3 +141,34 @@ def test_croconounours_refusal_names_the_side_by_its_players() -> None:
                                         {"side_seats": [1], "deployed": 3, "count": 4})
     assert render(err.value.message, ["Ana", "Ben"], "fr") == (
         "Ben a déployé 3 Warriors, pas 4.")
+
+
+# --- the roster and the packets of the match (option check_rounds) ------------------------------
+
+
+def test_cn_camp_1_a_side_has_no_more_warriors_than_its_roster_brings() -> None:
+    """CN-CAMP-1: Ana brings her two survivors back: she cannot have three left."""
+    engine, state = start("croconounours", 2, roster={"0": ["red", "orange"]})
+    with pytest.raises(Impossible) as err:
+        log(engine, state, winner=0, warriors=[3, 0])
+    assert (err.value.rule, err.value.where) == ("CN-CAMP-1", "payload.warriors.0")
+    assert err.value.message == Message("croconounours.rounds.too_many",
+                                        {"side_seats": [0], "deployed": 2, "count": 3})
+    assert log(engine, state, winner=0, warriors=[2, 0]).rule == "CN-END-1"
+
+
+def test_cn_camp_1_the_packets_give_each_seats_candies_left() -> None:
+    """CN-CAMP-1: packets of 9 and 4; Ana wins with 2 of her 3: her packet keeps 8, Ben's 1."""
+    engine, state = start("croconounours", 2, packets={"0": 9, "1": 4})
+    log(engine, state, winner=0, warriors=[2, 0])
+    reserves = [ln.detail["reserve"] for ln in engine.standings(state).lines]
+    assert reserves == [{"0": 8}, {"1": 1}]
+
+
+def test_cn_rnd_2_matches_created_before_read_three_warriors_a_player() -> None:
+    """CN-RND-2 under ``check_rounds`` off (matches created before the option): three warriors
+    a player whatever the roster, and no packets in the standings."""
+    engine, state = start("croconounours", 2, roster={"0": ["red"]}, packets={"0": 9},
+                          check_rounds=False)
+    assert log(engine, state, winner=0, warriors=[3, 0]).rule == "CN-END-1"
+    assert "reserve" not in engine.standings(state).lines[0].detail
