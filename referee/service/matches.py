@@ -61,6 +61,7 @@ from referee.service.replay import (
     Folded,
     Source,
     adapters,
+    engine_move,
     log_of,
     platform_types,
 )
@@ -125,7 +126,8 @@ class ImportSchema(Schema):
         unknown = EXCLUDE
 
     format = fields.String(required=True, validate=validate.Equal(EXPORT_FORMAT))
-    version = fields.Integer(required=True, validate=validate.OneOf([1, EXPORT_VERSION]))
+    version = fields.Integer(required=True,
+                             validate=validate.OneOf(list(range(1, EXPORT_VERSION + 1))))
     game = fields.String(required=True, validate=validate.OneOf(sorted(REGISTRY)))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seats = fields.List(fields.Nested(ImportSeatSchema), required=True,
@@ -522,6 +524,8 @@ def append(uow: UnitOfWork, repo: MatchRepository, match_id: int, token: str | N
         match_id=match_id, seq=head.last_seq + 1, type=move.type, seat=seat, payload=loaded,
         schema_version=current_version(head.game, move.type), actor=access.actor,
         idempotency_key=move.idempotency_key, recorded_at=datetime.now(UTC), verdict={})
+    if move.seen is None or move.seen < head.last_seq:
+        _check_race(uow, repo, match_id, head, access, before, move.seen, row)
     now = staleness.outcome(lambda: judge_at(uow, before, row))
     if move.seen is not None and move.seen != head.last_seq:  # the player saw an older table
         _check_seen(uow, repo, match_id, move.seen, head.last_seq, access, now, row)
@@ -589,6 +593,27 @@ def _check_seen(uow: UnitOfWork, repo: MatchRepository, match_id: int, seen: int
         return judge_at(uow, then, row, repo.log(session, match, then))
 
     staleness.check_seen(match, seen, last_seq, access.viewer, now, judge_then)
+
+
+def _check_race(uow: UnitOfWork, repo: MatchRepository, match_id: int, head: ledger.Head,
+                access: Access, before: MatchState, seen: int | None, row: models.Event
+                ) -> None:
+    """Refuse as too slow a move another seat's move beat to what it aimed at (CC-QP-4), at
+    the table its player saw at ``seen`` (read the slow way), else at the table now."""
+    event = engine_move(before.engine, row, before.game, before.offenders)
+    if event is None:
+        return
+    then = None
+    if seen is not None:
+        session = _session(uow)
+        then = repo.as_of(session, get_match(session, match_id), seen).folded.state
+    winner = before.engine.lost_race(then, before.folded.state, event)
+    if winner is None:
+        return
+    since = staleness.Since(match_id, head.identity,
+                            seen if seen is not None else max(winner - 1, 0), head.last_seq,
+                            access.viewer)
+    raise staleness.lost_race(since, winner, seen)
 
 
 def _session(uow: UnitOfWork) -> Session:
@@ -740,9 +765,10 @@ def _import(uow: SqlUnitOfWork, data: dict[str, Any], night_id: int | None,
     if not copy:
         identity.refuse_duplicate(session, data, partial(readers_digests, uow.db, session))
     options = data.get("options") or {}
-    if data["version"] == 1:  # exported before the readings were explicit: keep the earlier
-        options = with_earlier_readings(data["game"], options,
-                                        engine_for(data["game"]).options_schema().fields)
+    if data["version"] < EXPORT_VERSION:  # exported before a reading changed: keep the one
+        options = with_earlier_readings(data["game"], options,  # it had then
+                                        engine_for(data["game"]).options_schema().fields,
+                                        data["version"])
     created = _create(session, data["game"], options,
                       [SeatSpec(name=s["name"]) for s in data["seats"]], night_id, None,
                       data.get("mode", MOVES), night_token)

@@ -164,8 +164,7 @@ def judge_row(engine: Engine[Any], folded: Folded, row: Logged, game: str,
     if event is None:
         return None
     verdict = engine.apply(folded.state, event)
-    if verdict.kind == "missplay" and event.seat is not None:
-        folded.missplays[event.seat] += 1
+    count_missplay(folded.missplays, verdict)
     return verdict
 
 
@@ -179,9 +178,16 @@ def judge_on(engine: Engine[Any], folded: Folded, row: Logged, game: str,
         return None, folded
     judgement = engine.judge(folded.state, event)
     missplays = Counter(folded.missplays)
-    if judgement.verdict.kind == "missplay" and event.seat is not None:
-        missplays[event.seat] += 1
+    count_missplay(missplays, judgement.verdict)
     return judgement.verdict, Folded(judgement.after, missplays)
+
+
+def count_missplay(missplays: Counter[int], verdict: Verdict) -> None:
+    """A missplay counts against the seat it names as offender (a contre's forgetter, a wrong
+    flag's flagger), never against whoever logged it; a fault of the table's counts for no
+    seat."""
+    if verdict.kind == "missplay" and verdict.offender is not None:
+        missplays[verdict.offender] += 1
 
 
 def challenge_offenders(source: Source, match_id: int) -> dict[int, int | None]:

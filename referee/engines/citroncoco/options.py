@@ -29,7 +29,7 @@ class Options:
     sum_quick_play: bool = False
     fellow_solo: bool = False
     caller_wins_ties: bool = False
-    quick_play_on_quick_play: bool = True
+    quick_play_on_quick_play: bool = False
     round_starter: str = "loser"
     teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
     nano: bool = True
@@ -92,10 +92,12 @@ class CitronCocoOptions(Schema):
         },
     )
     quick_play_on_quick_play = mf.Boolean(
-        load_default=True,
+        load_default=False,
         metadata={
             "description": "A quick play may cover a card itself discarded by a quick "
-            "play in the current turn."
+            "play in the current turn. Off (the default): « uniquement le premier « jeu "
+            "rapide » est valable »; on: the earlier default, which matches created before "
+            "keep."
         },
     )
     round_starter = mf.String(
