@@ -3,15 +3,16 @@
 Revision ID: 0012
 Revises: 0011
 
-Data only. Two defaults change for matches created from now on: a quick play may no longer
-cover one quick-played this turn (CC-QP-8, for CC-QP-4's race), and a contre waits for the end of
-the turn that left one card (PL-ZZ-1, option ``contre_when``). Each stored match lacking the
+Data only. Three readings change for matches created from now on: a quick play may no longer
+cover one quick-played this turn (CC-QP-8, for CC-QP-4's race), a wrong value there is a wrong
+quick play (CC-MISS-2, option ``value_fault_first``), and a contre waits for the end of the turn
+that left one card (PL-ZZ-1, option ``contre_when``). Each stored match lacking the
 option is given the reading it was judged under (``referee.service.readings``:
 ``READINGS_BEFORE_0012``), so it replays with the verdicts it had; the snapshots go (their
 states hold the options; replay remakes them). A missplay now counts against the seat its
 verdict names as offender (a contre's forgetter, a wrong flag's flagger), not the seat that
 logged it: every match's read models are folded again from its log, as
-``referee rebuild-read-models`` does. Back down, the new option goes again (the older code
+``referee rebuild-read-models`` does. Back down, the new options go again (the older code
 judges with its old default) and the snapshots are dropped; run that command with the older
 code to count missplays its way.
 """

@@ -63,12 +63,14 @@ INTRODUCED_IN_0002: Mapping[str, frozenset[str]] = {
 #: contre was upheld as soon as the hand held one card (PL-ZZ-1). Revision 0012 writes them
 #: into the stored matches that lack them; an export of format version 1 or 2 gets them too.
 READINGS_BEFORE_0012: Mapping[str, Mapping[str, Any]] = {
-    "citroncoco": {"quick_play_on_quick_play": True},
+    # a wrong value on a card quick-played this turn broke CC-QP-8, not CC-MISS-2
+    "citroncoco": {"quick_play_on_quick_play": True, "value_fault_first": False},
     "plouc": {"contre_when": "immediate"},
 }
 
 #: Options that did not exist before revision 0012 (undoing it takes them out again).
-INTRODUCED_IN_0012: Mapping[str, frozenset[str]] = {"plouc": frozenset({"contre_when"})}
+INTRODUCED_IN_0012: Mapping[str, frozenset[str]] = {
+    "citroncoco": frozenset({"value_fault_first"}), "plouc": frozenset({"contre_when"})}
 
 #: The readings an export's format version lacks, oldest first: version 1 lacks both tables,
 #: version 2 (the options are the match's full set) the readings of revision 0012.

@@ -83,7 +83,9 @@ def test_stored_matches_replay_with_their_verdicts_after_revision_0012(
 
     command.upgrade(config, "head")
     assert options_of(empty_database, plouc.id)["contre_when"] == "immediate"
-    assert options_of(empty_database, race.id)["quick_play_on_quick_play"] is True
+    race_options = options_of(empty_database, race.id)
+    assert (race_options["quick_play_on_quick_play"], race_options["value_fault_first"]) == \
+        (True, False)
     app = create_app({"TESTING": True, "DATABASE_URL": empty_database})
     db = database(app)
     try:

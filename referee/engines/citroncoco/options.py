@@ -35,6 +35,8 @@ class Options:
     nano: bool = True
     power_before_reveal: bool = True
     check_reports: bool = True
+    # the team game has no such option: a quick play on a quick-played card breaks CCT-QP-3
+    value_fault_first: bool = False
 
     @classmethod
     def load(cls, options: Mapping[str, Any], deck: Mapping[int, int]) -> Options:
@@ -98,6 +100,14 @@ class CitronCocoOptions(Schema):
             "play in the current turn. Off (the default): « uniquement le premier « jeu "
             "rapide » est valable »; on: the earlier default, which matches created before "
             "keep."
+        },
+    )
+    value_fault_first = mf.Boolean(
+        load_default=True,
+        metadata={
+            "description": "A quick play of another value than the top of the discard is a "
+            "wrong quick play (CC-MISS-2), even on a card quick-played this turn. Off: it "
+            "breaks CC-QP-8 instead (how matches were judged before)."
         },
     )
     round_starter = mf.String(

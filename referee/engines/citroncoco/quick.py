@@ -85,10 +85,11 @@ def quick_fault(st: CitronCocoState, seat: int, move: QuickPlay,
         if why is not None:
             return variant_of(st).sum_rules[1], msg("citroncoco.quick.wrong", seat=seat,
                                              why=why.as_dict())
-    if covers_a_quick_play_this_turn(st):
+    right_value = sum(v for _, _, v in plays) == top.value
+    if covers_a_quick_play_this_turn(st) and (right_value or not st.options.value_fault_first):
         return variant_of(st).quick_on_quick_rule, msg("citroncoco.quick.on_quick", seat=seat,
                                                top=top.value)
-    if sum(v for _, _, v in plays) == top.value:
+    if right_value:
         return None
     if len(plays) == 1:
         return "CC-MISS-2", msg("citroncoco.quick.wrong_value", seat=seat, value=move.value,

@@ -132,7 +132,16 @@ def test_cc_qp_4_a_different_value_is_no_race_but_a_wrong_quick_play(t3: Table) 
     t3.turn_of(0, value=1)
     t3.play("quick_play", 1, slot=1, value=1)
     assert ENGINE.lost_race(None, t3.state, t3.event("quick_play", 2, slot=1, value=5)) is None
-    assert t3.play("quick_play", 2, slot=1, value=5).rule == "CC-QP-8"
+    assert t3.play("quick_play", 2, slot=1, value=5).rule == "CC-MISS-2"
+
+
+def test_cc_qp_8_option_value_fault_first_off_keeps_the_earlier_rule() -> None:
+    """CC-QP-8 / CC-MISS-2, option value_fault_first off (matches created before it): a 5 on
+    a quick-played ace broke CC-QP-8, as it was judged then."""
+    table = Table(ENGINE, 3, value_fault_first=False)
+    table.turn_of(0, value=1)
+    table.play("quick_play", 1, slot=1, value=1)
+    assert table.play("quick_play", 2, slot=1, value=5).rule == "CC-QP-8"
 
 
 def test_cc_qp_4_a_quick_play_made_against_an_older_table_lost_the_race() -> None:
