@@ -241,7 +241,8 @@ class Events(MethodView):
              match_id: int) -> Response:
         """Log a move: it is judged (ok or missplay) and appended, or refused (422); a move
         made against a table that has changed since in a way that changes its verdict is
-        refused (409). With ``dry_run``: judged the same way, appended nowhere (200)."""
+        refused (409), and so is a quick play that lost the race to another seat's (409,
+        ``won_by``: CC-QP-4). With ``dry_run``: judged the same way, appended nowhere (200)."""
         return log_move(query, headers, move, match_id)
 
 

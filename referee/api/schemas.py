@@ -46,6 +46,9 @@ class ErrorSchema(Schema):
         "description": "On a stale move's 409: its judgement at the table its player saw"})
     judged_now = fields.Dict(metadata={
         "description": "On a stale move's 409: its judgement at the table now"})
+    won_by = fields.Integer(metadata={
+        "description": "On a quick play's 409 « too slow » (CC-QP-4): the seq of the other "
+                       "seat's quick play that covered its card first"})
 
 
 class SeatInSchema(Schema):
@@ -219,6 +222,11 @@ class VerdictSchema(Schema):
         "description": "Each effect's message_id and params"})
     flags = fields.List(fields.Dict(), required=True, metadata={
         "description": "Findings on earlier events that this move proved"})
+    offender = fields.Integer(allow_none=True, metadata={
+        "description": "A missplay's offender: the seat whose fault it is (a contre's "
+        "forgetter, a wrong flag's flagger), whom the statistics count it against; null for "
+        "a fault of the table's. Absent from verdicts that are not missplays, and from "
+        "missplays logged before it was kept"})
 
 
 class LineSchema(Schema):

@@ -255,6 +255,13 @@ class Engine(Generic[S]):
         move). The host logs ``seat``'s host-only moves and the table's (``seat`` None)."""
         return self.registry.trying(state, self.table(state), move_type, seat, payloads, free)
 
+    def lost_race(self, seen: S | None, now: S, event: Event) -> int | None:
+        """Whether ``event`` lost a race: the seq of another seat's standing move that took
+        what it aimed at first (CC-QP-4: the slower quick play is taken back, no fault), so it
+        is refused as too slow and nothing is logged. ``seen`` is the table its player saw
+        (None: not said); ``now`` the table it would be logged on. None: no race lost."""
+        return None
+
     def _host_only(self, move_type: str) -> bool:
         return move_type in self.host_only
 

@@ -104,14 +104,19 @@ class Verdict:
     penalty: Said | None = None  # what the rules make the offender do
     effects: tuple[Said, ...] = ()  # what else the move did ("seat 2 skips a turn")
     flags: tuple[Flag, ...] = ()  # findings on earlier events, proven by this one
+    #: A missplay's offender: the seat whose fault it is (the forgetter a contre catches, the
+    #: flagger of a wrong flag), whom the statistics count it against; None for the table's.
+    offender: int | None = None
 
     @classmethod
     def ok(cls, rule: str, reason: Said, *effects: Said, flags: tuple[Flag, ...] = ()) -> Verdict:
         return cls("ok", rule, reason, None, tuple(effects), flags)
 
     @classmethod
-    def missplay(cls, rule: str, reason: Said, penalty: Said, *effects: Said) -> Verdict:
-        return cls("missplay", rule, reason, penalty, tuple(effects))
+    def missplay(cls, rule: str, reason: Said, penalty: Said, *effects: Said,
+                 offender: int | None, flags: tuple[Flag, ...] = ()) -> Verdict:
+        """A fault, and whose it is (every missplay names its offender)."""
+        return cls("missplay", rule, reason, penalty, tuple(effects), flags, offender)
 
     @property
     def message(self) -> Message | None:
@@ -130,4 +135,5 @@ class Verdict:
             "effects": [render(e) for e in self.effects],
             "effects_data": [said_data(e) for e in self.effects],
             "flags": [f.as_dict(render) for f in self.flags],
+            **({"offender": self.offender} if self.kind == "missplay" else {}),
         }

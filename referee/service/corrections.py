@@ -139,7 +139,7 @@ def judge_correct(session: Source, loader: Loader, row: models.Event) -> Verdict
                corrected=target, type=found.type, to_type=fix.type, instead=instead,
                **({"why": fix.reason} if fix.reason else {}))
     return Verdict(verdict.kind, verdict.rule, said, verdict.penalty, verdict.effects,
-                   verdict.flags)
+                   verdict.flags, verdict.offender)
 
 
 def first_affected(session: Source, match_id: int, row: models.Event) -> int:

@@ -52,7 +52,7 @@ from referee.service.queries import (
     log_rows,
     readers_digests,
 )
-from referee.service.readings import as_stored, with_earlier_readings
+from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
     CHALLENGE,
     CORRECT,
@@ -62,6 +62,7 @@ from referee.service.replay import (
     Folded,
     Source,
     adapters,
+    engine_move,
     log_of,
     platform_types,
 )
@@ -126,7 +127,8 @@ class ImportSchema(Schema):
         unknown = EXCLUDE
 
     format = fields.String(required=True, validate=validate.Equal(EXPORT_FORMAT))
-    version = fields.Integer(required=True, validate=validate.OneOf([1, EXPORT_VERSION]))
+    version = fields.Integer(required=True,
+                             validate=validate.OneOf(list(range(1, EXPORT_VERSION + 1))))
     game = fields.String(required=True, validate=validate.OneOf(sorted(REGISTRY)))
     options = fields.Dict(keys=fields.String(), load_default=dict)
     seats = fields.List(fields.Nested(ImportSeatSchema), required=True,
@@ -533,9 +535,12 @@ def append(uow: UnitOfWork, repo: MatchRepository, match_id: int, token: str | N
         match_id=match_id, seq=head.last_seq + 1, type=move.type, seat=seat, payload=loaded,
         schema_version=current_version(head.game, move.type), actor=access.actor,
         idempotency_key=move.idempotency_key, recorded_at=datetime.now(UTC), verdict={})
+    then = _table_seen(uow, repo, match_id, move.seen, head.last_seq)
+    if move.seen is None or then is not None:
+        _check_race(match_id, head, access, before, then, move.seen, row)
     now = staleness.outcome(lambda: judge_at(uow, before, row))
     if move.seen is not None and move.seen != head.last_seq:  # the player saw an older table
-        _check_seen(uow, repo, match_id, move.seen, head.last_seq, access, now, row)
+        _check_seen(uow, repo, match_id, move.seen, head.last_seq, access, now, row, then)
     trial = now.result()
     row.verdict = verdict_data(trial.verdict)  # data: each reader gets its own words
     if move.dry_run:  # nothing appended, no key kept, nobody notified
@@ -588,18 +593,45 @@ def _seat_of(state: MatchState, access: Access, seat: int | None) -> int | None:
     return seat
 
 
+def _table_seen(uow: UnitOfWork, repo: MatchRepository, match_id: int, seen: int | None,
+                last_seq: int) -> MatchState | None:
+    """The match as the player saw it at ``seen``, read the slow way (None: the move says
+    no older table)."""
+    if seen is None or not 0 <= seen < last_seq:
+        return None
+    session = _session(uow)
+    return repo.as_of(session, get_match(session, match_id), seen)
+
+
 def _check_seen(uow: UnitOfWork, repo: MatchRepository, match_id: int, seen: int,
-                last_seq: int, access: Access, now: staleness.Outcome, row: models.Event
-                ) -> None:
-    """Refuse a move judged otherwise at the table its player saw at ``seen``."""
+                last_seq: int, access: Access, now: staleness.Outcome, row: models.Event,
+                then: MatchState | None) -> None:
+    """Refuse a move judged otherwise at the table its player saw at ``seen`` (``then``)."""
     session = _session(uow)
     match = get_match(session, match_id)
 
     def judge_then() -> Trial:
-        then = repo.as_of(session, match, seen)
-        return judge_at(uow, then, row, repo.log(session, match, then))
+        table = then if then is not None else repo.as_of(session, match, seen)
+        return judge_at(uow, table, row, repo.log(session, match, table))
 
     staleness.check_seen(match, seen, last_seq, access.viewer, now, judge_then)
+
+
+def _check_race(match_id: int, head: ledger.Head, access: Access, before: MatchState,
+                then: MatchState | None, seen: int | None, row: models.Event) -> None:
+    """Refuse as too slow a move another seat's move beat to what it aimed at (CC-QP-4), at
+    the table its player saw at ``seen`` (``then``), else at the table now."""
+    event = engine_move(before.engine, row, before.game, before.offenders)
+    if event is None:
+        return
+    winner = before.engine.lost_race(None if then is None else then.folded.state,
+                                     before.folded.state, event)
+    if winner is None:
+        return
+    since = staleness.Since(match_id, head.identity,
+                            seen if seen is not None else max(winner - 1, 0), head.last_seq,
+                            access.viewer)
+    raise staleness.lost_race(since, winner, seen)
 
 
 def _session(uow: UnitOfWork) -> Session:
@@ -751,10 +783,10 @@ def _import(uow: SqlUnitOfWork, data: dict[str, Any], night_id: int | None,
     if not copy:
         identity.refuse_duplicate(session, data, partial(readers_digests, uow.db, session))
     options = data.get("options") or {}
-    if data["version"] == 1:  # exported before the readings were explicit: keep the earlier
-        options = with_earlier_readings(data["game"], options,
-                                        engine_for(data["game"]).options_schema().fields)
-    options = as_stored(data["game"], options)  # an option added since: its earlier reading
+    if data["version"] < EXPORT_VERSION:  # exported before a reading changed: keep the one
+        options = with_earlier_readings(data["game"], options,  # it had then
+                                        engine_for(data["game"]).options_schema().fields,
+                                        data["version"])
     created = _create(session, data["game"], options,
                       [SeatSpec(name=s["name"]) for s in data["seats"]], night_id, None,
                       data.get("mode", MOVES), night_token)

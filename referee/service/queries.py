@@ -33,7 +33,9 @@ from referee.store.as_data import standings_data
 from referee.store.db import Database
 
 EXPORT_FORMAT = "referee-match"
-EXPORT_VERSION = 2  # 2: the options are the match's full set, its readings (service/readings.py)
+#: 2: the options are the match's full set, its readings (service/readings.py); 3: with the
+#: readings of revision 0012 (an export of version 2 imports with the readings it had then)
+EXPORT_VERSION = 3
 
 
 def state_at(db: Database, match_id: int, at: int | None, token: str | None,

@@ -62,24 +62,42 @@ INTRODUCED_IN_0002: Mapping[str, frozenset[str]] = {
 }
 
 
-def with_earlier_readings(game: str, options: Mapping[str, Any],
-                          known: Collection[str]) -> dict[str, Any]:
-    """``options`` of a match stored before revision 0002, each absent option the game
-    ``known``s at its earlier reading; an option the match names keeps its value."""
-    earlier = {k: v for k, v in READINGS_BEFORE_0002.get(game, {}).items() if k in known}
-    return {**earlier, **options}
-
-
-#: game -> option added after revision 0002 -> the value a stored or exported option set that
-#: lacks it is read with (the reading of the matches created before it). Never edit these values.
-READ_WHEN_ABSENT: Mapping[str, Mapping[str, Any]] = {
-    "citroncoco": {"check_rounds": False},  # quick scoring's totals: the deck's floor only
+#: game -> option -> the value that gives the reading matches had before revision 0012: a
+#: quick play could cover one quick-played this turn (CC-QP-8, the default was on), a contre
+#: was upheld as soon as the hand held one card (PL-ZZ-1), and quick scoring took any figures
+#: above the deck's floor (CC-RND-2, CN-RND-2). Revision 0012 writes them
+#: into the stored matches that lack them; an export of format version 1 or 2 gets them too.
+READINGS_BEFORE_0012: Mapping[str, Mapping[str, Any]] = {
+    # a wrong value on a card quick-played this turn broke CC-QP-8, not CC-MISS-2; quick
+    # scoring's totals were held to the deck's floor only (CC-RND-2)
+    "citroncoco": {"quick_play_on_quick_play": True, "value_fault_first": False,
+                   "check_rounds": False},
     "citroncoco-teams": {"check_rounds": False},
     "croconounours": {"check_rounds": False},  # quick scoring: three warriors a player
+    "plouc": {"contre_when": "immediate"},
 }
 
+#: Options that did not exist before revision 0012 (undoing it takes them out again).
+INTRODUCED_IN_0012: Mapping[str, frozenset[str]] = {
+    "citroncoco": frozenset({"value_fault_first", "check_rounds"}),
+    "citroncoco-teams": frozenset({"check_rounds"}),
+    "croconounours": frozenset({"check_rounds"}),
+    "plouc": frozenset({"contre_when"})}
 
-def as_stored(game: str, options: Mapping[str, Any]) -> dict[str, Any]:
-    """A stored or exported option set as its match reads it: each option it lacks that was
-    added since revision 0002 at the reading of the matches created before that option."""
-    return {**READ_WHEN_ABSENT.get(game, {}), **options}
+#: The readings an export's format version lacks, oldest first: version 1 lacks both tables,
+#: version 2 (the options are the match's full set) the readings of revision 0012.
+_READINGS_BY_VERSION: tuple[tuple[int, Mapping[str, Mapping[str, Any]]], ...] = (
+    (1, READINGS_BEFORE_0002), (2, READINGS_BEFORE_0012))
+
+
+def with_earlier_readings(game: str, options: Mapping[str, Any], known: Collection[str],
+                          version: int = 1) -> dict[str, Any]:
+    """``options`` of a match exported in format ``version`` (or stored before revision
+    0002: version 1), each absent option the game ``known``s at the reading it had then,
+    the older table first; an option the match names keeps its value."""
+    earlier: dict[str, Any] = {}
+    for last, table in _READINGS_BY_VERSION:
+        if version <= last:
+            earlier.update({k: v for k, v in table.get(game, {}).items()
+                            if k in known and k not in earlier})
+    return {**earlier, **options}

@@ -18,7 +18,6 @@ from sqlalchemy.orm import Session
 
 from referee.engines.base import Engine, Event, Impossible, Verdict
 from referee.service.modes import engine_of
-from referee.service.readings import as_stored
 from referee.store import models
 from referee.store.as_data import verdict_data
 from referee.store.recorder import EventRecorder
@@ -94,8 +93,7 @@ def fresh(engine: Engine[Any], match: models.Match) -> Folded:
     so that the engine gets them typed as at creation (JSON turns integer keys to strings). An
     option this engine does not know (written by a migration ahead of it) cannot change a
     verdict and is left out."""
-    options = engine.options_schema().load(as_stored(match.game, match.options),
-                                           unknown=EXCLUDE)
+    options = engine.options_schema().load(match.options, unknown=EXCLUDE)
     return Folded(engine.setup(options, len(match.seats)))
 
 
@@ -166,8 +164,7 @@ def judge_row(engine: Engine[Any], folded: Folded, row: Logged, game: str,
     if event is None:
         return None
     verdict = engine.apply(folded.state, event)
-    if verdict.kind == "missplay" and event.seat is not None:
-        folded.missplays[event.seat] += 1
+    count_missplay(folded.missplays, verdict)
     return verdict
 
 
@@ -181,9 +178,16 @@ def judge_on(engine: Engine[Any], folded: Folded, row: Logged, game: str,
         return None, folded
     judgement = engine.judge(folded.state, event)
     missplays = Counter(folded.missplays)
-    if judgement.verdict.kind == "missplay" and event.seat is not None:
-        missplays[event.seat] += 1
+    count_missplay(missplays, judgement.verdict)
     return judgement.verdict, Folded(judgement.after, missplays)
+
+
+def count_missplay(missplays: Counter[int], verdict: Verdict) -> None:
+    """A missplay counts against the seat it names as offender (a contre's forgetter, a wrong
+    flag's flagger), never against whoever logged it; a fault of the table's counts for no
+    seat."""
+    if verdict.kind == "missplay" and verdict.offender is not None:
+        missplays[verdict.offender] += 1
 
 
 def challenge_offenders(source: Source, match_id: int) -> dict[int, int | None]:

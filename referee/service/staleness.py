@@ -146,6 +146,18 @@ def check_seen(match: models.Match, seen: int | None, last_seq: int, viewer: Vie
                 judged_now=now.as_dict())
 
 
+def lost_race(since: Since, winner: int, seen: int | None) -> Stale:
+    """The 409 of a move that lost a race (``Engine.lost_race``): another seat's move
+    ``winner`` took what it aimed at first, so the slower player takes their card back,
+    nothing is logged and it costs no penalty (CC-QP-4), whatever the match's options. Its
+    events since are those after the table the player saw (``seen``), else from ``winner``."""
+    return Stale(sentence("Too slow: quick play #{winner} covered that card first. Take your "
+                          "card back: nothing was logged and it costs no penalty.",
+                          winner=winner),
+                 since, where="seen" if seen is not None else "payload.value",
+                 last_seq=since.last_seq, since=[], seen=seen, won_by=winner)
+
+
 def judged_words(judged: Outcome) -> Words:
     """How a move was judged, for the sentence that says the table changed."""
     if judged.refused is not None:

@@ -20,7 +20,7 @@ from referee.service import work
 from referee.service.errors import Invalid, NotFound
 from referee.service.history import MatchesPage, MatchFilter, matches_page
 from referee.service.places import line_ranks
-from referee.service.replay import Folded, Loader
+from referee.service.replay import Folded, Loader, log_of
 from referee.service.sentences import sentence
 from referee.service.work import UnitOfWork
 from referee.store import models
@@ -102,15 +102,17 @@ def rebuild(db: Database, match_ids: Iterable[int] | None = None) -> int:
     return done
 
 
-def rebuild_match(uow: UnitOfWork, match_id: int) -> None:
-    """One match's read models, folded again from its whole log within ``uow``."""
-    match = uow.events.match(match_id)
+def rebuild_match(uow: UnitOfWork | Session, match_id: int) -> None:
+    """One match's read models, folded again from its whole log within ``uow`` (or a
+    session already open: a migration's)."""
+    log = log_of(uow)
+    match = log.match(match_id)
     if match is None:
         raise NotFound(sentence("There is no match {match}.", match=match_id), where="match_id")
     loader = Loader(uow, match)
     folded = loader.fold(use_snapshots=False)
     standings = loader.engine.standings(folded.state)
-    uow.read_models.rebuild(match, projection(uow.events.last_seq(match_id), standings, folded))
+    projector_of(uow).rebuild(match, projection(log.last_seq(match_id), standings, folded))
 
 
 # --- a player's figures ----------------------------------------------------------------------

@@ -15,7 +15,6 @@ from referee.service import work
 from referee.service.access import get_match
 from referee.service.errors import Invalid
 from referee.service.places import with_ranks
-from referee.service.readings import as_stored
 from referee.service.replay import Folded, Judged, Loader, Marks, fold_as
 from referee.service.sentences import EngineSaid, Listed, OptionName, sentence, title_of
 from referee.store.as_data import data_of
@@ -33,7 +32,7 @@ def merged_options(loader: Loader, changes: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(changes, dict):
         raise Invalid(sentence("Options are an object of option names and values."),
                       where="options")
-    merged = {**as_stored(loader.match.game, loader.match.options), **changes}
+    merged = {**loader.match.options, **changes}
     try:
         loaded = loader.engine.options_schema().load(merged)
     except ValidationError as err:
@@ -75,7 +74,7 @@ def what_if(db: Database, match_id: int, changes: dict[str, Any]) -> dict[str, A
         match = get_match(session, match_id)
         loader = Loader(session, match)
         options = merged_options(loader, changes)
-        own = loader.engine.options_schema().load(as_stored(match.game, match.options))
+        own = loader.engine.options_schema().load(match.options)
         now_folded, now = fold_under(loader, own)
         then_folded, then = fold_under(loader, options)
         diffs = []

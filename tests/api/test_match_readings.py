@@ -14,6 +14,8 @@ from tests.helpers import Table, move, new_match
 
 WITH_ONES = {"3": 36, "1": 4, "7": 4, "11": 4, "13": 4}
 HANDS = {"hands": [[3, 3, 3, 3], [], [3, 3, 3, 3]]}
+#: Seat 1 covers its own quick-played 3s (CC-QP-8 on, the earlier default).
+OWN_COVERS = {"quick_play_on_quick_play": True}
 
 
 def empty_seat_1_with_a_one(client: FlaskClient, table: Table) -> None:
@@ -40,7 +42,7 @@ def test_a_new_match_stores_every_option_with_its_value(client: FlaskClient, gam
 
 def test_a_reveal_before_the_last_power_is_refused_by_default(client: FlaskClient) -> None:
     """CC-END-1 on a new match: the reveal waits for seat 1's owed power."""
-    table = new_match(client, options={"deck": WITH_ONES})
+    table = new_match(client, options={"deck": WITH_ONES, **OWN_COVERS})
     empty_seat_1_with_a_one(client, table)
     response = move(client, table, "reveal", None, HANDS)
     assert response.status_code == 422 and response.json["rule"] == "CC-END-1"
@@ -49,11 +51,12 @@ def test_a_reveal_before_the_last_power_is_refused_by_default(client: FlaskClien
 def test_an_export_carries_its_options_and_imports_under_them(client: FlaskClient) -> None:
     """A match created under the earlier reading (option off) exports it and imports under it,
     though the default now refuses that reveal."""
-    table = new_match(client, options={"deck": WITH_ONES, "power_before_reveal": False})
+    table = new_match(client, options={"deck": WITH_ONES, **OWN_COVERS,
+                                               "power_before_reveal": False})
     empty_seat_1_with_a_one(client, table)
     assert move(client, table, "reveal", None, HANDS).status_code == 201
     exported = client.get(f"/api/matches/{table.id}/export").json
-    assert exported["version"] == 2 and exported["options"]["power_before_reveal"] is False
+    assert exported["version"] == 3 and exported["options"]["power_before_reveal"] is False
     response = client.post("/api/matches/import?copy=true", json=exported)
     assert response.status_code == 201, response.json
     imported = response.json
@@ -64,7 +67,8 @@ def test_an_export_carries_its_options_and_imports_under_them(client: FlaskClien
 def test_a_version_1_export_imports_under_the_earlier_readings(client: FlaskClient) -> None:
     """An export made before the readings were explicit lacks the new options: it imports with
     their earlier readings (the reveal stands), where a current export without them would not."""
-    table = new_match(client, options={"deck": WITH_ONES, "power_before_reveal": False})
+    table = new_match(client, options={"deck": WITH_ONES, **OWN_COVERS,
+                                               "power_before_reveal": False})
     empty_seat_1_with_a_one(client, table)
     move(client, table, "reveal", None, HANDS)
     exported = client.get(f"/api/matches/{table.id}/export").json
@@ -91,3 +95,41 @@ def test_an_upheld_ruling_must_name_a_fault_the_table_can_have_seen(client: Flas
     assert client.get(f"/api/matches/{table.id}").json["last_seq"] == 3
     upheld = move(client, table, "ruling", None, {**ruling, "rule": "CC-MISS-3"})
     assert upheld.status_code == 201 and upheld.json["verdict"]["kind"] == "missplay"
+
+
+def test_cc_qp_8_a_version_2_export_imports_with_quick_plays_covering_quick_plays(
+        client: FlaskClient) -> None:
+    """CC-QP-8: an export made before the default turned off, lacking the option, imports
+    with its reading then (on): seat 1's 3s covering its own stand, as they were judged."""
+    table = new_match(client, options={"deck": WITH_ONES, **OWN_COVERS})
+    empty_seat_1_with_a_one(client, table)
+    exported = client.get(f"/api/matches/{table.id}/export").json
+    exported["options"].pop("quick_play_on_quick_play")
+    response = client.post("/api/matches/import?copy=true", json={**exported, "version": 2})
+    assert response.status_code == 201, response.json
+    assert response.json["options"]["quick_play_on_quick_play"] is True
+    assert response.json["standings"] == exported["standings"]
+
+
+def test_pl_zz_1_a_version_2_export_imports_with_its_immediate_contre(
+        client: FlaskClient) -> None:
+    """PL-ZZ-1: an export made before a contre waited for the turn's end (no ``contre_when``)
+    imports with the immediate reading: its early contre keeps its verdict."""
+    table = new_match(client, "plouc", 3, {"zouzou": True, "hand_size": 2, "dealer": 2,
+                                           "contre_when": "immediate"})
+    for seat, payload, type_ in ((2, {"card": "5H"}, "turn_up"), (0, {"cards": ["5S"]}, "play"),
+                                 (1, {"cards": ["8S"]}, "play"), (2, {"cards": ["8C"]}, "play"),
+                                 (1, {"target_seat": 2}, "contre")):
+        assert move(client, table, type_, seat, payload).status_code == 201
+    exported = client.get(f"/api/matches/{table.id}/export").json
+    exported["options"].pop("contre_when")
+    as_current = client.post("/api/matches/import?copy=true", json=exported)
+    assert as_current.status_code == 422 and as_current.json["rule"] == "PL-ZZ-1"
+    response = client.post("/api/matches/import?copy=true", json={**exported, "version": 2})
+    assert response.status_code == 201, response.json
+    assert response.json["options"]["contre_when"] == "immediate"
+    events = exported["events"]
+    imported = client.get(f"/api/matches/{response.json['id']}/events",
+                          headers={"Authorization": f"Bearer {response.json['host_token']}"})
+    assert [e["verdict"]["rule"] for e in imported.json["events"]] == \
+        [e["verdict"]["rule"] for e in events]

@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import pytest
+from alembic import command
 from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import database
+from referee.cli import alembic_config
 from referee.service.repository import MatchRepository
 from referee.store import models
 from tests.helpers import auth, move, new_match
@@ -165,14 +167,21 @@ def test_cn_camp_1_warriors_beyond_the_roster_are_a_422_in_both_languages(
 
 def test_cc_rnd_2_a_match_stored_before_the_option_keeps_its_reading(
         app: Flask, client: FlaskClient) -> None:
-    """CC-RND-2: a match stored without ``check_rounds`` (created before it) is judged as it
-    was: a round with no call and no total of 0 still stands, and replays the same."""
+    """CC-RND-2: a match stored without ``check_rounds`` (created before it) gets its earlier
+    reading from revision 0012, and is judged as it was: a round with no call and no total of
+    0 still stands, and replays the same."""
     table = new_match(client, players=3, mode="rounds")
     db = database(app)
     with db.unit_of_work() as session:
         match = session.get(models.Match, table.id)
         assert match is not None and match.options["check_rounds"] is True
         match.options = {k: v for k, v in match.options.items() if k != "check_rounds"}
+    config = alembic_config(str(db.engine.url.render_as_string(hide_password=False)))
+    command.stamp(config, "0011")  # as the code before the option left it
+    command.upgrade(config, "head")
+    with db.reading() as session:
+        stored = session.get(models.Match, table.id)
+        assert stored is not None and stored.options["check_rounds"] is False
     MatchRepository.of(db).cache.clear()
     answer = move(client, table, "round", None, {"caller": None, "totals": [5, 12, 9]})
     assert answer.status_code == 201, answer.json
@@ -190,6 +199,7 @@ def test_cc_rnd_2_an_export_without_the_option_imports_under_its_reading(
                 {"caller": None, "totals": [5, 12, 9]}).status_code == 201
     exported = client.get(f"/api/matches/{table.id}/export").json
     exported["options"].pop("check_rounds")
+    exported["version"] = 2  # the format of the exports made before the option
     answer = client.post("/api/matches/import?copy=true", json=exported)
     assert answer.status_code == 201, answer.json
     assert answer.json["options"]["check_rounds"] is False

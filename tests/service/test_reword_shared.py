@@ -93,7 +93,7 @@ def test_a_verdict_kept_as_data_reads_as_one_said_at_once() -> None:
     the verdict worded when it was judged (the command line prints answers as they come)."""
     said = msg("citroncoco.play.discard", seat=0, value=5)
     verdict = Verdict.missplay("CC-X-1", said, msg("citroncoco.play.discard", seat=1, value=3),
-                               msg("citroncoco.play.discard", seat=2, value=1))
+                               msg("citroncoco.play.discard", seat=2, value=1), offender=1)
     found = Verdict("ok", "CC-X-2", said, flags=(Flag(3, "CC-X-3", said, said),))
     for judged in (verdict, found):
         for locale in ("en", "fr"):

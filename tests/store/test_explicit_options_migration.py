@@ -25,7 +25,12 @@ from referee.cli import alembic_config
 from referee.engines import REGISTRY
 from referee.engines.citroncoco import ENGINE
 from referee.service import queries
-from referee.service.readings import INTRODUCED_IN_0002, READINGS_BEFORE_0002
+from referee.service.readings import (
+    INTRODUCED_IN_0002,
+    INTRODUCED_IN_0012,
+    READINGS_BEFORE_0002,
+    READINGS_BEFORE_0012,
+)
 from tests.conftest import BACKENDS, POSTGRES_URL, worker_id
 from tests.engines.citroncoco.helpers import Table
 
@@ -45,14 +50,15 @@ LOG: list[tuple[str, int | None, dict[str, Any]]] = [
 
 def stored_before_0002() -> dict[str, Any]:
     """The options as the earlier engine stored them: its full set, without the newer ones."""
-    full = ENGINE.options_schema().load({"deck": WITH_ONES})
+    full = ENGINE.options_schema().load({"deck": WITH_ONES, **READINGS_BEFORE_0012["citroncoco"]})
     full["deck"] = {str(k): v for k, v in full["deck"].items()}
     return {k: v for k, v in full.items() if k not in INTRODUCED_IN_0002["citroncoco"]}
 
 
 def earlier_verdicts() -> list[dict[str, Any]]:
     """The verdicts the earlier reading gave, as they were stored with each event."""
-    table = Table(ENGINE, 3, deck=WITH_ONES, **READINGS_BEFORE_0002["citroncoco"])
+    table = Table(ENGINE, 3, deck=WITH_ONES, **READINGS_BEFORE_0002["citroncoco"],
+                  **READINGS_BEFORE_0012["citroncoco"])
     return [table.play(t, s, by_host=s is None, **p).as_dict() for t, s, p in LOG]
 
 
@@ -153,7 +159,8 @@ def test_every_game_replays_after_the_migration(url_at_0001: str, game: str) -> 
     readings and still loads (its table and its export)."""
     engine = REGISTRY[game]
     options = json.loads(json.dumps(engine.options_schema().load({})))
-    options = {k: v for k, v in options.items() if k not in INTRODUCED_IN_0002[game]}
+    introduced = INTRODUCED_IN_0002[game] | INTRODUCED_IN_0012.get(game, frozenset())
+    options = {k: v for k, v in options.items() if k not in introduced}
     names = ("Alice", "Bob", "Chloé", "Dan")[:max(3, engine.min_seats)]
     match_id = store_old_match(url_at_0001, options, game, log=[], names=names)
     command.upgrade(alembic_config(url_at_0001), "head")

@@ -269,6 +269,17 @@ def test_plouc_shapes_announcements_contre_and_slap() -> None:
     assert pads.plouc(table, 2, False, {})["carte_due"]
 
 
+def test_plouc_offers_a_contre_only_where_the_legal_moves_uphold_it() -> None:
+    """PL-ZZ-1: seat 2 still owes « carte » in the view, but its turn is not over: the legal
+    moves hold no contre on it, so the pad offers none (and one on seat 0, which they hold)."""
+    table = {"phase": "play", "turn": 0, "slap_open": False, "draw_now": 0,
+             "seats": [{"seat": 0, "carte_due": True}, {"seat": 1, "carte_due": False},
+                       {"seat": 2, "carte_due": True}], "discard": {"top": "5H"}}
+    legal = [{"type": "contre", "seat": 1, "payloads": [{"target_seat": 0}], "free": []}]
+    assert pads.plouc(table, 1, False, {}, legal=legal)["owing"] == [0]
+    assert pads.plouc(table, 1, False, {}, legal=[])["owing"] == []
+
+
 # --- reading the pad's inputs back ----------------------------------------------------------------
 
 

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from marshmallow import Schema
 
 from referee.engines.base import Engine, Event, Standings, Viewer
-from referee.engines.citroncoco import cards, legal, rules, scoring, sides, turns, view
+from referee.engines.citroncoco import cards, legal, quick, rules, scoring, sides, turns, view
 from referee.engines.citroncoco.options import CitronCocoOptions
 from referee.engines.citroncoco.state import CitronCocoState, NextTurn
 from referee.engines.citroncoco.variant import INDIVIDUAL, Variant
@@ -40,8 +40,9 @@ class CitronCocoEngine(Engine[CitronCocoState]):
     reportable_missplays: ClassVar[Mapping[str, Message]] = reportable(INDIVIDUAL)
     unit: ClassVar[str] = "coconuts"
     # 2: several powers owed per seat; 3: what reports are checked against; 4: options one
-    # frozen value; 5: the state names the variant it is played as
-    state_version: ClassVar[int] = 5
+    # frozen value; 5: the state names the variant it is played as; 6: a discarded card
+    # knows the event that put it there
+    state_version: ClassVar[int] = 6
 
     @property
     def final_quick_play(self) -> bool:
@@ -80,6 +81,10 @@ class CitronCocoEngine(Engine[CitronCocoState]):
 
     def offers(self, state: CitronCocoState, seat: int | None) -> tuple[LegalMove, ...]:
         return legal.offers(state, seat)
+
+    def lost_race(self, seen: CitronCocoState | None, now: CitronCocoState,
+                  event: Event) -> int | None:
+        return quick.lost_race(seen, now, event)
 
     # ---- reading the table (for the pads and the tests' invariants) -------------------------
 

@@ -29,13 +29,15 @@ class Options:
     sum_quick_play: bool = False
     fellow_solo: bool = False
     caller_wins_ties: bool = False
-    quick_play_on_quick_play: bool = True
+    quick_play_on_quick_play: bool = False
     round_starter: str = "loser"
     teams: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
     nano: bool = True
     power_before_reveal: bool = True
     check_reports: bool = True
     check_rounds: bool = True
+    # the team game has no such option: a quick play on a quick-played card breaks CCT-QP-3
+    value_fault_first: bool = False
 
     @classmethod
     def load(cls, options: Mapping[str, Any], deck: Mapping[int, int]) -> Options:
@@ -93,10 +95,20 @@ class CitronCocoOptions(Schema):
         },
     )
     quick_play_on_quick_play = mf.Boolean(
-        load_default=True,
+        load_default=False,
         metadata={
             "description": "A quick play may cover a card itself discarded by a quick "
-            "play in the current turn."
+            "play in the current turn. Off (the default): « uniquement le premier « jeu "
+            "rapide » est valable »; on: the earlier default, which matches created before "
+            "keep."
+        },
+    )
+    value_fault_first = mf.Boolean(
+        load_default=True,
+        metadata={
+            "description": "A quick play of another value than the top of the discard is a "
+            "wrong quick play (CC-MISS-2), even on a card quick-played this turn. Off: it "
+            "breaks CC-QP-8 instead (how matches were judged before)."
         },
     )
     round_starter = mf.String(

@@ -9,13 +9,15 @@ from referee.engines.citroncoco.powers import QUEEN, put_on_discard
 from referee.engines.citroncoco.state import CitronCocoState, DiscardCard
 from referee.engines.citroncoco.turns import round_over
 from referee.engines.citroncoco.variant import variant_of
-from referee.engines.events import Impossible, Verdict
+from referee.engines.events import Event, Impossible, Verdict
 from referee.engines.messages import Message, msg
 
 Play = tuple[int, int, int]  # (seat, position, value) of a quick-played card
 
 
-def quick_play(st: CitronCocoState, seat: int, move: QuickPlay) -> Verdict:
+def quick_play(st: CitronCocoState, event: Event, move: QuickPlay) -> Verdict:
+    seat = event.seat
+    assert seat is not None  # a quick play is a seat's (the registry checks it)
     check_quick_play_time(st)
     plays: list[Play] = [(seat, move.slot, move.value)]
     if move.is_sum:
@@ -23,14 +25,14 @@ def quick_play(st: CitronCocoState, seat: int, move: QuickPlay) -> Verdict:
     check_shown_cards(st, plays)
     fault = quick_fault(st, seat, move, plays)
     if fault is None:
-        return do_quick_play(st, seat, plays, move)
+        return do_quick_play(st, seat, plays, move, event.seq)
     if st.phase == "reveal":
         st.final_quick_done = True
     for s, slot, v in plays:
         st.hands[s][slot - 1].value = v  # shown to all, taken back
     return Verdict.missplay(fault[0], fault[1], msg("citroncoco.penalty.cards_back",
                                                     seat=seat),
-                            *cards.penalty(st, seat))
+                            *cards.penalty(st, seat), offender=seat)
 
 
 def check_quick_play_time(st: CitronCocoState) -> None:
@@ -83,10 +85,11 @@ def quick_fault(st: CitronCocoState, seat: int, move: QuickPlay,
         if why is not None:
             return variant_of(st).sum_rules[1], msg("citroncoco.quick.wrong", seat=seat,
                                              why=why.as_dict())
-    if covers_a_quick_play_this_turn(st):
+    right_value = sum(v for _, _, v in plays) == top.value
+    if covers_a_quick_play_this_turn(st) and (right_value or not st.options.value_fault_first):
         return variant_of(st).quick_on_quick_rule, msg("citroncoco.quick.on_quick", seat=seat,
                                                top=top.value)
-    if sum(v for _, _, v in plays) == top.value:
+    if right_value:
         return None
     if len(plays) == 1:
         return "CC-MISS-2", msg("citroncoco.quick.wrong_value", seat=seat, value=move.value,
@@ -108,7 +111,7 @@ def covers_a_quick_play_this_turn(st: CitronCocoState) -> bool:
 
 
 def do_quick_play(st: CitronCocoState, seat: int, plays: list[Play],
-                  move: QuickPlay) -> Verdict:
+                  move: QuickPlay, seq: int) -> Verdict:
     if len(plays) == 2 and move.on_top == "own":
         plays = [plays[1], plays[0]]
     # remove the cards (highest position first, so positions stay right)
@@ -121,6 +124,8 @@ def do_quick_play(st: CitronCocoState, seat: int, plays: list[Play],
         st.discard.append(DiscardCard(v, s, st.turn_no, True))
     owner, _, top_value = plays[-1]
     effects = put_on_discard(st, owner, top_value, quick=True)
+    for card in st.discard[-len(plays):]:
+        card.seq = seq
     emptied = [s for s in dict.fromkeys(s for s, _, _ in plays) if not st.hands[s]]
     if emptied and st.phase != "reveal":
         effects += end_by_empty_hand(st, emptied[0])
@@ -143,3 +148,35 @@ def end_by_empty_hand(st: CitronCocoState, seat: int) -> list[Message]:
     st.phase = "reveal"
     st.emptied = seat
     return effects
+
+
+def lost_race(seen: CitronCocoState | None, now: CitronCocoState, event: Event) -> int | None:
+    """CC-QP-4: « uniquement le premier « jeu rapide » est valable. Les plus lents reprennent
+    leurs cartes (sans que cela ne soit considéré comme une faute de jeu) ». The seq of the
+    standing quick play of another seat that covered the card this quick play aims at: the top
+    of the discard at ``seen`` (the table its player saw), whatever the options; without
+    ``seen``, under CC-QP-8's default, the card under a top of the same value quick-played
+    this turn. None: the quick play aims at the top, and is judged as usual."""
+    if event.type != "quick_play" or not now.discard:
+        return None
+    if seen is not None:
+        return _covered_since(seen, now, event.seat)
+    top = now.discard[-1]
+    aimed = event.payload.get("value", 0) + (event.payload.get("other_value") or 0)
+    if (top.quick and top.turn == now.turn_no and top.seat != event.seat
+            and now.phase != "reveal" and not now.options.quick_play_on_quick_play
+            and aimed == top.value):
+        return top.seq
+    return None
+
+
+def _covered_since(seen: CitronCocoState, now: CitronCocoState, seat: int | None) -> int | None:
+    """The quick play of another seat lying right on the card that topped the discard at
+    ``seen`` (None when the card is still on top, or the pile was taken or reshuffled)."""
+    at = len(seen.discard) - 1
+    if at < 0 or seen.round != now.round or len(now.discard) <= at + 1:
+        return None
+    target, above = now.discard[at], now.discard[at + 1]
+    if target != seen.discard[at] or not above.quick or above.seat == seat:
+        return None
+    return above.seq

@@ -228,7 +228,7 @@ def power(st: CitronCocoState, seat: int, move: Power) -> Verdict:
         use_power(st, seat, value)
     if isinstance(judged, Wrong):
         return Verdict.missplay(judged.rule, judged.reason, PENALTY,
-                                *cards.penalty(st, seat))
+                                *cards.penalty(st, seat), offender=seat)
     effects = used.apply(st, seat, move)
     if not coin_case:
         return Verdict.ok(rule, judged, *effects)
@@ -236,7 +236,8 @@ def power(st: CitronCocoState, seat: int, move: Power) -> Verdict:
     st.coin = seat
     return Verdict.missplay("CC-COIN-3", msg("citroncoco.coin.used_anyway", seat=seat,
                                              value=value),
-                            msg("citroncoco.penalty.card_and_coin"), judged, *effects)
+                            msg("citroncoco.penalty.card_and_coin"), judged, *effects,
+                            offender=seat)
 
 
 def power_to_use(st: CitronCocoState, seat: int, card: int | None) -> int:
@@ -361,7 +362,8 @@ def missplay(st: CitronCocoState, seat: int, move: MissplayReport) -> Verdict:
                      note=move.note)
     else:
         reason = msg("citroncoco.missplay.reported", seat=seat, fault=fault)
-    return Verdict.missplay(move.rule, reason, msg("citroncoco.penalty.unseen"), *effects)
+    return Verdict.missplay(move.rule, reason, msg("citroncoco.penalty.unseen"), *effects,
+                            offender=seat)
 
 
 def check_report(st: CitronCocoState, seat: int, rule: str) -> None:
@@ -405,7 +407,7 @@ def forfeits(state: CitronCocoState, event: Event) -> tuple[Message, ...]:
 RULES: dict[str, Handler] = {
     "draw": seated(draw), "discard": seated(discard), "replace": seated(replace),
     "power": seated(power), "forgo_power": seated(forgo_power),
-    "quick_play": seated(quick_play), "citron_coco": seated(citron_coco),
+    "quick_play": quick_play, "citron_coco": seated(citron_coco),
     "reveal": seated(reveal), "missplay": seated(missplay),
 }
 REGISTRY: Moves = MOVES.handled_by(RULES)

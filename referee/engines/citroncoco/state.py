@@ -34,6 +34,7 @@ class DiscardCard:
     seat: int
     turn: int
     quick: bool = False
+    seq: int = 0  # the event that put it there (a quick play's, which a slower one lost to)
 
 
 @dataclass(slots=True)

@@ -29,8 +29,9 @@ TEAM_NAMES = ("A", "B")
 
 class CitronCocoTeamsOptions(CitronCocoOptions):
     class Meta:
-        # the addition is part of the team game; the 2 looks at the teammate's card
-        exclude = ("sum_quick_play", "fellow_solo")
+        # the addition is part of the team game; the 2 looks at the teammate's card; a quick
+        # play on a quick-played card breaks CCT-QP-3, whatever its value
+        exclude = ("sum_quick_play", "fellow_solo", "value_fault_first")
 
     quick_play_on_quick_play = fields.Boolean(
         load_default=False,

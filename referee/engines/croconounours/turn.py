@@ -151,7 +151,8 @@ def missplay(state: CrocoState, event: Event, move: MissplayReport) -> Verdict:
     described = msg(fault).as_dict()
     reported = (msg("croconounours.missplay.table", fault=described) if event.seat is None
                 else msg("croconounours.missplay.seat", seat=event.seat, fault=described))
-    return Verdict.missplay(move.rule, reported, msg("croconounours.missplay.no_penalty"))
+    return Verdict.missplay(move.rule, reported, msg("croconounours.missplay.no_penalty"),
+                            offender=event.seat)
 
 
 def report_impossible(state: CrocoState, seat: int | None, rule: str) -> str | None:

@@ -372,6 +372,7 @@ def missplay(state: NeurotrioState, event: Event, move: MissplayReport) -> Verdi
         msg("neurotrio.missplay.passed_able", seat=seat),
         msg("neurotrio.penalty.points", points=charged) if charged
         else msg("neurotrio.penalty.already_charged"),
+        offender=seat,
     )
 
 

@@ -32,6 +32,21 @@ def forgot(state: PloucState, target: int) -> tuple[str, int] | None:
     return None
 
 
+def still_in_time(state: PloucState, target: int, rule: str) -> bool:
+    """PL-ANN-3 / PL-ZZ-1 (option ``contre_when``, ``turn_over``): the "carte" ``target`` owes
+    belongs to the turn that left one card; until another seat has played or drawn, it may
+    still be said, so it is not forgotten yet."""
+    return (rule == "PL-ANN-1" and state.options.contre_when == "turn_over"
+            and not state.seats[target].carte_late)
+
+
+def upheld_contre(state: PloucState, caller: int, target: int) -> bool:
+    """Whether ``caller``'s contre on ``target`` would be upheld now (what a pad offers)."""
+    owed = forgot(state, target)
+    return (caller != target and owed is not None
+            and not still_in_time(state, target, owed[0]))
+
+
 def contre(state: PloucState, event: Event, move: Contre) -> Verdict:
     """PL-ZZ-1 / PL-ZZ-2 / PL-MO-1 / PL-ZZ-3: 'contre' on a seat that forgot to announce."""
     opts = state.options
@@ -44,6 +59,9 @@ def contre(state: PloucState, event: Event, move: Contre) -> Verdict:
     if caller == target:
         raise Impossible.of("PL-ZZ-1", "plouc.contre.on_self", "seat")
     owed = forgot(state, target)
+    if owed is not None and still_in_time(state, target, owed[0]):
+        raise Impossible.of("PL-ZZ-1", "plouc.contre.may_still_say_carte",
+                            "payload.target_seat", seat=target)
     if owed is not None and opts.mega_one and state.seats[caller].hand < 2:
         raise Impossible.of("PL-MO-1", "plouc.contre.mega_one_no_card", "seat", seat=caller,
                             count=state.seats[caller].hand)
@@ -63,8 +81,8 @@ def contre(state: PloucState, event: Event, move: Contre) -> Verdict:
         verdict_rule = "PL-ZZ-1" if word == "carte" else "PL-ZZ-2"
     finding = Flag(due_seq, rule, msg("plouc.flag.did_not_say", seat=target, word=word),
                    penalty)
-    return Verdict("missplay", verdict_rule, msg("plouc.contre.right", seat=target, word=word),
-                   penalty, tuple(effects), (finding,))
+    return Verdict.missplay(verdict_rule, msg("plouc.contre.right", seat=target, word=word),
+                            penalty, *effects, offender=target, flags=(finding,))
 
 
 def wrong_contre(state: PloucState, event: Event, caller: int, target: int) -> Verdict:
@@ -74,9 +92,10 @@ def wrong_contre(state: PloucState, event: Event, caller: int, target: int) -> V
         drawn, effects = draw(state, caller, 1, event.seq)
         return Verdict.missplay("PL-DF-3", reason,
                                 msg("plouc.penalty.wrong_flag_draws", seat=caller, count=drawn),
-                                *effects)
+                                *effects, offender=caller)
     word = "plouc" if state.finisher == target else "carte"
-    return Verdict.missplay("PL-ZZ-3", reason, msg("plouc.penalty.none_for_contre", word=word))
+    return Verdict.missplay("PL-ZZ-3", reason, msg("plouc.penalty.none_for_contre", word=word),
+                            offender=caller)
 
 
 def check_flag(state: PloucState, event: Event, move: FlagCall) -> tuple[int, int]:
@@ -151,7 +170,7 @@ def sanction(state: PloucState, flagger: int, offender: int, rule: str, seq: int
     reason = msg("plouc.flag.right", seat=flagger, offender_seat=offender, rule=rule)
     flags = (Flag(about, rule, msg("plouc.flag.flagged_by", seat=flagger), penalty),) if about \
         else ()
-    return Verdict("missplay", "PL-DF-2", reason, penalty, tuple(effects), flags)
+    return Verdict.missplay("PL-DF-2", reason, penalty, *effects, offender=offender, flags=flags)
 
 
 def wrong_flag(state: PloucState, flagger: int, offender: int, rule: str, seq: int,
@@ -164,6 +183,7 @@ def wrong_flag(state: PloucState, flagger: int, offender: int, rule: str, seq: i
             why=why.as_dict()),
         msg("plouc.penalty.draws", seat=flagger, count=drawn),
         *effects,
+        offender=flagger,
     )
 
 

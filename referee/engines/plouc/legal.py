@@ -5,7 +5,7 @@ calls, flags, slaps and reports the rules would accept now."""
 from __future__ import annotations
 
 from referee.engines.moves import LegalMove, legal
-from referee.engines.plouc.calls import FLAGGABLE
+from referee.engines.plouc.calls import FLAGGABLE, upheld_contre
 from referee.engines.plouc.rules import REGISTRY, table
 from referee.engines.plouc.state import PloucState
 from referee.engines.plouc.table import draw_due, drawable
@@ -42,7 +42,8 @@ def call_offers(state: PloucState, seat: int) -> tuple[LegalMove, ...]:
     others = [s for s in range(state.seat_count) if s != seat]
     return (
         trying(state, "announce", seat, [{"word": "carte"}, {"word": "plouc"}])
-        + trying(state, "contre", seat, [{"target_seat": t} for t in others])
+        + trying(state, "contre", seat, [{"target_seat": t} for t in others
+                                         if upheld_contre(state, seat, t)])
         + trying(state, "flag", seat, [{"offender_seat": o, "rule": r}
                                         for o in others for r in sorted(FLAGGABLE)],
                  ("about_seq", "note"))

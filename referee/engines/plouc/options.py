@@ -128,6 +128,17 @@ class PloucOptionsSchema(Schema):
             "holds since) or hand_now (only while « carte » is still owed now)"
         },
     )
+    contre_when = fields.String(
+        load_default="turn_over",
+        validate=validate.OneOf(["turn_over", "immediate"]),
+        metadata={
+            "description": "La Zouzou, « quand on oublie de dire « carte », un autre joueur dit "
+            "« contre » »: turn_over (a « carte » is forgotten only once another player has "
+            "played or drawn, PL-ANN-3: a contre before that is refused, the player may still "
+            "say it) or immediate (a contre is upheld as soon as the hand holds one card and "
+            "no « carte » was said: how matches were judged before)"
+        },
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +162,7 @@ class PloucOptions:
     square_of_sevens: str = "next_player"
     late_carte: str = "stands"
     carte_flag: str = "log"
+    contre_when: str = "turn_over"
 
     @property
     def literal_aces(self) -> bool:

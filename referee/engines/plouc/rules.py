@@ -224,7 +224,7 @@ def missplay(state: PloucState, event: Event, move: MissplayReport) -> Verdict:
     drawn, effects = draw(state, seat, SWEAR_DRAW, event.seq)
     return Verdict.missplay("PL-MD-1", msg("plouc.missplay.swore", seat=seat),
                             msg("plouc.penalty.draws_no_play", seat=seat, count=drawn),
-                            *effects)
+                            *effects, offender=seat)
 
 
 #: Each move type with its payload and its rule.

@@ -8,8 +8,14 @@ from typing import Any
 from referee.web.pads.cards import card_text, ranks, suits
 
 
-def owing(table: Mapping[str, Any], seat: int) -> list[int]:
-    """The other seats that forgot an announcement (a contre is open on them)."""
+def owing(table: Mapping[str, Any], seat: int,
+          legal: list[Mapping[str, Any]] | None = None) -> list[int]:
+    """The other seats a contre from ``seat`` would be upheld on (PL-ZZ-1): those the engine's
+    legal moves name; without them, those the view says forgot an announcement."""
+    if legal is not None:
+        return [p["target_seat"] for move in legal
+                if move.get("type") == "contre" and move.get("seat") == seat
+                for p in move.get("payloads") or [] if "target_seat" in p]
     phase, finisher = table.get("phase"), table.get("finisher")
     return [s["seat"] for s in table.get("seats") or []
             if s["seat"] != seat and (s.get("carte_due") or (phase == "plouc"
@@ -40,7 +46,7 @@ def plouc(table: Mapping[str, Any], seat: int, host: bool, args: Mapping[str, An
         "draw_now": table.get("draw_now") or 0,
         "carte_due": bool(mine.get("carte_due")) and may_say(legal, seat, "carte"),
         "plouc_due": phase == "plouc" and table.get("finisher") == seat,
-        "owing": owing(table, seat),
+        "owing": owing(table, seat, legal),
         "slap_open": bool(table.get("slap_open")),
         "others": [s["seat"] for s in seats if s["seat"] != seat],
         "top": top,

@@ -4,6 +4,7 @@ CC-…)."""
 from __future__ import annotations
 
 from referee.engines.citroncoco import ENGINE
+from referee.engines.clone import clone
 from tests.engines.citroncoco.helpers import (
     Table,
     refused,
@@ -97,14 +98,69 @@ def test_cc_qp_7_only_the_top_cards_power_activates() -> None:
     assert table.state.discard[-1].value == 7 and table.state.pending == {1: [9], 2: [7]}
 
 
-def test_cc_qp_8_quick_play_on_a_quick_played_card_by_default() -> None:
-    """CC-QP-8: allowed each for themself; forbidden (a missplay) with the option off."""
+def test_cc_qp_8_no_quick_play_on_a_quick_played_card_by_default() -> None:
+    """CC-QP-8 (default off, for CC-QP-4: « uniquement le premier « jeu rapide » est
+    valable »): a seat covering a card quick-played this turn makes a missplay."""
     table = Table(ENGINE, 3)
     table.turn_of(0, value=6)
     table.play("quick_play", 1, slot=1, value=6)
+    verdict = table.play("quick_play", 1, slot=1, value=6)
+    assert (verdict.kind, verdict.rule, verdict.offender) == ("missplay", "CC-QP-8", 1)
+
+
+def test_cc_qp_8_option_on_lets_a_quick_play_cover_a_quick_played_card() -> None:
+    """CC-QP-8, option on (the reading of matches created before the default changed): the
+    second 6 covers the first."""
+    table = Table(ENGINE, 3, quick_play_on_quick_play=True)
+    table.turn_of(0, value=6)
+    table.play("quick_play", 1, slot=1, value=6)
     assert table.play("quick_play", 2, slot=1, value=6).kind == "ok"
-    strict = Table(ENGINE, 3, quick_play_on_quick_play=False)
-    strict.turn_of(0, value=6)
-    strict.play("quick_play", 1, slot=1, value=6)
-    verdict = strict.play("quick_play", 2, slot=1, value=6)
-    assert verdict.kind == "missplay" and verdict.rule == "CC-QP-8"
+
+
+def test_cc_qp_4_a_slower_ace_lost_the_race_without_seen(t3: Table) -> None:
+    """CC-QP-4: seat 0 discards an ace; seat 1 quick-plays one first; seat 2's ace, sent
+    without the table it saw, aims at the card seat 1 covered: the race is lost to seat 1's
+    quick play (seq 3), not a fault."""
+    t3.turn_of(0, value=1)
+    t3.play("quick_play", 1, slot=1, value=1)
+    assert ENGINE.lost_race(None, t3.state, t3.event("quick_play", 2, slot=1, value=1)) == 3
+
+
+def test_cc_qp_4_a_different_value_is_no_race_but_a_wrong_quick_play(t3: Table) -> None:
+    """CC-QP-4 / CC-MISS-2: a 5 on seat 1's quick-played ace aims at no ace: judged as
+    usual (a wrong quick play)."""
+    t3.turn_of(0, value=1)
+    t3.play("quick_play", 1, slot=1, value=1)
+    assert ENGINE.lost_race(None, t3.state, t3.event("quick_play", 2, slot=1, value=5)) is None
+    assert t3.play("quick_play", 2, slot=1, value=5).rule == "CC-MISS-2"
+
+
+def test_cc_qp_8_option_value_fault_first_off_keeps_the_earlier_rule() -> None:
+    """CC-QP-8 / CC-MISS-2, option value_fault_first off (matches created before it): a 5 on
+    a quick-played ace broke CC-QP-8, as it was judged then."""
+    table = Table(ENGINE, 3, value_fault_first=False)
+    table.turn_of(0, value=1)
+    table.play("quick_play", 1, slot=1, value=1)
+    assert table.play("quick_play", 2, slot=1, value=5).rule == "CC-QP-8"
+
+
+def test_cc_qp_4_a_quick_play_made_against_an_older_table_lost_the_race() -> None:
+    """CC-QP-4, whatever CC-QP-8 says: seat 2 saw seat 0's ace on top (seq 2); seat 1's
+    standing quick play (seq 3) covered it since: seat 2 lost the race to seq 3."""
+    table = Table(ENGINE, 3, quick_play_on_quick_play=True)
+    table.turn_of(0, value=1)
+    seen = clone(table.state)
+    table.play("quick_play", 1, slot=1, value=1)
+    race = table.event("quick_play", 2, slot=1, value=1)
+    assert ENGINE.lost_race(seen, table.state, race) == 3
+    assert ENGINE.lost_race(None, table.state, race) is None  # the option lets it cover
+
+
+def test_cc_qp_4_a_seat_does_not_race_its_own_quick_play() -> None:
+    """CC-QP-4: the card seat 1 saw on top is covered by its own quick play: no race lost."""
+    table = Table(ENGINE, 3, quick_play_on_quick_play=True)
+    table.turn_of(0, value=1)
+    seen = clone(table.state)
+    table.play("quick_play", 1, slot=1, value=1)
+    assert ENGINE.lost_race(seen, table.state,
+                            table.event("quick_play", 1, slot=2, value=1)) is None

@@ -316,7 +316,7 @@ def empty_seat_1_with(table: Table, value: int) -> None:
 def test_cc_end_1_no_reveal_while_the_last_cards_power_is_owed() -> None:
     """CC-END-1: « la manche prend fin après que ce pouvoir ait été réalisé »: seat 1 emptied
     its hand with a 1 (Assault): the reveal waits, and the turn is seat 1's."""
-    table = Table(ENGINE, 3, deck=WITH_ONES)
+    table = Table(ENGINE, 3, deck=WITH_ONES, quick_play_on_quick_play=True)
     empty_seat_1_with(table, 1)
     assert table.state.phase == "reveal" and ENGINE.turn(table.state) == 1
     err = refused(table, "reveal", hands=[[3, 3, 3, 3], [], [3, 3, 3, 3]])
@@ -327,7 +327,7 @@ def test_cc_end_1_no_reveal_while_the_last_cards_power_is_owed() -> None:
 
 def test_cc_pow_3_the_last_power_given_up_lets_the_reveal_through() -> None:
     """CC-POW-3: seat 1 gives up its last 1's power with a logged move; the round is scored."""
-    table = Table(ENGINE, 3, deck=WITH_ONES)
+    table = Table(ENGINE, 3, deck=WITH_ONES, quick_play_on_quick_play=True)
     empty_seat_1_with(table, 1)
     verdict = table.play("forgo_power", 1)
     assert verdict.kind == "ok" and verdict.rule == "CC-POW-3"
@@ -358,7 +358,8 @@ def test_cc_pow_3_forgo_is_offered_where_a_power_is_owed(t3: Table) -> None:
 def test_cc_end_1_option_off_the_reveal_forfeits_the_last_power() -> None:
     """CC-END-1, option ``power_before_reveal`` off (matches logged before it): the reveal is
     accepted at once and the 1's power is lost."""
-    table = Table(ENGINE, 3, deck=WITH_ONES, power_before_reveal=False)
+    table = Table(ENGINE, 3, deck=WITH_ONES, power_before_reveal=False,
+                  quick_play_on_quick_play=True)
     empty_seat_1_with(table, 1)
     assert ENGINE.turn(table.state) is None
     assert table.play("reveal", hands=[[3, 3, 3, 3], [], [3, 3, 3, 3]]).rule == "CC-END-2"

@@ -23,7 +23,7 @@ def empty_seat_1(table: Table) -> None:
 
 def test_cc_end_1_an_empty_hand_ends_the_round_at_once() -> None:
     """CC-END-1: no draw, no quick play: only the reveal."""
-    table = Table(ENGINE, 3, deck=ONLY_THREES)
+    table = Table(ENGINE, 3, deck=ONLY_THREES, quick_play_on_quick_play=True)
     empty_seat_1(table)
     assert ENGINE.view(table.state, None)["phase"] == "reveal"
     assert ENGINE.turn(table.state) is None
@@ -33,7 +33,7 @@ def test_cc_end_1_an_empty_hand_ends_the_round_at_once() -> None:
 
 def test_cc_end_1_the_last_cards_power_is_used_first() -> None:
     """CC-END-1: seat 1's last card is a 7: its power is still used, then the reveal."""
-    table = Table(ENGINE, 3, deck=ONLY_THREES)
+    table = Table(ENGINE, 3, deck=ONLY_THREES, quick_play_on_quick_play=True)
     table.turn_of(0, value=3)
     for _ in range(3):
         table.play("quick_play", 1, slot=1, value=3)
@@ -47,7 +47,7 @@ def test_cc_end_1_the_last_cards_power_is_used_first() -> None:
 
 def test_cc_end_1_a_drawn_card_not_played_goes_back_on_the_stock() -> None:
     """CC-END-1 ruling: the turn's seat holds a drawn card when seat 1 empties its hand."""
-    table = Table(ENGINE, 3, deck=ONLY_THREES)
+    table = Table(ENGINE, 3, deck=ONLY_THREES, quick_play_on_quick_play=True)
     table.turn_of(0, value=3)
     for _ in range(3):
         table.play("quick_play", 1, slot=1, value=3)
@@ -61,7 +61,7 @@ def test_cc_end_1_a_drawn_card_not_played_goes_back_on_the_stock() -> None:
 
 def test_cc_end_2_every_seat_scores_its_hand() -> None:
     """CC-END-2: after an emptied hand each seat adds its hand to its total."""
-    table = Table(ENGINE, 3, deck=ONLY_THREES)
+    table = Table(ENGINE, 3, deck=ONLY_THREES, quick_play_on_quick_play=True)
     empty_seat_1(table)
     verdict = table.play("reveal", hands=[[3, 3, 3, 3], [], [7, 11, 13, 3]])
     assert verdict.rule == "CC-END-2"

@@ -30,26 +30,41 @@ def zouhaire_out(**options: object) -> Table:
     return t
 
 
+def david_forgot_carte(**options: object) -> Table:
+    """David is down to one card and his turn is over: Zouhaire has drawn since (seq 5), and
+    no "carte" was said (PL-ANN-3)."""
+    t = david_down_to_one_card(**options)
+    t.draw(ZOUHAIRE)
+    return t
+
+
 @pytest.fixture
 def zouzou() -> Table:
     return david_down_to_one_card(zouzou=True)
 
 
+@pytest.fixture
+def forgotten(zouzou: Table) -> Table:
+    """La Zouzou; David's turn is over without his "carte" (Zouhaire has drawn, seq 5)."""
+    zouzou.draw(ZOUHAIRE)
+    return zouzou
+
+
 # ---- la Zouzou ---------------------------------------------------------------------------
 
 
-def test_pl_zz_1_david_forgets_carte_charlotte_says_contre(zouzou: Table) -> None:
+def test_pl_zz_1_david_forgets_carte_charlotte_says_contre(forgotten: Table) -> None:
     """PL-ZZ-1: the text's example: David forgets "carte", Charlotte says "contre": he draws."""
-    verdict = zouzou.contre(CHARLOTTE, DAVID)
+    verdict = forgotten.contre(CHARLOTTE, DAVID)
     assert verdict.kind == "missplay"
     assert verdict.rule == "PL-ZZ-1"
-    assert zouzou.hand(DAVID) == 2
-    assert zouzou.hand(CHARLOTTE) == 1
+    assert forgotten.hand(DAVID) == 2
+    assert forgotten.hand(CHARLOTTE) == 1
 
 
-def test_pl_zz_1_the_contre_flags_the_play_that_left_one_card(zouzou: Table) -> None:
+def test_pl_zz_1_the_contre_flags_the_play_that_left_one_card(forgotten: Table) -> None:
     """PL-ZZ-1: the verdict points at the event after which "carte" was owed."""
-    verdict = zouzou.contre(CHARLOTTE, DAVID)
+    verdict = forgotten.contre(CHARLOTTE, DAVID)
     assert [(f.seq, f.rule) for f in verdict.flags] == [(4, "PL-ANN-1")]
 
 
@@ -59,6 +74,56 @@ def test_pl_zz_1_carte_said_before_the_contre_wins_the_race(zouzou: Table) -> No
     verdict = zouzou.contre(CHARLOTTE, DAVID)
     assert verdict.rule == "PL-ZZ-3"
     assert zouzou.hand(DAVID) == 1
+
+
+def test_pl_zz_1_a_contre_before_the_turn_is_over_is_refused(zouzou: Table) -> None:
+    """PL-ZZ-1 / PL-ANN-3: David has just laid his second-to-last card; nobody has played or
+    drawn since, so he may still say "carte": the contre is refused and nobody draws."""
+    refused = zouzou.refuse("contre", CHARLOTTE, {"target_seat": DAVID})
+    assert (refused.rule, refused.where) == ("PL-ZZ-1", "payload.target_seat")
+    assert refused.message is not None
+    assert refused.message.id == "plouc.contre.may_still_say_carte"
+    assert (zouzou.hand(DAVID), zouzou.hand(CHARLOTTE)) == (1, 1)
+
+
+def test_pl_zz_1_carte_said_after_a_refused_contre_is_in_time(zouzou: Table) -> None:
+    """PL-ANN-3: the refused contre changes nothing: David's "carte" is still in time, and a
+    contre once the turn is over is wrong (PL-ZZ-3)."""
+    zouzou.refuse("contre", CHARLOTTE, {"target_seat": DAVID})
+    assert zouzou.say(DAVID, "carte").rule == "PL-ANN-1"
+    zouzou.draw(ZOUHAIRE)
+    assert zouzou.contre(CHARLOTTE, DAVID).rule == "PL-ZZ-3"
+
+
+def test_pl_zz_1_option_immediate_upholds_a_contre_at_once() -> None:
+    """PL-ZZ-1, option contre_when immediate (the reading of matches stored before): a contre
+    logged while the hand holds one card and no "carte" was said is upheld at once."""
+    t = david_down_to_one_card(zouzou=True, contre_when="immediate")
+    verdict = t.contre(CHARLOTTE, DAVID)
+    assert (verdict.kind, verdict.rule) == ("missplay", "PL-ZZ-1")
+    assert t.hand(DAVID) == 2
+
+
+def test_pl_zz_1_contre_is_offered_only_once_it_would_be_upheld(zouzou: Table) -> None:
+    """PL-ZZ-1: the seats' legal moves (what the pads offer) hold a contre on David only once
+    his turn is over, and never a contre on a seat that owes nothing."""
+    def contres(t: Table) -> list[object]:
+        return [p for m in ENGINE.legal_moves(t.state, CHARLOTTE) if m.type == "contre"
+                for p in m.payloads]
+    assert contres(zouzou) == [{"target_seat": ZOUHAIRE}]  # his "carte" is late already
+    zouzou.draw(ZOUHAIRE)  # now holding two cards, he owes nothing
+    assert contres(zouzou) == [{"target_seat": DAVID}]
+
+
+def test_pl_zz_1_a_contre_names_the_forgetter_as_offender(forgotten: Table) -> None:
+    """PL-ZZ-1: the fault is David's, not the caller's: the verdict names him."""
+    assert forgotten.contre(CHARLOTTE, DAVID).offender == DAVID
+
+
+def test_pl_zz_3_a_wrong_contre_names_its_caller_as_offender(forgotten: Table) -> None:
+    """PL-ZZ-3: a contre on a seat that owes nothing is the caller's fault."""
+    verdict = forgotten.contre(CHARLOTTE, ZOUHAIRE)
+    assert (verdict.rule, verdict.offender) == ("PL-ZZ-3", CHARLOTTE)
 
 
 def test_pl_zz_1_no_contre_without_the_variant() -> None:
@@ -161,7 +226,7 @@ def test_pl_mo_1_charlotte_gives_david_one_of_her_cards() -> None:
 
 def test_pl_mo_1_a_caller_with_one_card_cannot_give_it() -> None:
     """PL-MO-1 (ruling): a last card only goes down as a plouc."""
-    t = david_down_to_one_card(mega_one=True)
+    t = david_forgot_carte(mega_one=True)
     assert t.refuse("contre", CHARLOTTE, {"target_seat": DAVID}).rule == "PL-MO-1"
 
 
@@ -199,6 +264,12 @@ def test_pl_df_2_a_right_flag_zouzou_sanction() -> None:
     assert [f.seq for f in verdict.flags] == [4]
 
 
+def test_pl_df_2_a_right_flag_names_the_flagged_seat_as_offender() -> None:
+    """PL-DF-2: the flag proves David's fault: the verdict names him, not Zouhaire."""
+    t = david_down_to_one_card(david_le_fou=True)
+    assert t.flag(ZOUHAIRE, DAVID, "PL-ANN-1", about_seq=4).offender == DAVID
+
+
 def test_pl_df_2_a_right_flag_mega_one_sanction() -> None:
     """PL-DF-2: with the sanction la Méga One, the flagger gives the offender a card."""
     t = david_down_to_one_card(david_le_fou=True, sanction="mega_one")
@@ -225,6 +296,7 @@ def test_pl_df_3_a_flag_on_a_carte_said_in_time_is_wrong() -> None:
     verdict = t.flag(ZOUHAIRE, DAVID, "PL-ANN-1", about_seq=4)
     assert verdict.rule == "PL-DF-3"
     assert (t.hand(ZOUHAIRE), t.hand(DAVID)) == (2, 1)
+    assert verdict.offender == ZOUHAIRE  # the wrong flag is the flagger's fault
 
 
 def test_pl_df_4_a_forgotten_carte_is_settled_from_the_log_after_a_draw() -> None:
@@ -255,11 +327,11 @@ def test_pl_df_4_the_forgetter_caught_on_his_last_card_does_not_win() -> None:
 
 def test_pl_df_4_a_forgotten_carte_is_punished_once() -> None:
     """PL-DF-4: the contre already caught David's forgotten "carte": a flag on it is wrong."""
-    t = david_down_to_one_card(david_le_fou=True, zouzou=True)
+    t = david_forgot_carte(david_le_fou=True, zouzou=True)
     t.contre(CHARLOTTE, DAVID)
     verdict = t.flag(ZOUHAIRE, DAVID, "PL-ANN-1", about_seq=4)
     assert verdict.rule == "PL-DF-3"
-    assert t.hand(ZOUHAIRE) == 2
+    assert t.hand(ZOUHAIRE) == 3
 
 
 def test_pl_df_4_option_hand_now_judges_the_flag_on_the_hand_as_it_is() -> None:
@@ -333,8 +405,9 @@ def test_pl_zero_1_no_slap_without_the_variant() -> None:
 
 
 def test_pl_zero_1_swapping_into_one_card_owes_carte() -> None:
-    """PL-ZERO-1 (ruling): whoever now holds one card owes "carte" anew."""
-    t = new_table(hand_size=2, turn_up="5H", zero=True, zouzou=True)
+    """PL-ZERO-1 (ruling): whoever now holds one card owes "carte" anew (caught at once under
+    PL-ZZ-1's ``immediate`` reading)."""
+    t = new_table(hand_size=2, turn_up="5H", zero=True, zouzou=True, contre_when="immediate")
     t.play(ZOUHAIRE, "2H")
     t.slap(CHARLOTTE, ZOUHAIRE)
     assert t.contre(DAVID, CHARLOTTE).rule == "PL-ZZ-1"
