@@ -19,7 +19,7 @@ from referee.engines.base import Standings
 from referee.service import work
 from referee.service.errors import Invalid, NotFound
 from referee.service.history import MatchFilter, MatchPage, matches_page
-from referee.service.replay import Folded, Loader
+from referee.service.replay import Folded, Loader, standings_of
 from referee.service.sentences import sentence
 from referee.service.work import UnitOfWork
 from referee.store import models
@@ -117,7 +117,7 @@ def rebuild_match(uow: UnitOfWork, match_id: int) -> None:
         raise NotFound(sentence("There is no match {match}.", match=match_id), where="match_id")
     loader = Loader(uow, match)
     folded = loader.fold(use_snapshots=False)
-    standings = loader.engine.standings(folded.state)
+    standings = standings_of(loader.engine, folded)
     uow.read_models.rebuild(match, projection(uow.events.last_seq(match_id), standings, folded))
 
 

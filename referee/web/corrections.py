@@ -20,13 +20,13 @@ from referee.edge.wording import reworded
 from referee.service import matches, pages
 from referee.service.bounds import INT32_MAX
 from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
-from referee.web import games, pads, views
+from referee.web import games, pads, views, vocabulary
 from referee.web.errors import PageError
 from referee.web.forms import Field, FormError, read_fields
 from referee.web.views import bp
 
 #: Moves a correction may not put in a move's place: records about the log, not moves.
-NOT_MOVES = frozenset({"void", "challenge", "ruling", "correct"})
+NOT_MOVES = frozenset({"void", "challenge", "ruling", "correct", "abandon"})
 
 
 def value_text(f: Field, value: Any) -> str:
@@ -206,3 +206,19 @@ def correct(match_id: int, seq: int) -> Any:
         return render_correct_form(match_id, seq, move_type, error=views.error_view(err),
                                    posted=form, status=views.error_status(err))
 
+
+
+@bp.get("/m/<id:match_id>/abandon")
+def abandon_form(match_id: int) -> Any:
+    """« Abandon the match »: what it does, and the host's confirmation (nothing is logged
+    until then)."""
+    page = pages.held_match(views.db(), match_id, views.page_token(match_id))
+    if page.access is None or not page.access.host:
+        raise PageError(403, _("Only the host abandons a match: open the host's link on this "
+                               "device first."))
+    match = reworded(page.match)
+    if match["status"] != "in progress":
+        raise PageError(409, _("Match {id} is {status}: there is nothing to abandon.",
+                               id=match_id, status=vocabulary.status_text(match["status"])))
+    return render_template("abandon.html", match=match, game=games.for_match(match),
+                           names=views.seat_names(match), key=uuid.uuid4().hex)

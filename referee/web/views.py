@@ -672,8 +672,8 @@ def board_live(match_id: int) -> Response:
 def browse() -> str:
     args = request.args
     status = args.get("status") or None
-    if status not in (None, "in progress", "finished"):
-        raise PageError(400, _("Status is “in progress” or “finished”."))
+    if status not in (None, "in progress", "finished", "abandoned"):
+        raise PageError(400, _("Status is “in progress”, “finished” or “abandoned”."))
     game = args.get("game") or None
     f = history.MatchFilter(game=game, player=int_arg("player", args.get("player"), 1),
                             night=int_arg("night", args.get("night"), 1), status=status,
