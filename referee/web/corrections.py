@@ -23,6 +23,7 @@ from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
 from referee.web import games, pads, views, vocabulary
 from referee.web.errors import PageError
 from referee.web.forms import Field, FormError, read_fields
+from referee.web.pads.generic import picker_data
 from referee.web.views import bp
 
 #: Moves a correction may not put in a move's place: records about the log, not moves.
@@ -49,13 +50,20 @@ def host_only(match_id: int, seq: int) -> tuple[str, pages.HeldMatch]:
 def host_event(match_id: int, seq: int) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """The host's token, the match (in the reader's words) and its event ``seq`` as the
     timeline shows it now."""
+    token, match, event, _table = host_event_table(match_id, seq)
+    return token, match, event
+
+
+def host_event_table(match_id: int, seq: int
+                     ) -> tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """``host_event`` and the table just before the event (what its pickers offer)."""
     token, page = host_only(match_id, seq)
     assert page.timeline is not None
     match = reworded(page.match)
     timeline = views.said_page(page.timeline, views.seat_names(match))
     for event in timeline["events"]:
         if event["seq"] == seq:
-            return token, match, event
+            return token, match, event, page.table or {}
     raise PageError(404, _("Match {id} has no event #{seq}.", id=match_id, seq=seq))
 
 
@@ -149,7 +157,7 @@ def correct_form(match_id: int, seq: int) -> Any:
 def render_correct_form(match_id: int, seq: int, move_type: str | None, *,
                         error: dict[str, Any] | None = None, posted: Any = None,
                         status: int = 200) -> Any:
-    _token, match, event = host_event(match_id, seq)
+    _token, match, event, table = host_event_table(match_id, seq)
     game = games.for_match(match)
     if event["type"] in NOT_MOVES:
         raise PageError(422, _("Event #{seq} is a {type}, not a move: void it instead.",
@@ -174,6 +182,7 @@ def render_correct_form(match_id: int, seq: int, move_type: str | None, *,
         "correction.html", match=match, game=game, event=event, kind="correct", step="form",
         moves=moves, move_type=move_type, fields=fields, values=values, seat=seat,
         names=views.seat_names(match), error=error, key=uuid.uuid4().hex,
+        pickers=picker_data(game.id, match.get("options"), table, views.seat_names(match)),
         reason=(posted or {}).get("reason", ""), seen=match["last_seq"],
         round_again=(posted or pads.round_inputs(payload)) if by_seat else None,
         lines=match["standings"].get("lines", []),

@@ -37,6 +37,7 @@ from referee.web.errors import PageError, error_page
 from referee.web.filters import game_title
 from referee.web.forms import FormError, read_fields
 from referee.web.images import results_chart
+from referee.web.options import compose_options
 from referee.web.pads.generic import picker_data
 
 bp = Blueprint("web", __name__)
@@ -302,7 +303,8 @@ def new_match(game_id: str) -> Any:
             raise Invalid(_("Fill the seats in order: an empty seat cannot sit between two "
                             "players."), where="seats")
         follows = int_arg("follows", form.get("follows"), 1)
-        options = {**previous_options(follows), **read_fields(game.options, form, "o.")}
+        options = {**previous_options(follows),
+                   **read_fields(game.options, compose_options(form), "o.")}
         created = matches.create_match(db(), game.id, options,
                                        [matches.SeatSpec(name=n) for n in names], night_id,
                                        follows, mode=form.get("mode") or "moves",
