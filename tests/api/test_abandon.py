@@ -115,3 +115,12 @@ def test_a_finished_match_cannot_be_abandoned(client: FlaskClient) -> None:
     response = abandon(client, table)
     assert response.status_code == 409
     assert status(client, table) == "finished"
+
+
+def test_an_abandoned_match_offers_no_legal_move(client: FlaskClient) -> None:
+    table = new_match(client)
+    abandon(client, table)
+    answer = client.get(f"/api/matches/{table.id}/legal-moves?as=host",
+                        headers={"Authorization": f"Bearer {table.host}"})
+    assert answer.status_code == 200
+    assert answer.json["moves"] == []
