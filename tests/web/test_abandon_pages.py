@@ -3,6 +3,9 @@ says what it does, then the abandon logged; the history lists the match as aband
 
 from __future__ import annotations
 
+import html
+import re
+
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -41,3 +44,18 @@ def test_confirming_abandons_and_the_history_says_so(client: FlaskClient) -> Non
     listed = plain(client.get("/history?status=abandoned", headers=FRENCH))
     assert f"#{made.id}" in listed and "abandonnée" in listed
     assert "Abandonner la partie" not in plain(client.get(f"/m/{made.id}", headers=FRENCH))
+
+
+def test_voiding_the_abandon_from_the_timeline_takes_the_match_up_again(
+        client: FlaskClient) -> None:
+    """The void's preview, then its confirmation: the match is in progress again."""
+    made = create(client)
+    move(client, made.id, "abandon", None, back="match")
+    preview = client.post(f"/m/{made.id}/void/1", data={"reason": "on reprend", "seen": "1"})
+    assert preview.status_code == 200
+    page = preview.get_data(as_text=True)
+    fields = dict(re.findall(r'name="(body|expected|key)" value="([^"]*)"', page))
+    confirmed = client.post(f"/m/{made.id}/void/1", data={
+        "confirm": "1", **{k: html.unescape(v) for k, v in fields.items()}})
+    assert confirmed.status_code == 303
+    assert client.get(f"/api/matches/{made.id}").json["status"] == "in progress"
