@@ -242,7 +242,12 @@ class Events(MethodView):
         """Log a move: it is judged (ok or missplay) and appended, or refused (422); a move
         made against a table that has changed since in a way that changes its verdict is
         refused (409), and so is a quick play that lost the race to another seat's (409,
-        ``won_by``: CC-QP-4). With ``dry_run``: judged the same way, appended nowhere (200)."""
+        ``won_by``: CC-QP-4). With ``dry_run``: judged the same way, appended nowhere (200).
+
+        The host's ``abandon`` (an empty payload) gives the match up: its ``status`` becomes
+        ``abandoned``, it is left out of the players' statistics, and every later move but a
+        ``void`` is refused (409, rule ``PLATFORM-ABANDON``) until the abandon is voided; a
+        finished match cannot be abandoned (409), a seat's token may not abandon (403)."""
         return log_move(query, headers, move, match_id)
 
 

@@ -104,7 +104,10 @@ class MatchSchema(Schema):
     mode = fields.String(metadata={"description": "moves (every move judged) or rounds "
                                    "(quick scoring: one round event per round)"})
     options = fields.Dict(required=True)
-    status = fields.String(required=True, metadata={"description": "in progress | finished"})
+    status = fields.String(required=True, metadata={
+        "description": "in progress | finished | abandoned (the host gave it up: an "
+        "``abandon`` event stands in its log, and it takes no more moves until that is voided)",
+        "enum": ["in progress", "finished", "abandoned"]})
     night_id = fields.Integer(allow_none=True)
     follows = fields.Integer(allow_none=True)
     last_seq = fields.Integer(required=True)
@@ -135,7 +138,7 @@ class MatchListQuery(Schema):
     player = fields.Integer(validate=validate.Range(min=1, max=MAX_ID),
                             metadata={"description": "A player's id"})
     night = fields.Integer(validate=validate.Range(min=1, max=MAX_ID))
-    status = fields.String(validate=validate.OneOf(["in progress", "finished"]))
+    status = fields.String(validate=validate.OneOf(["in progress", "finished", "abandoned"]))
     since = fields.Date(metadata={"description": "Created on or after this day"})
     until = fields.Date(metadata={"description": "Created on or before this day"})
     before = fields.String(validate=validate.Regexp(CURSOR), metadata={

@@ -53,6 +53,7 @@ MOVE_NAMES = {
     "start_domain": lazy_pgettext("move", "Start domain"),
     "turn_up": lazy_pgettext("move", "Turn up"),
     "void": lazy_pgettext("move", "Void"),
+    "abandon": lazy_pgettext("move", "Abandon"),
 }
 
 

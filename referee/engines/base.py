@@ -79,6 +79,7 @@ class Standings:
     target: int | None = None  # e.g. 200 coconuts
     rounds: tuple[Mapping[str, int], ...] = ()  # running totals per side after each round
     result: Outcome | None = None  # the outcome as data, once the game is over
+    abandoned: bool = False  # the host gave the match up (the service says so, never a rule)
 
     def as_dict(self, render: Render = plain) -> dict[str, Any]:
         return {

@@ -44,6 +44,7 @@ from referee.service.replay import (
     log_of,
     platform_types,
     ruled_challenges,
+    standings_of,
 )
 from referee.store import models
 from referee.store.as_data import verdict_data
@@ -92,7 +93,7 @@ class MatchState:
     def standings(self) -> Standings:
         """The standings of the state (kept: a cached state never changes)."""
         if "standings" not in self.memo:
-            self.memo["standings"] = self.engine.standings(self.folded.state)
+            self.memo["standings"] = standings_of(self.engine, self.folded)
         return self.memo["standings"]
 
     @property
@@ -131,7 +132,8 @@ class MatchState:
         (``clone``: its mutable parts copied, its immutable ones shared; about 3 times
         faster than ``copy.deepcopy``), the tallies beside it copied (their values are
         immutable)."""
-        folded = Folded(clone(self.folded.state), Counter(self.folded.missplays))
+        folded = Folded(clone(self.folded.state), Counter(self.folded.missplays),
+                        getattr(self.folded, "abandoned", None))
         return replace(self, folded=folded, voided=dict(self.voided),
                        offenders=dict(self.offenders), ruled=set(self.ruled),
                        rejudged=dict(self.rejudged), replaced=dict(self.replaced),

@@ -120,3 +120,10 @@ def croco_deployment(corner: str) -> list[str]:
     when ``corner`` names no square."""
     at = croco_board.parse_square(corner)
     return [] if at is None else [croco_board.name(s) for s in croco_board.corner_squares(at)]
+
+
+#: The project's CrocoNounours board for the coloured squares, as the option ``layout`` writes
+#: it: seven rows of seven letters, rank 7 first.
+CROCO_LAYOUT_ROWS: tuple[str, ...] = tuple(croco_board.layout_rows(croco_board.DEFAULT_LAYOUT))
+#: The letters a layout's square takes, in the order a picker offers them.
+CROCO_LAYOUT_LETTERS: tuple[str, ...] = tuple(croco_board.LAYOUT_LETTERS)

@@ -13,12 +13,14 @@ from referee.engines.base import Impossible, Verdict
 from referee.engines.messages import msg
 from referee.service import corrections
 from referee.service.cache import MatchState
-from referee.service.errors import Invalid
+from referee.service.errors import Conflict, Invalid
 from referee.service.replay import (
+    ABANDON,
     CHALLENGE,
     CORRECT,
     RULING,
     VOID,
+    Folded,
     Loader,
     Source,
     accused_seat,
@@ -45,6 +47,15 @@ def judge_at(source: Source, state: MatchState, row: models.Event,
     it), which stays as it was; Invalid (422) when the move cannot have happened there.
     ``loader``: the log as ``state`` reads it, for a correction (read when not given)."""
     shared = platform_types(state.engine)
+    abandoned = getattr(state.folded, "abandoned", None)
+    if abandoned is not None and row.type != VOID:
+        raise Conflict(sentence("Match {match} was abandoned by its host (event {seq}): it "
+                                "takes no more moves until the abandon is voided.",
+                                match=state.match_id, seq=abandoned), where="type",
+                       rule="PLATFORM-ABANDON")
+    if row.type == ABANDON and ABANDON in shared:
+        return Trial(_judge_abandon(state), _leads_to(state, folded=Folded(
+            state.folded.state, state.folded.missplays, row.seq)))
     if row.type == VOID:
         return Trial(_judge_void(source, state, row), _leads_to(state))
     if row.type == CORRECT:
@@ -114,6 +125,14 @@ def _judge_ruling(state: MatchState, row: models.Event) -> Verdict | None:
     if not row.payload.get("rule"):
         raise Invalid(sentence("An upheld ruling names the fault's rule."), where="payload.rule")
     return None
+
+
+def _judge_abandon(state: MatchState) -> Verdict:
+    """The host gives the match up; one already over has nothing left to give up (409)."""
+    if state.standings.finished:
+        raise Conflict(sentence("Match {match} is over: there is nothing left to abandon.",
+                                match=state.match_id), where="type", rule="PLATFORM-ABANDON")
+    return Verdict.ok("PLATFORM-ABANDON", msg("platform.abandon.abandoned"))
 
 
 def _judge_void(source: Source, state: MatchState, row: models.Event) -> Verdict:

@@ -31,12 +31,14 @@ def legal_moves(db: Database, match_id: int, token: str | None, as_: As) -> dict
             viewer: Any = HOST
         else:
             viewer = viewer_for(match, token, as_ if isinstance(as_, int) else None)
-        state = MatchRepository.of(db).latest(session, match).folded.state  # shared: read only
-        engine = engine_of(match)
+        folded = MatchRepository.of(db).latest(session, match).folded  # shared: read only
+        state, engine = folded.state, engine_of(match)
+        given_up = getattr(folded, "abandoned", None) is not None  # no move until voided
         return {
             "match_id": match.id, "game": match.game, "at": match.summary.last_seq,
             "as": "public" if viewer is None else viewer, "turn": engine.turn(state),
-            "finished": engine.is_finished(state), "moves": moves_of(match, state, viewer),
+            "finished": engine.is_finished(state),
+            "moves": [] if given_up else moves_of(match, state, viewer),
         }
 
 

@@ -54,6 +54,7 @@ from referee.service.queries import (
 )
 from referee.service.readings import with_earlier_readings
 from referee.service.replay import (
+    ABANDON,
     CHALLENGE,
     CORRECT,
     CORRECTIONS,
@@ -65,6 +66,7 @@ from referee.service.replay import (
     engine_move,
     log_of,
     platform_types,
+    standings_of,
 )
 from referee.service.repository import MatchRepository
 from referee.service.sentences import (
@@ -112,6 +114,10 @@ class RulingSchema(Schema):
     note = fields.String(load_default="", validate=validate.Length(max=500))
 
 
+class AbandonSchema(Schema):
+    """The host gives the match up: nothing to say but that (the timeline words it)."""
+
+
 class ImportSeatSchema(Schema):
     class Meta:
         unknown = EXCLUDE
@@ -147,9 +153,9 @@ class ImportSchema(Schema):
 
 PLATFORM_SCHEMAS: dict[str, type[Schema]] = {
     VOID: VoidSchema, CHALLENGE: ChallengeSchema, RULING: RulingSchema,
-    CORRECT: corrections.CorrectSchema,
+    CORRECT: corrections.CorrectSchema, ABANDON: AbandonSchema,
 }
-PLATFORM_HOST_ONLY = frozenset({VOID, RULING, CORRECT})
+PLATFORM_HOST_ONLY = frozenset({VOID, RULING, CORRECT, ABANDON})
 
 
 def move_schemas(engine: Engine[Any]) -> dict[str, type[Schema]]:
@@ -482,7 +488,7 @@ def _answer_again(uow: UnitOfWork, repo: MatchRepository, match_id: int, row: mo
     assert match is not None
     now = repo.latest(uow, match)
     folded = repo.at(uow, match, row.seq, now)
-    standings = engine_of(match).standings(folded.state)
+    standings = standings_of(engine_of(match), folded)
     return Recorded(row.seq, row.verdict, with_ranks(standings.as_dict(now.render)), replayed=True,
                     preview={} if move.dry_run else None)
 
@@ -727,7 +733,7 @@ def _dry_run(uow: Source, before: MatchState, after: MatchState, row: models.Eve
         assert match is not None
         loader = MatchRepository.log(uow, match, before)  # folded as if appended, in memory
         preview, folded = corrections.preview_changes(loader, row)
-        standings = loader.engine.standings(folded.state).as_dict(before.render)
+        standings = standings_of(loader.engine, folded).as_dict(before.render)
     else:
         standings = after.standings.as_dict(after.render)
         preview = {"changes": [], "totals": {

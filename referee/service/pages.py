@@ -169,6 +169,7 @@ class HeldMatch:
     match: dict[str, Any]  # ``history.match_dict``
     access: Access | None
     timeline: dict[str, Any] | None = None
+    table: dict[str, Any] | None = None  # the table just before the event, as the host sees it
 
 
 def held_match(db: Database, match_id: int, token: str | None, event: int | None = None
@@ -180,9 +181,12 @@ def held_match(db: Database, match_id: int, token: str | None, event: int | None
         access = holder(match, token)
         if event is None or access is None or not access.host:
             return HeldMatch(match_dict(match), access)
-        timeline = timeline_of(session, MatchRepository.of(db), match, access.viewer,
+        repo = MatchRepository.of(db)
+        timeline = timeline_of(session, repo, match, access.viewer,
                                before=None, after=event - 1, limit=1)
-        return HeldMatch(match_dict(match), access, timeline)
+        before = max(0, min(event - 1, match.summary.last_seq))
+        table = state_of(session, repo, match, before, access.viewer)["table"]
+        return HeldMatch(match_dict(match), access, timeline, table)
 
 
 # --- browsing: each page one read, on the replica when the request may use it ----------------

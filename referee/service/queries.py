@@ -25,6 +25,7 @@ from referee.service.replay import (
     log_of,
     platform_types,
     replacement,
+    standings_of,
 )
 from referee.service.repository import MatchRepository
 from referee.service.sentences import sentence
@@ -68,7 +69,7 @@ def table_at(match: models.Match, folded: Folded, at: int, viewer: Viewer) -> di
         "match_id": match.id, "game": match.game, "at": at,
         "last_seq": match.summary.last_seq, "viewer": "public" if viewer is None else viewer,
         "table": engine.view(folded.state, viewer),
-        "standings": with_ranks(engine.standings(folded.state).as_dict()),
+        "standings": with_ranks(standings_of(engine, folded).as_dict()),
     }
 
 
@@ -210,7 +211,7 @@ def full_timeline(db: Database, match_id: int, token: str | None = None) -> dict
         return {
             "match_id": match.id, "game": match.game, "last_seq": match.summary.last_seq,
             "events": [event_dict(now, j.row, viewer, j) for j in entries],
-            "standings": with_ranks(standings_data(loader.engine.standings(folded.state))),
+            "standings": with_ranks(standings_data(standings_of(loader.engine, folded))),
         }
 
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from marshmallow import EXCLUDE
 from sqlalchemy.orm import Session
 
-from referee.engines.base import Engine, Event, Impossible, Verdict
+from referee.engines.base import Engine, Event, Impossible, Standings, Verdict
 from referee.service.modes import engine_of
 from referee.store import models
 from referee.store.as_data import verdict_data
@@ -27,7 +27,9 @@ from referee.store.upcast import upcast
 #: Moves every game shares; the service judges these itself. A game whose rules settle
 #: challenges themselves (Plouc's David le fou) defines its own ``challenge``/``ruling``.
 VOID, CHALLENGE, RULING, CORRECT = "void", "challenge", "ruling", "correct"
-PLATFORM_TYPES = frozenset({VOID, CHALLENGE, RULING, CORRECT})
+#: The host gives the match up: it takes no more moves until the abandon is voided.
+ABANDON = "abandon"
+PLATFORM_TYPES = frozenset({VOID, CHALLENGE, RULING, CORRECT, ABANDON})
 #: Records about the log itself (not moves at the table): never judged by an engine.
 CORRECTIONS = frozenset({VOID, CORRECT})
 
@@ -61,6 +63,17 @@ class Folded:
 
     state: Any
     missplays: Counter[int] = field(default_factory=Counter)
+    abandoned: int | None = None  # the seq of the abandon standing in the log
+
+
+def standings_of(engine: Engine[Any], folded: Folded) -> Standings:
+    """The engine's standings of ``folded``; an abandoned match's are neither finished nor
+    won by anyone, and say so (its status is "abandoned")."""
+    standings = engine.standings(folded.state)
+    if getattr(folded, "abandoned", None) is None:  # a snapshot made before abandons
+        return standings
+    return replace(standings, abandoned=True, finished=False, winners=(), outcome=None,
+                   result=None)
 
 
 @dataclass(frozen=True)
@@ -144,7 +157,7 @@ def engine_move(engine: Engine[Any], row: Logged, game: str,
                 offenders: dict[int, int | None]) -> Event | None:
     """What the engine judges of a stored event; None for records it does not judge."""
     shared = platform_types(engine)
-    if row.type in shared and row.type in (VOID, CHALLENGE, CORRECT):
+    if row.type in shared and row.type in (VOID, CHALLENGE, CORRECT, ABANDON):
         return None
     if row.type in shared and row.type == RULING:
         if not row.payload.get("upheld"):
@@ -160,6 +173,8 @@ def judge_row(engine: Engine[Any], folded: Folded, row: Logged, game: str,
 
     Raises Impossible when the move no longer fits the (corrected) log.
     """
+    if row.type == ABANDON and ABANDON in platform_types(engine):
+        folded.abandoned = row.seq
     event = engine_move(engine, row, game, offenders)
     if event is None:
         return None
@@ -173,13 +188,16 @@ def judge_on(engine: Engine[Any], folded: Folded, row: Logged, game: str,
     """One stored or new event judged on ``folded`` by the engine's ``judge``, which changes
     nothing: its verdict (None for records the engine does not judge) and the state it leads
     to (a new one; ``folded`` itself when nothing changes). Raises Impossible."""
+    if row.type == ABANDON and ABANDON in platform_types(engine):
+        return None, Folded(folded.state, folded.missplays, row.seq)
     event = engine_move(engine, row, game, offenders)
     if event is None:
         return None, folded
     judgement = engine.judge(folded.state, event)
     missplays = Counter(folded.missplays)
     count_missplay(missplays, judgement.verdict)
-    return judgement.verdict, Folded(judgement.after, missplays)
+    return judgement.verdict, Folded(judgement.after, missplays,
+                                     getattr(folded, "abandoned", None))
 
 
 def count_missplay(missplays: Counter[int], verdict: Verdict) -> None:

@@ -20,7 +20,7 @@ from referee.service import work
 from referee.service.errors import Invalid, NotFound
 from referee.service.history import MatchesPage, MatchFilter, matches_page
 from referee.service.places import line_ranks
-from referee.service.replay import Folded, Loader, log_of
+from referee.service.replay import Folded, Loader, log_of, standings_of
 from referee.service.sentences import sentence
 from referee.service.work import UnitOfWork
 from referee.store import models
@@ -111,7 +111,7 @@ def rebuild_match(uow: UnitOfWork | Session, match_id: int) -> None:
         raise NotFound(sentence("There is no match {match}.", match=match_id), where="match_id")
     loader = Loader(uow, match)
     folded = loader.fold(use_snapshots=False)
-    standings = loader.engine.standings(folded.state)
+    standings = standings_of(loader.engine, folded)
     projector_of(uow).rebuild(match, projection(log.last_seq(match_id), standings, folded))
 
 

@@ -15,7 +15,7 @@ from referee.service import work
 from referee.service.access import get_match
 from referee.service.errors import Invalid
 from referee.service.places import with_ranks
-from referee.service.replay import Folded, Judged, Loader, Marks, fold_as
+from referee.service.replay import Folded, Judged, Loader, Marks, fold_as, standings_of
 from referee.service.sentences import EngineSaid, Listed, OptionName, sentence, title_of
 from referee.store.as_data import data_of
 from referee.store.db import Database
@@ -88,7 +88,7 @@ def what_if(db: Database, match_id: int, changes: dict[str, Any]) -> dict[str, A
             "match_id": match.id, "game": match.game,
             "options": options, "own_options": own,
             "changed_options": sorted(k for k in options if options[k] != own.get(k)),
-            "standings": with_ranks(engine.standings(then_folded.state).as_dict()),
-            "own_standings": with_ranks(engine.standings(now_folded.state).as_dict()),
+            "standings": with_ranks(standings_of(engine, then_folded).as_dict()),
+            "own_standings": with_ranks(standings_of(engine, now_folded).as_dict()),
             "events": len(now), "changes": diffs,
         }

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import JSON, DateTime, Table, bindparam, case, select, text, update
+from sqlalchemy import JSON, DateTime, Table, bindparam, case, delete, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -66,6 +66,9 @@ _QUIET_APPEND = Prepared(text(
 
 
 def status_of(standings: Standings) -> str:
+    """The summary's status: "in progress", "finished", or "abandoned" by the host."""
+    if standings.abandoned:
+        return "abandoned"
     return "finished" if standings.finished else "in progress"
 
 
@@ -199,6 +202,9 @@ class ReadModelProjector(Transactional):
     def results(self, match: models.Match, said: Projection) -> None:
         """Write the match's seat results and match result as its log now stands."""
         first, last, count = self.events.times(match.id)
+        if said.standings.abandoned:  # given up: out of every statistic until it is voided
+            self._forget_results(match.id)
+            return
         if not count or getattr(match, "is_copy", False):
             return  # no move yet, or a copy imported on purpose: no result (counted once)
         standings = said.standings
@@ -217,6 +223,11 @@ class ReadModelProjector(Transactional):
             result = models.MatchResult(match_id=match.id)
             self.session.add(result)
         _match_result(result, match, said, first, last, count)
+
+    def _forget_results(self, match_id: int) -> None:
+        """No result rows for the match (an abandoned one)."""
+        for table in (models.SeatResult, models.MatchResult):
+            self.session.execute(delete(table).where(table.match_id == match_id))
 
     # --- a whole match again ------------------------------------------------------------------
 

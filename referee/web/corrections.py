@@ -20,13 +20,14 @@ from referee.edge.wording import reworded
 from referee.service import matches, pages
 from referee.service.bounds import INT32_MAX
 from referee.service.errors import Conflict, Forbidden, Invalid, ServiceError
-from referee.web import games, pads, views
+from referee.web import games, pads, views, vocabulary
 from referee.web.errors import PageError
 from referee.web.forms import Field, FormError, read_fields
+from referee.web.pads.generic import picker_data
 from referee.web.views import bp
 
 #: Moves a correction may not put in a move's place: records about the log, not moves.
-NOT_MOVES = frozenset({"void", "challenge", "ruling", "correct"})
+NOT_MOVES = frozenset({"void", "challenge", "ruling", "correct", "abandon"})
 
 
 def value_text(f: Field, value: Any) -> str:
@@ -49,13 +50,20 @@ def host_only(match_id: int, seq: int) -> tuple[str, pages.HeldMatch]:
 def host_event(match_id: int, seq: int) -> tuple[str, dict[str, Any], dict[str, Any]]:
     """The host's token, the match (in the reader's words) and its event ``seq`` as the
     timeline shows it now."""
+    token, match, event, _table = host_event_table(match_id, seq)
+    return token, match, event
+
+
+def host_event_table(match_id: int, seq: int
+                     ) -> tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """``host_event`` and the table just before the event (what its pickers offer)."""
     token, page = host_only(match_id, seq)
     assert page.timeline is not None
     match = reworded(page.match)
     timeline = views.said_page(page.timeline, views.seat_names(match))
     for event in timeline["events"]:
         if event["seq"] == seq:
-            return token, match, event
+            return token, match, event, page.table or {}
     raise PageError(404, _("Match {id} has no event #{seq}.", id=match_id, seq=seq))
 
 
@@ -150,7 +158,7 @@ def correct_form(match_id: int, seq: int) -> Any:
 def render_correct_form(match_id: int, seq: int, move_type: str | None, *,
                         error: dict[str, Any] | None = None, posted: Any = None,
                         status: int = 200) -> Any:
-    _token, match, event = host_event(match_id, seq)
+    _token, match, event, table = host_event_table(match_id, seq)
     game = games.for_match(match)
     if event["type"] in NOT_MOVES:
         raise PageError(422, _("Event #{seq} is a {type}, not a move: void it instead.",
@@ -175,6 +183,7 @@ def render_correct_form(match_id: int, seq: int, move_type: str | None, *,
         "correction.html", match=match, game=game, event=event, kind="correct", step="form",
         moves=moves, move_type=move_type, fields=fields, values=values, seat=seat,
         names=views.seat_names(match), error=error, key=uuid.uuid4().hex,
+        pickers=picker_data(game.id, match.get("options"), table, views.seat_names(match)),
         reason=(posted or {}).get("reason", ""), seen=match["last_seq"],
         round_again=(posted or pads.round_inputs(payload)) if by_seat else None,
         lines=match["standings"].get("lines", []),
@@ -207,3 +216,19 @@ def correct(match_id: int, seq: int) -> Any:
         return render_correct_form(match_id, seq, move_type, error=views.error_view(err),
                                    posted=form, status=views.error_status(err))
 
+
+
+@bp.get("/m/<id:match_id>/abandon")
+def abandon_form(match_id: int) -> Any:
+    """« Abandon the match »: what it does, and the host's confirmation (nothing is logged
+    until then)."""
+    page = pages.held_match(views.db(), match_id, views.page_token(match_id))
+    if page.access is None or not page.access.host:
+        raise PageError(403, _("Only the host abandons a match: open the host's link on this "
+                               "device first."))
+    match = reworded(page.match)
+    if match["status"] != "in progress":
+        raise PageError(409, _("Match {id} is {status}: there is nothing to abandon.",
+                               id=match_id, status=vocabulary.status_text(match["status"])))
+    return render_template("abandon.html", match=match, game=games.for_match(match),
+                           names=views.seat_names(match), key=uuid.uuid4().hex)

@@ -16,7 +16,7 @@ from referee.service import messages
 from referee.service.games import game_title as _game_title
 from referee.service.messages import NEURO_CARD, is_seat_key
 from referee.service.messages import WARRIOR_ID as WARRIOR
-from referee.web import vocabulary
+from referee.web import options, vocabulary
 from referee.web.pads import generic
 from referee.web.pads.cards import card_text, citron_cards
 from referee.web.pads.citroncoco import deck_values
@@ -295,7 +295,13 @@ def init_app(app: Flask) -> None:
         code_word=lambda code, kind: messages.code_word(kind, code, reader_locale()),
         warrior_word=lambda ident, names: messages.warrior_name(ident, names, reader_locale()),
         sequence_length=lambda game_id, move_type, f: generic.sequence_length(game_id,
-                                                                              move_type, f))
+                                                                              move_type, f),
+        picked=generic.picked)
+    app.jinja_env.filters.update(option_picker_kind=options.picker)
+    app.jinja_env.globals.update(deck_counts=options.deck_counts, board_rows=options.board_rows,
+                                 layout_letters=options.layout_letters,
+                                 layout_word=options.layout_word,
+                                 layout_class=options.layout_class)
     app.jinja_env.filters.update(table_facts=table_facts, said_keys=said_keys, worded=worded,
                                  phase_words=lambda phase, game: phase_words(game, phase))
     app.jinja_env.trim_blocks = True

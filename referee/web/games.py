@@ -14,7 +14,7 @@ from referee.web.forms import Field, fields_of
 from referee.web.pads.generic import picker
 
 #: Moves with their own place on the match page (corrections and disputes), not on the pad.
-DISPUTE_TYPES = ("void", "challenge", "ruling")
+DISPUTE_TYPES = ("void", "challenge", "ruling", "abandon")
 
 
 @dataclass(frozen=True)

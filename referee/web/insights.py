@@ -173,8 +173,8 @@ def history_csv() -> Response:
 
     args = request.args
     status = args.get("status") or None
-    if status not in (None, "in progress", "finished"):
-        raise PageError(400, _("Status is “in progress” or “finished”."))
+    if status not in (None, "in progress", "finished", "abandoned"):
+        raise PageError(400, _("Status is “in progress”, “finished” or “abandoned”."))
     f = history.MatchFilter(game=args.get("game") or None,
                             player=int_arg("player", args.get("player"), 1),
                             night=int_arg("night", args.get("night"), 1), status=status,

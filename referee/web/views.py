@@ -37,6 +37,7 @@ from referee.web.errors import PageError, error_page
 from referee.web.filters import game_title
 from referee.web.forms import FormError, read_fields
 from referee.web.images import results_chart
+from referee.web.options import compose_options
 from referee.web.pads.generic import picker_data
 from referee.web.pads.neurotrio import card_label as neuro_card_label
 
@@ -301,7 +302,8 @@ def new_match(game_id: str) -> Any:
             raise Invalid(_("Fill the seats in order: an empty seat cannot sit between two "
                             "players."), where="seats")
         follows = int_arg("follows", form.get("follows"), 1)
-        options = {**previous_options(follows), **read_fields(game.options, form, "o.")}
+        options = {**previous_options(follows),
+                   **read_fields(game.options, compose_options(form), "o.")}
         created = matches.create_match(db(), game.id, options,
                                        [matches.SeatSpec(name=n) for n in names], night_id,
                                        follows, mode=form.get("mode") or "moves",
@@ -682,8 +684,8 @@ def board_live(match_id: int) -> Response:
 def browse() -> str:
     args = request.args
     status = args.get("status") or None
-    if status not in (None, "in progress", "finished"):
-        raise PageError(400, _("Status is “in progress” or “finished”."))
+    if status not in (None, "in progress", "finished", "abandoned"):
+        raise PageError(400, _("Status is “in progress”, “finished” or “abandoned”."))
     game = args.get("game") or None
     f = history.MatchFilter(game=game, player=int_arg("player", args.get("player"), 1),
                             night=int_arg("night", args.get("night"), 1), status=status,

@@ -317,7 +317,8 @@ UNITS = {"coconuts": _l("coconuts"), "cards in hand": _l("cards in hand"),
          "victory points": _l("victory points"), "warriors standing": _l("warriors standing"),
          "points": _l("points")}
 
-STATUSES = {"in progress": _l("in progress"), "finished": _l("finished")}
+STATUSES = {"in progress": _l("in progress"), "finished": _l("finished"),
+            "abandoned": _l("abandoned")}
 
 VERDICT_KINDS = {"ok": _l("ok"), "missplay": _l("missplay"), "impossible": _l("impossible"),
                  "voided": _l("voided")}

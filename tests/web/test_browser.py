@@ -111,8 +111,8 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
     expect(host.get_by_role("heading", level=1)).to_have_text("Friday at Alice's")
     host.get_by_role("link", name="New match in this night").click()
     host.get_by_role("link", name=re.compile("CitronCoco \\(each for themself\\)")).click()
-    host.get_by_label("Seat 0").fill("Alice")
-    host.get_by_label("Seat 1").fill("Bob")
+    host.locator("#seat-0").fill("Alice")
+    host.locator("#seat-1").fill("Bob")
     expect(host.get_by_text("la somme de deux cartes")).to_be_visible()  # the rule's words
     shoot(host, "create-phone")
     host.get_by_role("button", name="Create the match").click()
@@ -249,7 +249,7 @@ def test_every_page_at_phone_and_tv_sizes(server: str, browser: Any) -> None:
         night_id = page.url.rsplit("/", 1)[1]
         page.goto(f"{server}/new/citroncoco?night={night_id}")
         for seat, name in enumerate(("Alice", "Bob", "Carol")):
-            page.get_by_label(f"Seat {seat}").fill(name)
+            page.locator(f"#seat-{seat}").fill(name)
         page.get_by_role("button", name="Create the match").click()
         match_id = re.search(r"/m/(\d+)/", page.url).group(1)
         page.goto(f"{server}/m/{match_id}/play")
@@ -285,7 +285,7 @@ def shoot_pad(page: Any, name: str) -> None:
 def new_match(page: Any, server: str, game: str, names: tuple[str, ...]) -> int:
     page.goto(f"{server}/new/{game}")
     for seat, name in enumerate(names):
-        page.get_by_label(f"Seat {seat}").fill(name)
+        page.locator(f"#seat-{seat}").fill(name)
     page.get_by_role("button", name="Create the match").click()
     match_id = int(re.search(r"/m/(\d+)/", page.url).group(1))
     page.goto(f"{server}/m/{match_id}/play")

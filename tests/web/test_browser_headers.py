@@ -147,8 +147,8 @@ def test_a_join_link_sends_its_token_in_no_request(site: Site, browser: Any) -> 
     host = phone(browser)
     host.set_default_timeout(TIMEOUT)
     host.goto(f"{site.url}/new/citroncoco")
-    host.get_by_label("Seat 0").fill("Alice")
-    host.get_by_label("Seat 1").fill("Bob")
+    host.locator("#seat-0").fill("Alice")
+    host.locator("#seat-1").fill("Bob")
     host.get_by_role("button", name="Create the match").click()
     links = {a.get_attribute("data-seat"): a.get_attribute("href")
              for a in host.locator("a.join-link").all()}

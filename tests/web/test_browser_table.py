@@ -28,7 +28,7 @@ def host_creates(page: Any, server: str, game: str, names: tuple[str, ...]) -> d
     """The host creates a match; its join links, by seat ("0", "1", …, "host")."""
     page.goto(f"{server}/new/{game}")
     for seat, name in enumerate(names):
-        page.get_by_label(f"Seat {seat}").fill(name)
+        page.locator(f"#seat-{seat}").fill(name)
     page.get_by_role("button", name="Create the match").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("join links")
     return {a.get_attribute("data-seat"): a.get_attribute("href")

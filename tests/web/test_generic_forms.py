@@ -70,4 +70,5 @@ def test_croconounours_all_moves_name_warriors_and_colours(app: Flask,
     made = create(client, "croconounours", ("Alice", "Bob"))
     section = all_moves(text_of(client.get(f"/m/{made.id}/play?lang=fr")))
     assert '<option value="red" selected>rouge</option>' in section
-    assert 'name="map.draws.0"' in section and ">D♠</option>" in section
+    assert 'name="cardmap.draws.0.rank" value="Q" aria-label="dame"' in section
+    assert "Carte piochée par Alice" in section

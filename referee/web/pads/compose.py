@@ -39,6 +39,8 @@ def compose(form: Mapping[str, Any]) -> Form:
       (``<i>``, the position the player gave, or the order tapped, ``seq.<f>.order``);
     - ``list.<f>``, posted several times: a list (squares ticked, colours chosen);
     - ``map.<f>.<key>``: a JSON object, one input per key;
+    - ``cardmap.<f>.<key>.rank`` and ``.suit``: a JSON object of ordinary cards, one picker
+      per key (the cards each seat drew);
     - ``grid.<f>`` rows of ``grid.<f>.<r>.<c>`` (``grid.<f>.<r>.n`` cards): a line per row;
     - ``cardparts.<f>.<i>.<j>``: several cards each given as its parts, in order;
     - ``records.<f>`` = "key value" names, ``records.<f>.<key>``: a JSON list of records;
@@ -110,6 +112,7 @@ READERS: dict[str, Callable[[Form, str, str], str]] = {
     "cards": same_rank,
     "seq": lambda form, name, key: in_sequence(form, name),
     "map": mapped_json,
+    "cardmap": lambda form, name, key: card_map(form, name),
     "grid": lambda form, name, key: grid_lines(form, name),
     "list": listed,
     "records": lambda form, name, key: records(form, name),
@@ -209,6 +212,21 @@ def mapped(form: Form, prefix: str) -> dict[str, str]:
             if k.startswith(prefix) and form.get(k, "").strip()}
 
 
+def card_map(form: Form, name: str) -> str:
+    """One ordinary card per key (``cardmap.<f>.<key>.rank``/``.suit``) as a JSON object; a
+    key whose picker was left alone is left out."""
+    prefix = f"cardmap.{name}."
+    keys = dict.fromkeys(k[len(prefix):].rpartition(".")[0] for k in form
+                         if k.startswith(prefix) and k.endswith((".rank", ".suit")))
+    found = {}
+    for key in keys:
+        card = ordinary_card(name, form.get(f"{prefix}{key}.rank", ""),
+                             form.get(f"{prefix}{key}.suit", ""))
+        if card:
+            found[key] = card
+    return json.dumps(found) if found else ""
+
+
 def grid_lines(form: Form, name: str) -> str:
     """One line per row of ``grid.<f>``; a row says how many cards it has (``.n``), so a
     picker left empty is caught rather than dropped."""
@@ -238,8 +256,8 @@ def each_seat(form: Form, name: str) -> str:
     """One value per seat (``each.<f>.<i>``), a line each in seat order: cards left or
     warriors standing as the rounds-only pad asks for them, seat by seat."""
     values = indexed(form, f"each.{name}.")
-    if not values:
-        return ""
+    if not any(v for _i, v in values):
+        return ""  # left alone: the field is not given
     if not all(v for _i, v in values):
         raise FormError(name, _("give a value for every seat."))
     return "\n".join(v for _i, v in values)

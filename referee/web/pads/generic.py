@@ -11,6 +11,7 @@ Nothing here knows a rule: the engine still judges every move.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -126,3 +127,37 @@ def token_choices() -> list[tuple[str, str]]:
 def unrevealed_bases(table: Mapping[str, Any]) -> list[Any]:
     """The base cards bid on whose token is still face down."""
     return [b["base"] for b in table.get("bids") or [] if b.get("token") is None]
+
+
+def card_parts(code: str) -> dict[str, str]:
+    """An ordinary card as the pickers check it: ``10H`` -> rank 10, suit H; the joker alone."""
+    code = code.strip().upper()
+    if code == JOKER_CARD:
+        return {"rank": JOKER_CARD, "suit": ""}
+    return {"rank": code[:-1], "suit": code[-1:]} if len(code) > 1 else {"rank": "", "suit": ""}
+
+
+def picked(text: Any, kind: str) -> Any:
+    """A field's value as its form writes it (``10H``, ``7H 7S``, ``coeur-noir-2``, a JSON
+    object of draws, ``4 12 16``) as the picker of ``kind`` checks it again: a correction's
+    form starts from the move's own values, a refused form from what was posted."""
+    text = "" if text is None else str(text)
+    parts = text.split()
+    if kind == "card":
+        return card_parts(text)
+    if kind == "cards":
+        return [card_parts(p) for p in parts]
+    if kind == "neuro":
+        return text.strip().split("-")
+    if kind == "neuros":
+        return [p.split("-") for p in parts]
+    if kind == "per_seat":
+        return parts
+    if kind == "draws":
+        try:
+            found = json.loads(text) if text.strip() else {}
+        except ValueError:
+            return {}
+        return {str(k): card_parts(str(v)) for k, v in found.items()} if isinstance(
+            found, dict) else {}
+    return text
