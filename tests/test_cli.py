@@ -55,7 +55,7 @@ def test_replay_judges_a_correction_in_the_replaced_moves_place(
         "type": "quick_play", "seat": 1, "payload": {"slot": 2, "value": 5}}})
     result = run(runner, "replay", str(table.id))
     assert result.exit_code == 0, result.output
-    assert "CORRECTED by 4: quick_play seat 1" in result.output
+    assert "CORRECTED by 4: quick_play seat 2 (Bob)" in result.output
     assert "OK [CC-QP-1]" in result.output and "MISSPLAY" not in result.output
 
 

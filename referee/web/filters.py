@@ -10,7 +10,7 @@ from flask import Flask, g
 from flask_babel import format_date, format_decimal, format_time
 
 from referee.edge.i18n import gettext as _
-from referee.edge.i18n import ngettext
+from referee.edge.i18n import ngettext, pgettext
 from referee.edge.wording import reader_locale
 from referee.service import messages
 from referee.service.games import game_title as _game_title
@@ -77,8 +77,20 @@ def payload_text(payload: dict[str, Any] | None, names: list[str] | None = None)
     if not payload:
         return ""
     return " · ".join(_("{name}: {value}", name=vocabulary.field_label(k).lower(),
-                        value=payload_value(v, k, names))
+                        value=on_top_text(payload, names) if k == "on_top"
+                        else payload_value(v, k, names))
                       for k, v in payload.items() if v is not None and v != "")
+
+
+def on_top_text(payload: dict[str, Any], names: list[str] | None) -> str:
+    """CC-QP-7: which card of a two-card quick play lies on top, in words: the player's own,
+    or the other player's by their name (never « l'autre »)."""
+    if payload.get("on_top") == "own":
+        return pgettext("on top", "their own card")
+    other = payload.get("other_seat")
+    if isinstance(other, int) and names is not None:
+        return _("{seat}'s card", seat=seat_name(other, names))
+    return pgettext("on top", "the other player's card")
 
 
 SEAT_NAMED = frozenset({"offender", "caller", "winner"})
@@ -127,7 +139,7 @@ def text_words(value: str, key: str, names: list[str] | None) -> str:
 
 def seat_name(seat: int, names: list[str]) -> str:
     """A seat by the name given at the table (``seat N`` when it has none)."""
-    return names[seat] if 0 <= seat < len(names) and names[seat] else _("seat {n}", n=seat)
+    return names[seat] if 0 <= seat < len(names) and names[seat] else _("seat {n}", n=seat + 1)
 
 
 def game_title(game_id: str) -> str:
@@ -135,12 +147,13 @@ def game_title(game_id: str) -> str:
 
 
 def seat_label(seat: Any, names: list[str]) -> str:
-    """``2`` -> ``seat 2 (Carol)``; None -> ``the table``."""
+    """``2`` -> ``seat 3 (Carol)`` (seats counted from 1, as the table counts them); None ->
+    ``the table``."""
     if seat is None or seat == "":
         return _("the table")
     if isinstance(seat, int) and 0 <= seat < len(names):
-        return _("seat {n} ({name})", n=seat, name=names[seat])
-    return _("seat {n}", n=seat)
+        return _("seat {n} ({name})", n=seat + 1, name=names[seat])
+    return _("seat {n}", n=seat + 1) if isinstance(seat, int) else _("seat {n}", n=seat)
 
 
 def seats_text(game: Any) -> str:
@@ -285,15 +298,19 @@ def init_app(app: Flask) -> None:
                                  table_word=vocabulary.table_word,
                                  phase_word=vocabulary.phase_word,
                                  verdict_kind=vocabulary.verdict_kind,
+                                 rule_text=vocabulary.rule_text,
+                                 where_text=vocabulary.where_text,
                                  translated=vocabulary.translated)
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,
                                cards=is_cards)
     app.jinja_env.globals.update(game_title=game_title, citroncoco_deck=citroncoco_deck,
+                                 option_word=vocabulary.option_label,
                                  most_of_a_value=MAX_OF_A_VALUE)  # a hand's count, at most
     app.jinja_env.filters.update(
         name_choices=name_choices, decimal=format_decimal, hand_counts_of=hand_counts_of,
         code_word=lambda code, kind: messages.code_word(kind, code, reader_locale()),
         warrior_word=lambda ident, names: messages.warrior_name(ident, names, reader_locale()),
+        card_word=lambda card: messages.card_name(str(card), reader_locale()),
         sequence_length=lambda game_id, move_type, f: generic.sequence_length(game_id,
                                                                               move_type, f))
     app.jinja_env.filters.update(table_facts=table_facts, said_keys=said_keys, worded=worded,

@@ -108,7 +108,7 @@ def test_table_view_renders_hands_grids_and_records() -> None:
             '{% from "_table.html" import table_view %}{{ table_view(view, names) }}')
         html = template.render(view=view, names=["Alice", "Bob"])
     text = re.sub(r"\s+", " ", html)
-    assert "seat 1 (Bob)" in text and "to play" in text
+    assert "seat 2 (Bob)" in text and "to play" in text
     assert 'class="card face-up"' in text and 'class="card unknown"' in text
     assert '<table class="grid">' in text and "0-red" in text and "cell empty" in text
     assert "(-1, 0), (0, 1)" in text and "1-red" in text
