@@ -364,8 +364,10 @@ def import_match(file: Any, copy: bool) -> None:
         sys.exit(1)
     click.echo(f"Imported as match {created.match.id}")
     click.echo(f"host token: {created.host_token}")
-    for seat, token in enumerate(created.seat_tokens):
-        click.echo(f"seat {seat + 1} token: {token}")
+    reading = Reading(said_words("en")["replay"],
+                      seat_names(database(current_app), created.match.id) or [])
+    for seat, token in enumerate(created.seat_tokens):  # seats counted from 1, with names
+        click.echo(f"{reading.who(seat)} token: {token}")
 
 
 # --- what-if, read models, backup -------------------------------------------------------------

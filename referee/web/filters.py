@@ -142,6 +142,13 @@ def seat_name(seat: int, names: list[str]) -> str:
     return names[seat] if 0 <= seat < len(names) and names[seat] else _("seat {n}", n=seat + 1)
 
 
+def sheet_args() -> dict[str, str]:
+    """What a page's CSV download link asks for: the page's language, and for a French reader
+    the separator French spreadsheets expect (``;``: they read ``,`` as the decimal mark)."""
+    locale = reader_locale()
+    return {"lang": locale, "sep": "semicolon"} if locale == "fr" else {"lang": locale}
+
+
 def game_title(game_id: str) -> str:
     return vocabulary.game_title(game_id, _game_title(game_id))
 
@@ -245,7 +252,9 @@ def cell_items(cell: dict[str, Any]) -> list[str]:
             continue
         if value in ("", [], {}):
             continue
-        items.append(words(key) if value is True else f"{words(key)}: {value_text(value)}")
+        label = vocabulary.table_word(key)
+        items.append(label if value is True else _("{name}: {value}", name=label,
+                                                    value=value_text(value)))
     return items
 
 
@@ -304,7 +313,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,
                                cards=is_cards)
     app.jinja_env.globals.update(game_title=game_title, citroncoco_deck=citroncoco_deck,
-                                 option_word=vocabulary.option_label,
+                                 option_word=vocabulary.option_label, sheet_args=sheet_args,
                                  most_of_a_value=MAX_OF_A_VALUE)  # a hand's count, at most
     app.jinja_env.filters.update(
         name_choices=name_choices, decimal=format_decimal, hand_counts_of=hand_counts_of,

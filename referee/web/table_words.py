@@ -214,4 +214,19 @@ def worded(value: Any, names: Names, key: str = "") -> Any:
         return [worded(v, names) for v in value]
     if key in ONE_SEAT and isinstance(value, int) and not isinstance(value, bool):
         return seat_name(value, names)
+    if key == "colour" and isinstance(value, str):
+        return messages.code_word("colour", value, reader_locale())
+    if isinstance(value, str):
+        return code_words(value, names)
     return value
+
+
+def code_words(text: str, names: Names) -> str:
+    """A card or a warrior the view gives by its code, as the table says it (« D♥ », « cœur
+    noir 2 », « le Warrior rouge d'Alice »); any other text as it is."""
+    locale = reader_locale()
+    if messages.WARRIOR_ID.match(text):
+        return messages.warrior_name(text, names, locale)
+    if messages.CARD.match(text) or messages.NEURO_CARD.match(text) or text == "JK":
+        return messages.card_name(text, locale)
+    return text

@@ -110,5 +110,6 @@ def test_table_view_renders_hands_grids_and_records() -> None:
     text = re.sub(r"\s+", " ", html)
     assert "seat 2 (Bob)" in text and "to play" in text
     assert 'class="card face-up"' in text and 'class="card unknown"' in text
-    assert '<table class="grid">' in text and "0-red" in text and "cell empty" in text
-    assert "(-1, 0), (0, 1)" in text and "1-red" in text
+    assert '<table class="grid">' in text and "Alice&#39;s red warrior" in text
+    assert "cell empty" in text and "0-red" not in text  # warriors by their owners, in words
+    assert "(-1, 0), (0, 1)" in text and "Bob&#39;s red warrior" in text and "7♠" in text
