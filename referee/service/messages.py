@@ -390,8 +390,9 @@ def fill(template: str, variables: Mapping[str, Any]) -> str:
 
 
 def _grammatical(value: Any) -> Any:
-    """A plain text or number as French grammar takes it (a page's parameter)."""
-    if type(value) is str:
+    """A plain text or number as French grammar takes it (a page's parameter; a sentence
+    already made, ``Markup``, as its text, escaped again like any text)."""
+    if isinstance(value, str) and not isinstance(value, Shown):
         return Shown(value, "fr")
     if type(value) is int:
         return Count(value, "fr")

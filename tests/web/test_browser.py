@@ -247,7 +247,7 @@ def test_every_page_at_phone_and_tv_sizes(server: str, browser: Any) -> None:
         page.get_by_role("button", name="Create the night").click()
         night_id = page.url.rsplit("/", 1)[1]
         page.goto(f"{server}/new/citroncoco?night={night_id}")
-        for seat, name in enumerate(("Alice", "Bob", "Carol")):
+        for seat, name in enumerate(("Alice", "Bob", "Carol"), start=1):
             page.get_by_label(f"Seat {seat}").fill(name)
         page.get_by_role("button", name="Create the match").click()
         match_id = re.search(r"/m/(\d+)/", page.url).group(1)
@@ -283,7 +283,7 @@ def shoot_pad(page: Any, name: str) -> None:
 
 def new_match(page: Any, server: str, game: str, names: tuple[str, ...]) -> int:
     page.goto(f"{server}/new/{game}")
-    for seat, name in enumerate(names):
+    for seat, name in enumerate(names, start=1):
         page.get_by_label(f"Seat {seat}").fill(name)
     page.get_by_role("button", name="Create the match").click()
     match_id = int(re.search(r"/m/(\d+)/", page.url).group(1))

@@ -219,7 +219,7 @@ def test_only_the_nights_host_browser_sees_its_controls(chrome: Any, site: Any) 
     expect(host.locator("details.tool summary", has_text="Placement points")).to_be_visible()
     host.get_by_role("link", name="New match in this night").click()
     host.locator('a.game-card[href*="/new/citroncoco?"]').click()
-    for seat, name in enumerate(("Zoé", "Yann")):
+    for seat, name in enumerate(("Zoé", "Yann"), start=1):
         host.get_by_label(f"Seat {seat}").fill(name)
     host.get_by_role("button", name="Create the match").click()
     host.wait_for_url(re.compile(r"/m/\d+/invite"))

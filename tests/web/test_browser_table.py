@@ -27,7 +27,7 @@ expect = playwright_api.expect
 def host_creates(page: Any, server: str, game: str, names: tuple[str, ...]) -> dict[str, str]:
     """The host creates a match; its join links, by seat ("0", "1", …, "host")."""
     page.goto(f"{server}/new/{game}")
-    for seat, name in enumerate(names):
+    for seat, name in enumerate(names, start=1):
         page.get_by_label(f"Seat {seat}").fill(name)
     page.get_by_role("button", name="Create the match").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("join links")
