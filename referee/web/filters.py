@@ -79,12 +79,14 @@ def payload_text(payload: dict[str, Any] | None, names: list[str] | None = None)
     return " · ".join(_("{name}: {value}", name=vocabulary.field_label(k).lower(),
                         value=on_top_text(payload, names) if k == "on_top"
                         else payload_value(v, k, names))
-                      for k, v in payload.items() if v is not None and v != "")
+                      for k, v in payload.items() if v is not None and v != ""
+                      and (k != "on_top" or payload.get("other_value") is not None))
 
 
 def on_top_text(payload: dict[str, Any], names: list[str] | None) -> str:
     """CC-QP-7: which card of a two-card quick play lies on top, in words: the player's own,
-    or the other player's by their name (never « l'autre »)."""
+    or the other player's by their name (never « l'autre »); a one-card quick play has no
+    choice to say."""
     if payload.get("on_top") == "own":
         return pgettext("on top", "their own card")
     other = payload.get("other_seat")
@@ -220,8 +222,8 @@ def as_grid(rows: list[list[Any]]) -> list[list[Any]]:
 
 
 #: What a square shows first; and what it need not repeat (its place, its card's parts).
-CELL_MAIN = ("card", "warrior", "value")
-CELL_QUIET = frozenset({"square", "row", "col", "order"})
+CELL_MAIN = ("card", "warrior", "value", "player")  # "player": the seat's name, from ``worded``
+CELL_QUIET = frozenset({"square", "row", "col", "order", "seat"})
 CARD_PARTS = frozenset({"nature", "force", "colour"})  # already said by the card's name
 
 

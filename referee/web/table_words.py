@@ -50,6 +50,8 @@ def phase_words(game: str, phase: Any) -> str:
 def seat_name(seat: Any, names: Names) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
+    if isinstance(seat, int):
+        return _("seat {n}", n=seat + 1)  # counted from 1, as the table counts
     return _("the table") if seat is None else str(seat)
 
 
@@ -205,7 +207,10 @@ def worded(value: Any, names: Names, key: str = "") -> Any:
     if isinstance(value, Mapping):
         if key in BY_SEAT and all(str(k).isdigit() for k in value):
             return {seat_name(int(k), names): v for k, v in value.items()}
-        return {k: worded(v, names, str(k)) for k, v in value.items()}
+        said = {k: worded(v, names, str(k)) for k, v in value.items()}
+        if isinstance(value.get("seat"), int) and "row" in value and "col" in value:
+            said["player"] = seat_name(value["seat"], names)  # who laid a domain's card
+        return said
     if isinstance(value, list):
         if key in SEAT_LISTS and all(isinstance(v, int) for v in value):
             return [seat_name(v, names) for v in value]

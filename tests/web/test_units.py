@@ -79,7 +79,8 @@ def test_grids_lay_squares_at_their_row_and_column() -> None:
     grid = as_grid(rows)
     assert [[c and c["card"] for c in row] for row in grid] == [
         [None, "rose-bleu-1"], ["coeur-noir-2", None]]
-    assert cell_items(rows[0][0]) == ["rose-bleu-1", "seat: 0"]
+    assert cell_items(rows[0][0]) == ["rose-bleu-1"]  # the seat's number is not a word
+    assert cell_items({**rows[0][0], "player": "Alice"}) == ["rose-bleu-1", "Alice"]
     assert cell_items(rows[1][0]) == ["coeur-noir-2", "treasure"]
     board = [[{"square": "a2", "warrior": None, "obstacle": True, "colour": "red"}]]
     assert as_grid(board) is board and cell_items(board[0][0]) == ["obstacle", "colour: red"]

@@ -43,7 +43,8 @@ def test_the_card_on_top_of_a_two_card_quick_play_is_named_by_its_owner() -> Non
     text = payload_text({"slot": 2, "value": 3, "other_seat": 2, "other_slot": 1,
                          "other_value": 5, "on_top": "other"}, NAMES)
     assert text.endswith("carte du dessus : la carte de Chloé") and "l'autre" not in text
-    assert payload_text({"on_top": "own"}, NAMES).endswith(": la sienne")
+    assert payload_text({"other_value": 4, "on_top": "own"}, NAMES).endswith(": la sienne")
+    assert "dessus" not in payload_text({"slot": 2, "value": 3, "on_top": "other"}, NAMES)
 
 
 @pytest.mark.usefixtures("french")
