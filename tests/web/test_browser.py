@@ -335,7 +335,7 @@ def test_tap_the_board_on_a_phone(server: str, browser: Any) -> None:
     shoot_pad(page, "pad-neurotrio-place-phone")
     page.get_by_role("button", name="Place at row 0, column 1").click()
     expect(page.locator("#verdict")).to_contain_text("Logged #2: place")
-    expect(page.locator(".domain-grid")).to_contain_text("coeur-vert-2")
+    expect(page.locator(".domain-grid")).to_contain_text("heart vert 2")
     shoot_pad(page, "pad-neurotrio-placed-phone")
 
     new_match(page, server, "plouc", ("Alice", "Bob"))
