@@ -121,9 +121,11 @@ PERCENT = re.compile(r"%\(\w+\)[sdr]")
 
 
 def brace_fields(text: str | tuple[str, ...] | list[str] | None) -> set[str]:
-    """The ``{name}`` fields of a ``str.format`` template (the schemas' messages)."""
+    """The ``{name}`` fields of a ``str.format`` template (the schemas' messages), with or
+    without the French grammar's spec (``{name:de}``)."""
     texts = [text] if isinstance(text, str) else list(text or ())
-    return {name for one in texts for name in re.findall(r"\{([A-Za-z_]\w*)\}", one)}
+    return {name for one in texts
+            for name in re.findall(r"\{([A-Za-z_]\w*)(?::[^{}]*)?\}", one)}
 
 
 def problems(root: Path, source: Path | None = None) -> list[str]:

@@ -293,11 +293,12 @@ class Reading:
         return side
 
     def who(self, seat: int | None) -> str:
-        """"table", or "seat 2 (Chloé)": the seat as logged, and who sat there."""
+        """"table", or "seat 3 (Chloé)": the seat counted from 1, as the table counts them,
+        and who sat there."""
         if seat is None:
             return self.words["table"]
         name = self.names[seat] if 0 <= seat < len(self.names) else ""
-        return f"{self.words['seat']} {seat}" + (f" ({name})" if name else "")
+        return f"{self.words['seat']} {seat + 1}" + (f" ({name})" if name else "")
 
 
 def timeline_line(event: dict[str, Any], reading: Reading | None = None) -> str:
@@ -376,8 +377,10 @@ def import_match(file: Any, copy: bool) -> None:
         sys.exit(1)
     click.echo(f"Imported as match {created.match.id}")
     click.echo(f"host token: {created.host_token}")
-    for seat, token in enumerate(created.seat_tokens):
-        click.echo(f"seat {seat} token: {token}")
+    reading = Reading(said_words("en")["replay"],
+                      seat_names(database(current_app), created.match.id) or [])
+    for seat, token in enumerate(created.seat_tokens):  # seats counted from 1, with names
+        click.echo(f"{reading.who(seat)} token: {token}")
 
 
 # --- what-if, read models, backup -------------------------------------------------------------

@@ -55,7 +55,7 @@ def test_replay_judges_a_correction_in_the_replaced_moves_place(
         "type": "quick_play", "seat": 1, "payload": {"slot": 2, "value": 5}}})
     result = run(runner, "replay", str(table.id))
     assert result.exit_code == 0, result.output
-    assert "CORRECTED by 4: quick_play seat 1" in result.output
+    assert "CORRECTED by 4: quick_play seat 2 (Bob)" in result.output
     assert "OK [CC-QP-1]" in result.output and "MISSPLAY" not in result.output
 
 
@@ -78,6 +78,20 @@ def test_export_then_import_through_files(client: FlaskClient, runner: FlaskCliR
     result = run(runner, "import", "--copy", str(out))
     assert result.exit_code == 0, result.output
     assert "Imported as match" in result.output and "host token:" in result.output
+
+
+def test_import_prints_each_seats_token_counted_from_1(client: FlaskClient,
+                                                       runner: FlaskCliRunner,
+                                                       tmp_path: Path) -> None:
+    """People count seats from 1: the first seat's token is "seat 1 (Alice)", never
+    "seat 0"."""
+    table = new_match(client)
+    out = tmp_path / "match.json"
+    assert run(runner, "export", str(table.id), "-o", str(out)).exit_code == 0
+    result = run(runner, "import", "--copy", str(out))
+    assert result.exit_code == 0, result.output
+    assert "seat 1 (Alice) token: " in result.output
+    assert "seat 3 (Chloé) token: " in result.output and "seat 0" not in result.output
 
 
 def test_import_of_a_file_that_is_not_an_export_fails_in_words(runner: FlaskCliRunner,

@@ -12,15 +12,34 @@ from referee.api.locale import Blueprint
 from referee.api.matches import bearer_token
 from referee.api.schemas import ID, ErrorSchema
 from referee.edge import database
-from referee.edge.wording import said_play
+from referee.edge.wording import reader_locale, said_play
 from referee.service import bgstats, nights, sheets, stats, whatif
+from referee.service.messages import LOCALES
 from referee.service.nights import MAX_PLACES
 
 blp = Blueprint("insights", __name__, url_prefix="/api",
                 description="What-if, statistics, nights' leaderboards, CSV and BG Stats")
 
-CSV_DOC = {"responses": {"200": {"description": "CSV with a header row",
+CSV_DOC = {"responses": {"200": {"description": "CSV (UTF-8 with a byte order mark) with a "
+                                 "header row in the reader's language",
                                  "content": {"text/csv": {"schema": {"type": "string"}}}}}}
+
+
+class SheetQuery(Schema):
+    """How a CSV sheet is written: for which reader, with which separator."""
+
+    sep = fields.String(load_default="comma", validate=validate.OneOf(sorted(sheets.SEPARATORS)),
+                        metadata={"description": "The separator: `comma` (the default) or "
+                                  "`semicolon`, which French spreadsheets expect"})
+    lang = fields.String(validate=validate.OneOf(sorted(LOCALES)), metadata={
+        "description": "The language of the headers, games' names, statuses and sentences "
+                       "(default: Accept-Language's, else English); the `game` and `status` "
+                       "columns keep their codes in every language"})
+
+
+def sheet_reader(query: dict[str, Any]) -> tuple[str, str]:
+    """The language and the separator a sheet is written with."""
+    return query.get("lang") or reader_locale(), query["sep"]
 
 
 class WhatIfInSchema(Schema):
@@ -113,10 +132,12 @@ class WhatIf(MethodView):
 
 
 @blp.route(f"/matches/<{ID}:match_id>/sheet.csv")
+@blp.arguments(SheetQuery, location="query")
 @blp.doc(**CSV_DOC)
-def match_sheet(match_id: int) -> Response:
+def match_sheet(query: dict[str, Any], match_id: int) -> Response:
     """The match's score sheet round by round (CSV)."""
-    return csv_response(sheets.match_sheet(database(current_app), match_id),
+    return csv_response(sheets.match_sheet(database(current_app), match_id,
+                                           *sheet_reader(query)),
                         f"referee-match-{match_id}.csv")
 
 
@@ -130,10 +151,12 @@ class BgStats(MethodView):
 
 
 @blp.route(f"/nights/<{ID}:night_id>/results.csv")
+@blp.arguments(SheetQuery, location="query")
 @blp.doc(**CSV_DOC)
-def night_results(night_id: int) -> Response:
+def night_results(query: dict[str, Any], night_id: int) -> Response:
     """One row per seat of each of the night's matches, with placement points (CSV)."""
-    return csv_response(sheets.night_results(database(current_app), night_id),
+    return csv_response(sheets.night_results(database(current_app), night_id,
+                                             *sheet_reader(query)),
                         f"referee-night-{night_id}.csv")
 
 
@@ -158,10 +181,12 @@ class NightPoints(MethodView):
 
 
 @blp.route(f"/players/<{ID}:player_id>/matches.csv")
+@blp.arguments(SheetQuery, location="query")
 @blp.doc(**CSV_DOC)
-def player_matches(player_id: int) -> Response:
+def player_matches(query: dict[str, Any], player_id: int) -> Response:
     """Every match the player sat in, with their placement and score (CSV)."""
-    return csv_response(sheets.player_matches(database(current_app), player_id),
+    return csv_response(sheets.player_matches(database(current_app), player_id,
+                                              *sheet_reader(query)),
                         f"referee-player-{player_id}.csv")
 
 

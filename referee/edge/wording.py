@@ -29,6 +29,7 @@ from referee.service.messages import (
     DEFAULT_LOCALE,
     MissingMessage,
     Unsaid,
+    game_title,
     locale_of,
     render,
     reword,
@@ -81,12 +82,18 @@ def said_errors(errors: Any, locale: str | None = None) -> Any:
 
 
 def said_play(sent: dict[str, Any], locale: str | None = None) -> dict[str, Any]:
-    """A match as BG Stats takes it (``bgstats.send_link``), its comment worded for the
-    reader, and the link that carries it."""
+    """A match as BG Stats takes it (``bgstats.send_link``), its comment and its game's name
+    worded for the reader (« Le Citron Coco en individuel » in French), and the link that
+    carries it."""
+    locale = locale or reader_locale()
     play = dict(sent["play"])
     comments = play.get("comments")
     if isinstance(comments, Unsaid):
-        play["comments"] = comments.worded(locale or reader_locale())
+        play["comments"] = comments.worded(locale)
+    game = play.get("game")
+    if isinstance(game, dict) and locale != DEFAULT_LOCALE:
+        title = game_title(str(game.get("sourceGameId")), locale)
+        play["game"] = {**game, "name": title} if title != game.get("sourceGameId") else game
     return {"link": bgstats.link(play), "play": play}
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from referee.engines.base import HOST, Viewer
 from referee.service.errors import Forbidden, NotFound, Unauthenticated
 from referee.service.replay import Source, log_of
-from referee.service.sentences import sentence
+from referee.service.sentences import counted, sentence
 from referee.service.tokens import hash_token
 from referee.store import models
 
@@ -70,6 +70,6 @@ def viewer_as(match: models.Match, access: Access | None, as_seat: int | None) -
                                 seat=as_seat), where="query.as")
     if not access.host and access.seat != as_seat:
         raise Forbidden(sentence("Seat {own}'s token cannot see seat {seat}'s hand.",
-                                 own=access.seat, seat=as_seat),
+                                 own=counted(access.seat), seat=as_seat + 1),
                         where="query.as")
     return as_seat

@@ -39,6 +39,7 @@ from referee.service.sentences import (
     Kind,
     MoveName,
     Sentence,
+    counted,
     moves_of,
     sentence,
     title_of,
@@ -171,7 +172,7 @@ def take_back_refusal(session: Source, match: models.Match, engine: Engine[Any],
         return None  # the void's own check says there is no such event
     if found.seat != seat or found.type in PLATFORM_TYPES - engine.event_types.keys():
         return sentence("Only the host may void event {seq}: it is not seat {seat}'s own "
-                        "move.", seq=target, seat=seat)
+                        "move.", seq=target, seat=counted(seat))
     if found.type in engine.calls:
         return sentence("Only the host may void event {seq}: {call} is a call, and once "
                         "said at the table it stands.", seq=target,

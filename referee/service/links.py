@@ -34,7 +34,7 @@ class Replaced:
         return sentence("This join link of seat {seat} ({name}) was replaced by a new one on "
                         "{day} at {time} UTC, and no longer works. Ask the host to open the "
                         "match's join links page (“Join links”) and scan your seat's new QR "
-                        "code.", seat=self.seat, name=self.name, day=Day(self.replaced_at),
+                        "code.", seat=self.seat + 1, name=self.name, day=Day(self.replaced_at),
                         time=format(self.replaced_at, "%H:%M"))
 
     @property

@@ -73,6 +73,7 @@ from referee.service.sentences import (
     EngineSaid,
     MoveName,
     Sentence,
+    counted,
     either,
     moves_of,
     sentence,
@@ -594,7 +595,7 @@ def _seat_of(state: MatchState, access: Access, seat: int | None) -> int | None:
                       where="seat")
     if not access.host and seat != access.seat:
         raise Forbidden(sentence("Seat {own}'s token cannot log a move for seat {seat}.",
-                                 own=access.seat, seat=seat),
+                                 own=counted(access.seat), seat=counted(seat)),
                         where="seat")
     return seat
 

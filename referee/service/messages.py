@@ -28,8 +28,10 @@ parameter's rendering understands:
 - ``{count:card|cards}`` the word agreeing with the number (French: 0 and 1 are singular);
   a list of seats agrees too (``{winner_seats:wins|win}``);
 - ``{seat:de}``, ``{seat:à}``, ``{seat:que}`` the French preposition, elided or contracted
-  ("d'Alice", "du Warrior rouge de Bob", "au joueur 2"); ``{warrior:cap}`` a capital first
-  letter, for a sentence that starts with a warrior ("Le Warrior rouge d'Alice…").
+  ("d'Alice", "du Warrior rouge de Bob", "au joueur 2"); ``{card:le}``, ``{card:du}``,
+  ``{card:au}`` a card with its article (« l'as », « de la dame », « au 7♠ »);
+  ``{warrior:cap}`` a capital first letter, for a
+  sentence that starts with a warrior ("Le Warrior rouge d'Alice…").
 
 Seats (``seat``, ``*_seat``) become names, lists of seats (``seats``, ``*_seats``) a list of
 names ("Alice et Bob"), lists of one value per seat (``left``) each value with its name
@@ -192,10 +194,23 @@ def _que(text: str) -> str:
     return ("qu'" if text.startswith(VOWELS) else "que ") + text
 
 
-#: The prepositions a template may put on a name (``{seat:de}``), by language: French elides
-#: and contracts them; English needs none.
+#: The French cards' names that are feminine (« la dame », « la D♥ », « la rose noir 2 »); every
+#: other card is masculine (« le valet », « l'as », « le 7♠ »).
+FEMININE = ("dame", "rose", "D♠", "D♥", "D♦", "D♣")
+
+
+def _le(text: str) -> str:
+    """« le 7♠ », « l'as (1) », « la dame (12) », « la D♥ »: a card with its article."""
+    if text.startswith(VOWELS):
+        return "l'" + text
+    return ("la " if text.startswith(FEMININE) else "le ") + text
+
+
+#: The prepositions and articles a template may put on a name (``{seat:de}``, ``{card:le}``),
+#: by language: French elides and contracts them; English needs none.
 PREPOSITIONS: dict[str, dict[str, Callable[[str], str]]] = {
-    "en": {}, "fr": {"de": _de, "à": _a, "que": _que}}
+    "en": {}, "fr": {"de": _de, "à": _a, "que": _que, "le": _le,
+                     "du": lambda card: _de(_le(card)), "au": lambda card: _a(_le(card))}}
 
 
 def is_plural(count: int, locale: str) -> bool:
@@ -252,10 +267,12 @@ def styled(text: str, count: int, locale: str, spec: str) -> str:
 
 
 def seat_name(seat: Any, names: Names | None, locale: str | None = None) -> str:
-    """The name given at the table; "seat N" only when the match has no names to give."""
+    """The name given at the table; "seat N" (counted from 1, as the table counts) only when
+    the match has no names to give."""
     if isinstance(seat, int) and names is not None and 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return catalogue(locale_of(locale))["grammar.unnamed_seat"].format(seat=seat)
+    number = seat + 1 if isinstance(seat, int) and not isinstance(seat, bool) else seat
+    return catalogue(locale_of(locale))["grammar.unnamed_seat"].format(seat=number)
 
 
 def join(items: Sequence[str], locale: str | None = None) -> str:
@@ -362,8 +379,24 @@ def fill(template: str, variables: Mapping[str, Any]) -> str:
     """A catalogue string with its ``{name}`` fields filled: every sentence a reader gets (the
     engines', given here as ``Shown`` and ``Count`` values that know their formats; the
     pages' and the service's, ``referee.edge.gettext``). A ``Markup`` template escapes what
-    it is given, as an HTML page needs."""
-    return template.format_map(variables)
+    it is given, as an HTML page needs. A name or a number given plain takes the French
+    grammar's specs too (« Jeu {name:de} » -> « Jeu d'Alice », ``{n:manche|manches}``): only
+    the French templates ask for them."""
+    try:
+        return template.format_map(variables)
+    except ValueError:  # a spec on a plain value: one the grammar can elide or agree with
+        return template.format_map({key: _grammatical(value)
+                                    for key, value in variables.items()})
+
+
+def _grammatical(value: Any) -> Any:
+    """A plain text or number as French grammar takes it (a page's parameter; a sentence
+    already made, ``Markup``, as its text, escaped again like any text)."""
+    if isinstance(value, str) and not isinstance(value, Shown):
+        return Shown(value, "fr")
+    if type(value) is int:
+        return Count(value, "fr")
+    return value
 
 
 def renderer(names: Names | None = None,

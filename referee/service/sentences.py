@@ -191,6 +191,12 @@ def shown(value: Any, reader: Reader) -> Any:
     return value
 
 
+def counted(seat: int | None) -> int | str:
+    """A seat as a sentence to a person numbers it: counted from 1, as the table counts (the
+    API's ``seat`` fields count from 0)."""
+    return seat + 1 if isinstance(seat, int) else "?"
+
+
 def english(words: Words | str) -> str:
     """The English wording (for logs, ``str()``, the command line)."""
     return words if isinstance(words, str) else words.worded(ENGLISH)

@@ -10,7 +10,7 @@ from flask import Flask, g
 from flask_babel import format_date, format_decimal, format_time
 
 from referee.edge.i18n import gettext as _
-from referee.edge.i18n import ngettext
+from referee.edge.i18n import ngettext, pgettext
 from referee.edge.wording import reader_locale
 from referee.service import messages
 from referee.service.games import game_title as _game_title
@@ -77,8 +77,22 @@ def payload_text(payload: dict[str, Any] | None, names: list[str] | None = None)
     if not payload:
         return ""
     return " · ".join(_("{name}: {value}", name=vocabulary.field_label(k).lower(),
-                        value=payload_value(v, k, names))
-                      for k, v in payload.items() if v is not None and v != "")
+                        value=on_top_text(payload, names) if k == "on_top"
+                        else payload_value(v, k, names))
+                      for k, v in payload.items() if v is not None and v != ""
+                      and (k != "on_top" or payload.get("other_value") is not None))
+
+
+def on_top_text(payload: dict[str, Any], names: list[str] | None) -> str:
+    """CC-QP-7: which card of a two-card quick play lies on top, in words: the player's own,
+    or the other player's by their name (never « l'autre »); a one-card quick play has no
+    choice to say."""
+    if payload.get("on_top") == "own":
+        return pgettext("on top", "their own card")
+    other = payload.get("other_seat")
+    if isinstance(other, int) and names is not None:
+        return _("{seat}'s card", seat=seat_name(other, names))
+    return pgettext("on top", "the other player's card")
 
 
 SEAT_NAMED = frozenset({"offender", "caller", "winner"})
@@ -127,7 +141,14 @@ def text_words(value: str, key: str, names: list[str] | None) -> str:
 
 def seat_name(seat: int, names: list[str]) -> str:
     """A seat by the name given at the table (``seat N`` when it has none)."""
-    return names[seat] if 0 <= seat < len(names) and names[seat] else _("seat {n}", n=seat)
+    return names[seat] if 0 <= seat < len(names) and names[seat] else _("seat {n}", n=seat + 1)
+
+
+def sheet_args() -> dict[str, str]:
+    """What a page's CSV download link asks for: the page's language, and for a French reader
+    the separator French spreadsheets expect (``;``: they read ``,`` as the decimal mark)."""
+    locale = reader_locale()
+    return {"lang": locale, "sep": "semicolon"} if locale == "fr" else {"lang": locale}
 
 
 def game_title(game_id: str) -> str:
@@ -135,12 +156,13 @@ def game_title(game_id: str) -> str:
 
 
 def seat_label(seat: Any, names: list[str]) -> str:
-    """``2`` -> ``seat 2 (Carol)``; None -> ``the table``."""
+    """``2`` -> ``seat 3 (Carol)`` (seats counted from 1, as the table counts them); None ->
+    ``the table``."""
     if seat is None or seat == "":
         return _("the table")
     if isinstance(seat, int) and 0 <= seat < len(names):
-        return _("seat {n} ({name})", n=seat, name=names[seat])
-    return _("seat {n}", n=seat)
+        return _("seat {n} ({name})", n=seat + 1, name=names[seat])
+    return _("seat {n}", n=seat + 1) if isinstance(seat, int) else _("seat {n}", n=seat)
 
 
 def seats_text(game: Any) -> str:
@@ -200,8 +222,8 @@ def as_grid(rows: list[list[Any]]) -> list[list[Any]]:
 
 
 #: What a square shows first; and what it need not repeat (its place, its card's parts).
-CELL_MAIN = ("card", "warrior", "value")
-CELL_QUIET = frozenset({"square", "row", "col", "order"})
+CELL_MAIN = ("card", "warrior", "value", "player")  # "player": the seat's name, from ``worded``
+CELL_QUIET = frozenset({"square", "row", "col", "order", "seat"})
 CARD_PARTS = frozenset({"nature", "force", "colour"})  # already said by the card's name
 
 
@@ -232,7 +254,9 @@ def cell_items(cell: dict[str, Any]) -> list[str]:
             continue
         if value in ("", [], {}):
             continue
-        items.append(words(key) if value is True else f"{words(key)}: {value_text(value)}")
+        label = vocabulary.table_word(key)
+        items.append(label if value is True else _("{name}: {value}", name=label,
+                                                    value=value_text(value)))
     return items
 
 
@@ -285,15 +309,19 @@ def init_app(app: Flask) -> None:
                                  table_word=vocabulary.table_word,
                                  phase_word=vocabulary.phase_word,
                                  verdict_kind=vocabulary.verdict_kind,
+                                 rule_text=vocabulary.rule_text,
+                                 where_text=vocabulary.where_text,
                                  translated=vocabulary.translated)
     app.jinja_env.tests.update(grid=is_grid, records=is_records, scalar=is_scalar,
                                cards=is_cards)
     app.jinja_env.globals.update(game_title=game_title, citroncoco_deck=citroncoco_deck,
+                                 option_word=vocabulary.option_label, sheet_args=sheet_args,
                                  most_of_a_value=MAX_OF_A_VALUE)  # a hand's count, at most
     app.jinja_env.filters.update(
         name_choices=name_choices, decimal=format_decimal, hand_counts_of=hand_counts_of,
         code_word=lambda code, kind: messages.code_word(kind, code, reader_locale()),
         warrior_word=lambda ident, names: messages.warrior_name(ident, names, reader_locale()),
+        card_word=lambda card: messages.card_name(str(card), reader_locale()),
         sequence_length=lambda game_id, move_type, f: generic.sequence_length(game_id,
                                                                               move_type, f),
         picked=generic.picked)

@@ -180,6 +180,10 @@ def history_csv() -> Response:
                             night=int_arg("night", args.get("night"), 1), status=status,
                             since=date_arg("since", args.get("since")),
                             until=date_arg("until", args.get("until")))
-    sheet = sheets.to_csv(sheets.HISTORY_COLUMNS, sheets.history_rows(db(), f), reader_locale())
+    sep = args.get("sep") or "comma"
+    if sep not in sheets.SEPARATORS:
+        raise PageError(400, _("The separator is “comma” or “semicolon”, not “{sep}”.", sep=sep))
+    sheet = sheets.to_csv(sheets.HISTORY_COLUMNS, sheets.history_rows(db(), f), reader_locale(),
+                          sep)
     return Response(sheet, mimetype="text/csv", headers={
         "Content-Disposition": 'attachment; filename="referee-history.csv"'})

@@ -50,6 +50,8 @@ def phase_words(game: str, phase: Any) -> str:
 def seat_name(seat: Any, names: Names) -> str:
     if isinstance(seat, int) and 0 <= seat < len(names):
         return names[seat]
+    if isinstance(seat, int):
+        return _("seat {n}", n=seat + 1)  # counted from 1, as the table counts
     return _("the table") if seat is None else str(seat)
 
 
@@ -205,7 +207,10 @@ def worded(value: Any, names: Names, key: str = "") -> Any:
     if isinstance(value, Mapping):
         if key in BY_SEAT and all(str(k).isdigit() for k in value):
             return {seat_name(int(k), names): v for k, v in value.items()}
-        return {k: worded(v, names, str(k)) for k, v in value.items()}
+        said = {k: worded(v, names, str(k)) for k, v in value.items()}
+        if isinstance(value.get("seat"), int) and "row" in value and "col" in value:
+            said["player"] = seat_name(value["seat"], names)  # who laid a domain's card
+        return said
     if isinstance(value, list):
         if key in SEAT_LISTS and all(isinstance(v, int) for v in value):
             return [seat_name(v, names) for v in value]
@@ -214,4 +219,19 @@ def worded(value: Any, names: Names, key: str = "") -> Any:
         return [worded(v, names) for v in value]
     if key in ONE_SEAT and isinstance(value, int) and not isinstance(value, bool):
         return seat_name(value, names)
+    if key == "colour" and isinstance(value, str):
+        return messages.code_word("colour", value, reader_locale())
+    if isinstance(value, str):
+        return code_words(value, names)
     return value
+
+
+def code_words(text: str, names: Names) -> str:
+    """A card or a warrior the view gives by its code, as the table says it (« D♥ », « cœur
+    noir 2 », « le Warrior rouge d'Alice »); any other text as it is."""
+    locale = reader_locale()
+    if messages.WARRIOR_ID.match(text):
+        return messages.warrior_name(text, names, locale)
+    if messages.CARD.match(text) or messages.NEURO_CARD.match(text) or text == "JK":
+        return messages.card_name(text, locale)
+    return text

@@ -346,7 +346,7 @@ def invite(match_id: int) -> Any:
             url = join_link(match_id, token) if token else None
             seats.append({
                 "seat": seat, "name": name, "url": url,
-                "qr": qr_svg(url, _("Join link of seat {n}, {name}", n=seat,
+                "qr": qr_svg(url, _("Join link of seat {n}, {name}", n=seat + 1,
                                                      name=name)) if url else None})
     response = current_app.response_class(render_template(
         "invite.html", match=match, access=access, links=links,

@@ -324,6 +324,39 @@ VERDICT_KINDS = {"ok": _l("ok"), "missplay": _l("missplay"), "impossible": _l("i
                  "voided": _l("voided")}
 
 
+#: The referee's own rulings, which no rule text numbers: a word, not a code, on a page.
+PLATFORM_RULES = {"PLATFORM-VOID": lazy_pgettext("rule", "voided by the table"),
+                  "PLATFORM-CHALLENGE": lazy_pgettext("rule", "challenge"),
+                  "PLATFORM-RULING": lazy_pgettext("rule", "host's ruling"),
+                  "PLATFORM-TAKE-BACK": lazy_pgettext("rule", "taken back")}
+
+
+def rule_text(rule: Any) -> str:
+    """A verdict's rule as a page shows it: a clause of the rule texts by its id (``CC-QP-4``),
+    the referee's own rulings in words."""
+    found = PLATFORM_RULES.get(rule) if isinstance(rule, str) else None
+    return str(found) if found is not None else str(rule or "")
+
+
+#: The parts of an exported match, as a page names where in the file a fault is.
+FILE_PARTS = {"uuid": _l("the match's identity"), "game": _l("the game"),
+              "seats": _l("the seats"), "options": _l("the options"),
+              "events": _l("the events"), "mode": _l("the mode"),
+              "format": _l("the file's format"), "payload": _l("the move's details")}
+
+
+def where_text(where: Any) -> str:
+    """Where in an exported match a fault is, in words (``uuid`` -> "the match's identity",
+    ``events.3`` -> "the events, no. 4"); the path itself for a part not named here."""
+    parts = str(where or "").split(".")
+    found = FILE_PARTS.get(parts[0])
+    if found is None:
+        return str(where or "")
+    if len(parts) > 1 and parts[1].isdigit():
+        return gettext("{part}, no. {n}", part=str(found), n=int(parts[1]) + 1)
+    return str(found)
+
+
 def game_title(game_id: str, fallback: str) -> str:
     """A game's name: the service's words for it (the API's too), in the request's language."""
     title = messages.game_title(game_id, reader_locale())

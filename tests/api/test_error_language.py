@@ -64,9 +64,9 @@ def test_a_seat_token_logging_for_another_seat(client: FlaskClient, table: Table
                                                  "payload": {"source": "stock"}},
         headers={**auth(table.seats[0]), **lang}))
     assert french["code"] == 403
-    assert french["message"] == ("Le jeton de la place 0 ne peut pas noter un coup pour la "
-                                 "place 1.")
-    assert english["message"] == "Seat 0's token cannot log a move for seat 1."
+    assert french["message"] == ("Le jeton de la place 1 ne peut pas noter un coup pour la "
+                                 "place 2.")
+    assert english["message"] == "Seat 1's token cannot log a move for seat 2."
     assert same_data(french, english)
 
 
@@ -238,9 +238,9 @@ def test_a_join_token_of_no_seat_cannot_see_a_hand(client: FlaskClient, table: T
     french, english = in_both(lambda lang: client.get(
         f"/api/matches/{table.id}/state?as=1", headers={**auth(table.seats[0]), **lang}))
     assert french["code"] == 403
-    assert french["message"] == ("Le jeton de la place 0 ne peut pas voir la main de la "
-                                 "place 1.")
-    assert english["message"] == "Seat 0's token cannot see seat 1's hand."
+    assert french["message"] == ("Le jeton de la place 1 ne peut pas voir la main de la "
+                                 "place 2.")
+    assert english["message"] == "Seat 1's token cannot see seat 2's hand."
 
 
 def test_an_import_refused_at_an_event_names_the_event_and_the_players(

@@ -24,7 +24,7 @@ def night(client: FlaskClient) -> dict[str, Any]:
 
 
 def rows(body: bytes) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(body.decode("utf-8"))))
+    return list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
 
 
 def tied_call(client: FlaskClient) -> Any:
@@ -180,7 +180,7 @@ def test_match_sheet_is_round_by_round(client: FlaskClient, night: dict[str, Any
 def test_night_results_csv(client: FlaskClient, night: dict[str, Any]) -> None:
     table = rows(client.get(f"/api/nights/{night['night']}/results.csv").data)
     assert table[0] == ["match_id", "game", "status", "seat", "player_id", "player", "score",
-                        "rank", "won", "points", "missplays"]
+                        "rank", "won", "points", "missplays", "game_name", "status_name"]
     assert [(r[5], r[9]) for r in table[1:]] == [("Alice", "5"), ("Bob", "3"), ("Chloé", "2"),
                                                  ("Bob", "3"), ("Dan", "5")]
 

@@ -31,7 +31,7 @@ def test_replay_in_french(client: FlaskClient, runner: FlaskCliRunner) -> None:
     assert "FAUTE DE JEU [CC-" in output and "Jeu rapide faux de Bob : 9 sur un 5." in output
     assert ("Sanction : les cartes reprennent leur place et Bob pioche une carte de pénalité"
             in output)
-    assert "place 1 (Bob)" in output
+    assert "place 2 (Bob)" in output
     assert "Classement : Alice : 0, Bob : 0, Chloé : 0 (noix de coco)." in output
     assert "seat" not in output and "Penalty" not in output
 

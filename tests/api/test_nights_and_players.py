@@ -57,7 +57,7 @@ def quick_night(client: FlaskClient) -> dict[str, Any]:
 
 
 def rows(body: bytes) -> list[list[str]]:
-    return list(csv.reader(io.StringIO(body.decode("utf-8"))))
+    return list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
 
 
 def lines(board: dict[str, Any]) -> list[tuple[Any, ...]]:
@@ -100,17 +100,22 @@ def test_fixture_stats_of_each_player(client: FlaskClient, night: dict[str, Any]
 
 def test_fixture_night_results_csv_every_row(client: FlaskClient,
                                              night: dict[str, Any]) -> None:
-    """One row per seat of each match with a move, in match and seat order."""
+    """One row per seat of each match with a move, in match and seat order; seats counted
+    from 1, the game's name and the status's word after their codes."""
     a, b, _c = night["matches"]
     p = night["players"]
+    named = ["CitronCoco (each for themself)", "finished"]
     assert rows(client.get(f"/api/nights/{night['night']}/results.csv").data)[1:] == [
-        [str(a), "citroncoco", "finished", "0", str(p["Alice"]), "Alice", "-16", "1", "yes",
-         "5", "0"],
-        [str(a), "citroncoco", "finished", "1", str(p["Bob"]), "Bob", "12", "2", "no", "3", "0"],
-        [str(a), "citroncoco", "finished", "2", str(p["Chloé"]), "Chloé", "36", "3", "no", "2",
-         "0"],
-        [str(b), "citroncoco", "finished", "0", str(p["Bob"]), "Bob", "26", "2", "no", "3", "1"],
-        [str(b), "citroncoco", "finished", "1", str(p["Dan"]), "Dan", "0", "1", "yes", "5", "0"]]
+        [str(a), "citroncoco", "finished", "1", str(p["Alice"]), "Alice", "-16", "1", "yes",
+         "5", "0", *named],
+        [str(a), "citroncoco", "finished", "2", str(p["Bob"]), "Bob", "12", "2", "no", "3", "0",
+         *named],
+        [str(a), "citroncoco", "finished", "3", str(p["Chloé"]), "Chloé", "36", "3", "no", "2",
+         "0", *named],
+        [str(b), "citroncoco", "finished", "1", str(p["Bob"]), "Bob", "26", "2", "no", "3", "1",
+         *named],
+        [str(b), "citroncoco", "finished", "2", str(p["Dan"]), "Dan", "0", "1", "yes", "5", "0",
+         *named]]
 
 
 def test_fixture_board_image_shows_the_hand_computed_lines(client: FlaskClient,

@@ -74,7 +74,8 @@ def test_seats_are_named_by_the_names_given_at_the_table() -> None:
 
 
 def test_without_names_a_seat_is_its_number() -> None:
-    assert render(msg("plouc.effect.to_play", seat=1)) == "seat 1 to play"
+    """Counted from 1, as the table counts its seats."""
+    assert render(msg("plouc.effect.to_play", seat=1)) == "seat 2 to play"
 
 
 def test_lists_of_seats_read_as_a_list_of_names() -> None:

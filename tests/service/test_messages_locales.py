@@ -99,7 +99,8 @@ def test_every_format_spec_is_one_the_renderer_knows(locale: str) -> None:
     for message_id, template in catalogue(locale).items():
         for _, name, spec, _ in Formatter().parse(template):
             if name and spec:
-                assert "|" in spec or spec in ("de", "à", "que", "cap"), (message_id, spec)
+                assert "|" in spec or spec in ("de", "à", "que", "le", "du", "au", "cap"), (
+                    message_id, spec)
 
 
 def test_french_reads_in_the_rule_texts_words() -> None:

@@ -54,7 +54,7 @@ def test_an_engines_word_in_a_schema_error_reads_in_the_readers_language() -> No
     errors = {"payload": {"card": msg("plouc.draw.draws", seat=1, count=3).as_dict(),
                           "other": ["Missing data for required field."]}}
     worded = said_errors(errors, "fr")
-    assert worded["payload"]["card"] == "le joueur 1 pioche 3 cartes"  # no names: the seat
+    assert worded["payload"]["card"] == "le joueur 2 pioche 3 cartes"  # no names: the seat, from 1
     assert worded["payload"]["other"] == ["Missing data for required field."]
     assert said_errors(errors, "en")["payload"]["card"].endswith("draws 3 cards")
 

@@ -139,8 +139,8 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
         page.goto(links[who])  # the join page's script posts the token after the "#"
         page.wait_for_url(lambda url: not url.endswith("/join/link"))
         assert re.search(rf"/m/{match_id}/play$", page.url)  # the token left the address
-    expect(alice.locator(".who")).to_contain_text("You are seat 0 (Alice)")
-    expect(bob.locator(".who")).to_contain_text("You are seat 1 (Bob)")
+    expect(alice.locator(".who")).to_contain_text("You are seat 1 (Alice)")
+    expect(bob.locator(".who")).to_contain_text("You are seat 2 (Bob)")
 
     log(alice, "Draw from the stock")
     assert "CC-TURN-1" in verdict(alice)
@@ -298,13 +298,13 @@ def test_tap_the_board_on_a_phone(server: str, browser: Any) -> None:
     page = phone(browser)
     page.set_default_timeout(TIMEOUT)
     new_match(page, server, "croconounours", ("Alice", "Bob"))
-    chip(page, "chips", "seat 0 (Alice)")
+    chip(page, "chips", "seat 1 (Alice)")
     page.get_by_role("button", name="This seat plays first").click()
     page.get_by_role("link", name="Deploy in corner a1").click()
     expect(page.get_by_label("On a2")).to_have_value("green")
     shoot_pad(page, "pad-croconounours-deploy-phone")
     page.get_by_role("button", name="Deploy in a1").click()
-    expect(page.locator("#quick-title")).to_contain_text("seat 1 (Bob)")
+    expect(page.locator("#quick-title")).to_contain_text("seat 2 (Bob)")
     page.get_by_role("link", name="Deploy in corner g7").click()
     page.get_by_role("button", name="Deploy in g7").click()
     discard = page.locator("form.pad-form").filter(
@@ -323,7 +323,7 @@ def test_tap_the_board_on_a_phone(server: str, browser: Any) -> None:
     chip(page, "ranks", "7")
     shoot_pad(page, "pad-croconounours-reach-phone")
     page.get_by_role("button", name="Move Alice's green warrior to a3 (♣ step)").click()
-    expect(page.locator("#verdict")).to_contain_text("Logged #6: move by seat 0 (Alice)")
+    expect(page.locator("#verdict")).to_contain_text("Logged #6: move by seat 1 (Alice)")
     expect(page.locator(".croco-board td", has_text="a3")).to_contain_text("green")
     shoot_pad(page, "pad-croconounours-moved-phone")
 
@@ -336,7 +336,7 @@ def test_tap_the_board_on_a_phone(server: str, browser: Any) -> None:
     shoot_pad(page, "pad-neurotrio-place-phone")
     page.get_by_role("button", name="Place at row 0, column 1").click()
     expect(page.locator("#verdict")).to_contain_text("Logged #2: place")
-    expect(page.locator(".domain-grid")).to_contain_text("coeur-vert-2")
+    expect(page.locator(".domain-grid")).to_contain_text("heart vert 2")
     shoot_pad(page, "pad-neurotrio-placed-phone")
 
     new_match(page, server, "plouc", ("Alice", "Bob"))

@@ -73,7 +73,7 @@ def test_a_too_slow_quick_play_then_a_void_and_a_correction_with_previews(
     chloe.wait_for_load_state()
     refused = chloe.locator(".too-slow")
     expect(refused).to_contain_text("Too slow: not logged")
-    expect(refused).to_contain_text("#4 seat 1 (Bob): discard — value: 6")
+    expect(refused).to_contain_text("#4 seat 2 (Bob): discard — value: 6")
     expect(refused).to_contain_text("no penalty")
     expect(chloe.locator("#pad-quick")).to_have_text("Quick play on the 6")  # up to date
     shoot(chloe, "play-phone-too-slow")
@@ -149,7 +149,7 @@ def test_a_seat_takes_back_its_own_draw(server: str, browser: Any) -> None:  # n
     expect(alice.get_by_role("button", name="Draw from the stock")).to_be_visible()
     alice.goto(f"{server}/m/{match['id']}")
     expect(alice.locator("#e1")).to_have_class(re.compile("voided"))
-    expect(alice.locator("#e2")).to_contain_text("void by seat 0 (Alice)")
+    expect(alice.locator("#e2")).to_contain_text("void by seat 1 (Alice)")
     expect(alice.locator("#e1")).to_contain_text("Voided by #2: taken back by its player")
     shoot(alice, "match-phone-take-back")
     alice.context.close()

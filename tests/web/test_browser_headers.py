@@ -159,8 +159,8 @@ def test_a_join_link_sends_its_token_in_no_request(site: Site, browser: Any) -> 
         page.set_default_timeout(TIMEOUT)
         join(page, on_site(site, links[who]))
         assert re.search(r"/m/\d+/play$", page.url)  # the token left the address
-    expect(alice.locator(".who")).to_contain_text("You are seat 0 (Alice)")
-    expect(bob.locator(".who")).to_contain_text("You are seat 1 (Bob)")
+    expect(alice.locator(".who")).to_contain_text("You are seat 1 (Alice)")
+    expect(bob.locator(".who")).to_contain_text("You are seat 2 (Bob)")
     join(host, on_site(site, links["host"]))  # the host's own link, opened on its phone
     log(alice, "Draw from the stock")
     expect(alice.locator("#verdict")).to_contain_text("CC-TURN-1")

@@ -61,7 +61,7 @@ def test_citron_coco_is_not_logged_on_one_tap(server: str, browser: Any) -> None
     log(alice, "Draw from the stock")
     log(alice, "Discard the drawn card", value="5")
     log(alice, "Citron Coco!")
-    expect(alice.locator("#confirm-title")).to_have_text("Log Citron Coco for seat 0 (Alice)?")
+    expect(alice.locator("#confirm-title")).to_have_text("Log Citron Coco for seat 1 (Alice)?")
     expect(alice.locator("#confirm")).to_contain_text("every other seat plays one last turn")
     shoot(alice, "confirm-citron-coco-phone")
     assert seq_of(alice, server, match_id) == 2
@@ -123,7 +123,7 @@ def test_reloading_after_a_refused_move_shows_the_pad(server: str, browser: Any)
     assert re.search(rf"/m/{match_id}/play\?seat=1$", bob.url)  # the pad's, not /moves
     response = bob.reload()
     assert response is not None and response.status == 200
-    expect(bob.locator(".who")).to_contain_text("You are seat 1 (Bob)")
+    expect(bob.locator(".who")).to_contain_text("You are seat 2 (Bob)")
     response = bob.goto(f"{server}/m/{match_id}/moves")
     assert response is not None and response.status == 200
     assert bob.url.endswith(f"/m/{match_id}/play")
@@ -138,20 +138,20 @@ def test_a_phone_whose_link_was_replaced_is_told_what_to_do(server: str, browser
     links = host_creates(host, server, "citroncoco", ("Alice", "Bob"))
     old = links["1"]
     bob = joined_phone(browser, old)
-    expect(bob.locator(".who")).to_contain_text("You are seat 1 (Bob)")
+    expect(bob.locator(".who")).to_contain_text("You are seat 2 (Bob)")
     host.locator("#seat-1").get_by_text("Lost? Make a new link").click()
     host.locator("#seat-1").get_by_role(
         "button", name="Stop the old link and make a new one").click()
     new = host.locator('a.join-link[data-seat="1"]').get_attribute("href")
     assert new != old
     bob.reload()
-    expect(bob.locator(".who")).to_contain_text("join link of seat 1 (Bob) was replaced")
+    expect(bob.locator(".who")).to_contain_text("join link of seat 2 (Bob) was replaced")
     expect(bob.locator(".who")).to_contain_text("scan your seat's new QR code")
     shoot(bob, "play-phone-link-replaced")
     bob.goto(old)
     expect(bob.locator("main")).to_contain_text("was replaced by a new one")
     bob.goto(new)
-    expect(bob.locator(".who")).to_contain_text("You are seat 1 (Bob)")
+    expect(bob.locator(".who")).to_contain_text("You are seat 2 (Bob)")
     for page in (host, bob):
         page.context.close()
 
@@ -173,7 +173,7 @@ def test_an_invite_on_a_loopback_address_gives_links_the_phones_can_open(
     port = server.rsplit(":", 1)[1]
     assert all(link.startswith(f"http://{found[0]}:{port}/") for link in links.values())
     alice = joined_phone(browser, links["0"])  # the phone opens the network address
-    expect(alice.locator(".who")).to_contain_text("You are seat 0 (Alice)")
+    expect(alice.locator(".who")).to_contain_text("You are seat 1 (Alice)")
     for page in (host, alice):
         page.context.close()
 

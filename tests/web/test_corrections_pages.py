@@ -60,7 +60,7 @@ def test_a_stale_quick_play_is_too_slow_and_the_pad_shows_what_changed(
     text = plain(response)
     assert "Too slow: not logged" in text and "no penalty" in text
     assert text.count("no penalty") == 1  # said once, not again under the list
-    assert "#4 seat 1 (Bob): discard — value: 6" in text
+    assert "#4 seat 2 (Bob): discard — value: 6" in text
     assert "Quick play on the 6" in text  # the pad again, up to date
     assert last_seq(host, made.id) == 4
 
@@ -151,7 +151,7 @@ def test_a_seat_takes_back_its_own_draw_from_its_pad(app: Flask, made: Made) -> 
     response = move(alice, made.id, "void", 0, {"p.seq": "1"})  # what the pad's button sends
     assert response.status_code == 303
     timeline = plain(alice.get(f"/m/{made.id}"))
-    assert "void by seat 0 (Alice)" in timeline
+    assert "void by seat 1 (Alice)" in timeline
     assert "Voided by #2: taken back by its player" in timeline
 
 

@@ -32,7 +32,7 @@ def test_citron_coco_on_one_tap_logs_nothing_and_says_what_it_will_do(
     response = move(alice, match_id, "citron_coco", 0, confirm=False)
     assert asks_confirmation(response)
     page = plain(response)
-    assert "Log Citron Coco for seat 0 (Alice)?" in page and "Not logged yet" in page
+    assert "Log Citron Coco for seat 1 (Alice)?" in page and "Not logged yet" in page
     assert "every other seat plays one last turn" in page
     assert last_seq(client, match_id) == 2
 
@@ -106,7 +106,7 @@ def test_the_reveal_asks_and_shows_the_round_it_ends(app: Flask, client: FlaskCl
                     confirm=False)
     page = plain(response)
     assert asks_confirmation(response) and "It ends the round." in page
-    assert "seat 1 (Bob): 0 → 26 coconuts" in page
+    assert "seat 2 (Bob): 0 → 26 coconuts" in page
     assert last_seq(client, made.id) == 5
 
 

@@ -77,7 +77,7 @@ def test_a_seat_logging_for_another_seat(app: Flask, client: FlaskClient) -> Non
     bob = in_french(app, joined(app, made.id, made.seats[1]))
     response = move(bob, made.id, "draw", 0, {"p.source": "stock"})
     assert response.status_code == 403
-    assert "Le jeton de la place 1 ne peut pas noter un coup pour la place 0." in read(response)
+    assert "Le jeton de la place 2 ne peut pas noter un coup pour la place 1." in read(response)
 
 
 def test_a_move_without_a_token(app: Flask, client: FlaskClient) -> None:
@@ -137,7 +137,8 @@ def test_a_replaced_join_link_says_when_in_french(app: Flask, client: FlaskClien
     response = holder.get(f"/m/{made.id}/join?token={made.seats[1]}")
     assert response.status_code == 403
     page = read(response)
-    assert "Ce lien pour rejoindre de la place 1 (Bob) a été remplacé par un nouveau le " in page
+    assert ("Ce lien pour rejoindre la partie à la place 2 (Bob) a été remplacé par un nouveau "
+            "le ") in page
     assert "UTC et ne fonctionne plus." in page
 
 

@@ -26,7 +26,7 @@ def test_every_page_works_for_every_engine(app: Flask, client: FlaskClient,
         response = client.get(f"/m/{made.id}{path}")
         assert response.status_code == 200, (path, plain(response)[:500])
     seat = joined(app, made.id, made.seats[0])
-    assert "You are seat 0" in plain(seat.get(f"/m/{made.id}/play"))
+    assert "You are seat 1" in plain(seat.get(f"/m/{made.id}/play"))
     assert seat.get(f"/m/{made.id}?at=0").status_code == 200
 
     # every move the host's pad offers, posted with its form's defaults: judged or refused

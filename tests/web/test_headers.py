@@ -192,7 +192,7 @@ def test_joining_by_post_takes_the_token_or_a_whole_link(app: Flask, client: Fla
     assert response.location.endswith(f"/m/{made.id}/play")
     cookie = response.headers["Set-Cookie"]
     assert f"referee_m{made.id}={made.seats[1]}" in cookie and "HttpOnly" in cookie
-    assert "You are seat 1 (Bob)" in plain(browser.get(f"/m/{made.id}/play"))
+    assert "You are seat 2 (Bob)" in plain(browser.get(f"/m/{made.id}/play"))
 
 
 @SQLITE

@@ -178,7 +178,7 @@ PAGES: list[Visit] = [
     ("match-croconounours", go("/m/{croco}?at=1#table"), "Standings then",
      "Classement à ce moment"),
     ("play-rounds-neurotrio", go("/m/{rounds_neurotrio}/play"), "Alice's victory points",
-     "Points de victoire de Alice"),
+     "Points de victoire d'Alice"),
     ("play-rounds-croconounours", go("/m/{rounds_croconounours}/play"),
      "Warriors left standing", "Warriors encore debout"),
     ("play-rounds-plouc", go("/m/{rounds_plouc}/play"), "Cards left in each hand",

@@ -55,11 +55,11 @@ def test_a_pad_fetches_its_seat_view_again_on_each_move(server: str, browser: An
     bob = phone(browser)
     bob.set_default_timeout(TIMEOUT)
     bob.goto(f"{server}/m/{match['id']}/join?token={match['seat_tokens'][1]}")
-    expect(bob.locator(".turn")).to_contain_text("To play: seat 0 (Alice)")
+    expect(bob.locator(".turn")).to_contain_text("To play: seat 1 (Alice)")
     bob.evaluate("window.stillHere = true")
     log_move(server, match, 0, "draw", {"source": "stock"})
     log_move(server, match, 0, "discard", {"value": 5})
-    expect(bob.locator(".turn")).to_contain_text("To play: seat 1 (Bob)")
+    expect(bob.locator(".turn")).to_contain_text("To play: seat 2 (Bob)")
     expect(bob.locator("#stale")).to_contain_text("Move #2 was logged")
     expect(bob.get_by_role("button", name="Draw from the stock")).to_be_visible()
     assert bob.evaluate("window.stillHere") is True

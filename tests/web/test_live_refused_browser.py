@@ -60,10 +60,10 @@ def test_a_pad_whose_stream_is_refused_follows_the_match_by_polling(
     with bob.expect_response(stream) as refused:
         bob.goto(f"{server}/m/{match['id']}/join?token={match['seat_tokens'][1]}")
     assert refused.value.status == 503
-    expect(bob.locator(".turn")).to_contain_text("To play: seat 0 (Alice)")
+    expect(bob.locator(".turn")).to_contain_text("To play: seat 1 (Alice)")
     bob.evaluate("window.stillHere = true")
     log_move(server, match, 0, "draw", {"source": "stock"})
     log_move(server, match, 0, "discard", {"value": 5})
-    expect(bob.locator(".turn")).to_contain_text("To play: seat 1 (Bob)")
+    expect(bob.locator(".turn")).to_contain_text("To play: seat 2 (Bob)")
     expect(bob.locator("#stale")).to_contain_text("Move #2 was logged")
     assert bob.evaluate("window.stillHere") is True

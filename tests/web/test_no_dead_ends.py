@@ -45,7 +45,7 @@ def test_a_replaced_join_link_says_so_and_what_to_do(app: Flask, client: FlaskCl
     assert client.post(f"/m/{made.id}/seats/1/token").status_code == 303  # the host
     page = plain(bob.get(f"/m/{made.id}/play"))
     assert "You have not joined" not in page
-    assert "join link of seat 1 (Bob) was replaced" in page
+    assert "join link of seat 2 (Bob) was replaced" in page
     assert "scan your seat's new QR code" in html.unescape(page)
     response = app.test_client().get(f"/m/{made.id}/join?token={made.seats[1]}")
     assert response.status_code == 403

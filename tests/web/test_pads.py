@@ -61,7 +61,7 @@ def test_citroncoco_pad_offers_only_this_seats_moves(app: Flask, client: FlaskCl
     first = pad_html(alice, made.id)
     assert "Draw from the stock" in first and "Replace this card" not in first
     assert "Draw from the stock" not in pad_html(bob, made.id)
-    assert "Nothing to log for seat 1 (Bob)" in plain(bob.get(f"/m/{made.id}/play"))
+    assert "Nothing to log for seat 2 (Bob)" in plain(bob.get(f"/m/{made.id}/play"))
 
     press(alice, made.id, "draw", 0, {"p.source": "stock"})
     after = pad_html(alice, made.id)
@@ -165,7 +165,7 @@ def test_neurotrio_pad_places_a_card_by_tapping_the_domain(app: Flask,
     assert "Neuro!" in pad_html(client, made.id, f"?seat={nxt}")
     press(client, made.id, "neuro", nxt, {})
     page = pad_html(client, made.id, f"?seat={nxt}")
-    assert 'name="p.base" value="10"' in page and "Bid on coeur-noir-1" in page
+    assert 'name="p.base" value="10"' in page and "Bid on heart noir 1" in page  # in words
     press(client, made.id, "bid", nxt, {"p.base": "3", "p.token": "nature",
                                         "pick": "p.row=0&p.col=0"})
     assert last_event(client, made.id)["payload"]["token"] == "sealed"  # to the public
@@ -358,7 +358,7 @@ def test_plouc_pad_draws_announcements_contre_and_slap(app: Flask) -> None:
                        {"seat": 2, "carte_due": False}], "discard": {"top": "2H"}}
     html = render_pad(app, "plouc", table, 1)
     assert "Carte!" in html and "Plouc!" not in html
-    assert "Contre! seat 0 (Alice) forgot to announce" in html
+    assert "Contre! seat 1 (Alice) forgot to announce" in html
     assert 'value="p.with_seat=2"' in html and 'value="p.with_seat=1"' not in html
     assert "Plouc!" in render_pad(app, "plouc", table, 0)
 

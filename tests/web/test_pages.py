@@ -119,7 +119,7 @@ def test_join_keeps_the_token_in_a_match_scoped_cookie(app: Flask, client: Flask
     cookie = response.headers["Set-Cookie"]
     assert f"referee_m{made.id}={made.seats[1]}" in cookie
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and f"Path=/m/{made.id}" in cookie
-    assert "You are seat 1 (Bob)" in plain(browser.get(f"/m/{made.id}/play"))
+    assert "You are seat 2 (Bob)" in plain(browser.get(f"/m/{made.id}/play"))
 
 
 def test_a_wrong_join_link_is_explained(client: FlaskClient) -> None:
@@ -180,7 +180,7 @@ def test_a_seat_cannot_log_for_another_seat_nor_host_moves(app: Flask,
     bob = joined(app, made.id, made.seats[1])
     response = move(bob, made.id, "draw", 0, {"p.source": "stock"})
     assert response.status_code == 403
-    assert "cannot log a move for seat 0" in text_of(response)
+    assert "cannot log a move for seat 1" in text_of(response)
     page = text_of(bob.get(f"/m/{made.id}/play"))
     assert 'value="missplay"' not in page  # the host's moves are not offered to a seat
     response = move(bob, made.id, "missplay", 1, {"p.rule": "CC-MISS-3"})
@@ -226,9 +226,9 @@ def test_the_host_pad_offers_every_seat_and_the_host_moves(client: FlaskClient) 
     made = create(client)
     page = text_of(client.get(f"/m/{made.id}/play"))
     assert "You are the host" in plain(client.get(f"/m/{made.id}/play"))
-    assert "seat 1 (Bob)" in page and 'value="missplay"' in page
+    assert "seat 2 (Bob)" in page and 'value="missplay"' in page
     assert "Draw from the stock" in page and "Replace card" not in page  # offered now
-    assert "Log for which seat" in page and "Moves for seat 0 (Alice)" in page
+    assert "Log for which seat" in page and "Moves for seat 1 (Alice)" in page
     assert "CC-MISS-3: A player looked at a card" in page  # faults in the rules' words
 
 
@@ -304,13 +304,13 @@ def test_state_after_an_event_as_the_public_or_a_seat(app: Flask, client: FlaskC
     assert "The table right after #1" in public and "as the public" in public
     assert 'id="e1" class="event current"' in public
     mine = text_of(alice.get(f"/m/{made.id}?at=2&as=0"))
-    assert "as seat 0 (Alice)" in mine
+    assert "as seat 1 (Alice)" in mine
     assert "Top of the discard" in mine and "8, laid by Alice" in mine  # in the game's words
     response = alice.get(f"/m/{made.id}?at=2&as=1")
-    assert response.status_code == 403 and "cannot see seat 1" in text_of(response)
+    assert response.status_code == 403 and "cannot see seat 2" in text_of(response)
     assert client.get(f"/m/{made.id}?at=9").status_code == 404
     host = text_of(client.get(f"/m/{made.id}?at=0&as=1"))
-    assert "as seat 1 (Bob)" in host
+    assert "as seat 2 (Bob)" in host
 
 
 def test_challenge_and_ruling_from_the_match_page(app: Flask, client: FlaskClient) -> None:

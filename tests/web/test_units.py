@@ -79,7 +79,8 @@ def test_grids_lay_squares_at_their_row_and_column() -> None:
     grid = as_grid(rows)
     assert [[c and c["card"] for c in row] for row in grid] == [
         [None, "rose-bleu-1"], ["coeur-noir-2", None]]
-    assert cell_items(rows[0][0]) == ["rose-bleu-1", "seat: 0"]
+    assert cell_items(rows[0][0]) == ["rose-bleu-1"]  # the seat's number is not a word
+    assert cell_items({**rows[0][0], "player": "Alice"}) == ["rose-bleu-1", "Alice"]
     assert cell_items(rows[1][0]) == ["coeur-noir-2", "treasure"]
     board = [[{"square": "a2", "warrior": None, "obstacle": True, "colour": "red"}]]
     assert as_grid(board) is board and cell_items(board[0][0]) == ["obstacle", "colour: red"]
@@ -108,7 +109,8 @@ def test_table_view_renders_hands_grids_and_records() -> None:
             '{% from "_table.html" import table_view %}{{ table_view(view, names) }}')
         html = template.render(view=view, names=["Alice", "Bob"])
     text = re.sub(r"\s+", " ", html)
-    assert "seat 1 (Bob)" in text and "to play" in text
+    assert "seat 2 (Bob)" in text and "to play" in text
     assert 'class="card face-up"' in text and 'class="card unknown"' in text
-    assert '<table class="grid">' in text and "0-red" in text and "cell empty" in text
-    assert "(-1, 0), (0, 1)" in text and "1-red" in text
+    assert '<table class="grid">' in text and "Alice&#39;s red warrior" in text
+    assert "cell empty" in text and "0-red" not in text  # warriors by their owners, in words
+    assert "(-1, 0), (0, 1)" in text and "Bob&#39;s red warrior" in text and "7♠" in text

@@ -36,6 +36,12 @@ def suit_name(letter: str) -> str:
     return names.get(letter, letter)
 
 
+def suit_word(letter: Any) -> str:
+    """A suit a table names, as its sign and word (``H`` -> ``♥ cœur``); "" for none."""
+    found = next((s for s in SUIT_SIGNS if s[0] == letter), None)
+    return f"{found[1]} {suit_name(found[0])}" if found else ""
+
+
 def ranks() -> list[dict[str, str]]:
     """The ranks of an ordinary deck, as chips: the code posted, the face shown, a name."""
     return [{"value": code, "face": rank_face(code), "name": rank_name(code)}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.web.pads.cards import card_text, ranks, suits
+from referee.web.pads.cards import card_text, ranks, suit_word, suits
 
 
 def owing(table: Mapping[str, Any], seat: int,
@@ -52,6 +52,7 @@ def plouc(table: Mapping[str, Any], seat: int, host: bool, args: Mapping[str, An
         "top": top,
         "top_text": card_text(top),
         "suit": table.get("suit"),
+        "suit_text": suit_word(table.get("suit")),
         "ranks": ranks(),
         "suits": suits(),
     }

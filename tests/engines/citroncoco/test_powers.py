@@ -160,7 +160,7 @@ def test_cc_coin_3_host_logged_eleven_played_again_stands(t3: Table) -> None:
     t3.turn_of(1, value=11)
     assert refused(t3, "draw", 1, source="stock").rule == "CC-TURN-6"  # blocked: no play again
     verdict = t3.play("missplay", 1, by_host=True, rule="CC-COIN-3")
-    assert "seat 1 will play again (11 Supply)" in effects_said(verdict)
+    assert "seat 2 will play again (11 Supply)" in effects_said(verdict)
     assert t3.state.coin == 1 and t3.hands == [4, 5, 4]
     assert t3.play("draw", 1, source="stock").kind == "ok"
 
@@ -172,7 +172,7 @@ def test_cc_coin_3_host_logged_thirteen_skip_stands(t3: Table) -> None:
     t3.turn_of(1, value=13)
     t3.play("missplay", 1, by_host=True, rule="CC-COIN-3")
     assert ENGINE.turn(t3.state) == 0
-    assert "seat 2 skips its turn (13 Captain)" in effects_said(t3.play("draw", 0, source="stock"))
+    assert "seat 3 skips its turn (13 Captain)" in effects_said(t3.play("draw", 0, source="stock"))
 
 
 def test_cc_spy_1_turns_a_card_face_up_for_everyone(t3: Table) -> None:
@@ -312,4 +312,4 @@ def test_cc_capt_2_the_thirteen_skips_the_next_opponent(t3: Table) -> None:
     assert ENGINE.turn(t3.state) == 2
     assert refused(t3, "draw", 1, source="stock").rule == "CC-TURN-6"
     verdict = t3.play("draw", 2, source="stock")
-    assert "seat 1 skips its turn (13 Captain)" in effects_said(verdict)
+    assert "seat 2 skips its turn (13 Captain)" in effects_said(verdict)
