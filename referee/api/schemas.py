@@ -25,7 +25,9 @@ class ErrorSchema(Schema):
     code = fields.Integer(required=True)
     status = fields.String(required=True)
     message = fields.String(required=True, metadata={"description": "What was wrong"})
-    where = fields.String(metadata={"description": "Which part of the request, e.g. payload.slot"})
+    where = fields.String(metadata={
+        "description": "The part of the request, then the field: body.payload.slot, query.as, "
+                       "header.If-Match, path.match_id (or database: an outage)"})
     rule = fields.String(metadata={"description": "The rule that refuses it, from the catalogue"})
     kind = fields.String(metadata={"description": "impossible: the move cannot have happened"})
     message_id = fields.String(metadata={"description": "What was wrong, as a message id"})

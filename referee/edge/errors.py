@@ -7,7 +7,7 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
-from flask import render_template
+from flask import has_request_context, render_template, request
 
 from referee.edge.gettext import lazy_gettext as _l
 
@@ -36,10 +36,37 @@ TITLES = {
 
 
 def error_body(code: int, message: str, **details: Any) -> dict[str, Any]:
-    """The one error shape: what was wrong (message), where, and the rule when a rule says no."""
+    """The one error shape: what was wrong (message), where (``located``), and the rule when a
+    rule says no."""
     body: dict[str, Any] = {"code": code, "status": HTTPStatus(code).phrase, "message": message}
     body.update({k: v for k, v in details.items() if v is not None})
+    if isinstance(body.get("where"), str):
+        body["where"] = located(body["where"])
     return body
+
+
+#: Where a request carries what it sends, as an answer's ``where`` names it.
+PLACES = ("body", "query", "header", "path")
+#: What an answer's ``where`` may name that is not in the request.
+ELSEWHERE = frozenset({"database"})
+
+
+def located(where: str) -> str:
+    """One naming for ``where``: the part of the request it is in, then the field —
+    ``body.payload.slot``, ``query.as``, ``header.If-Match``, ``path.match_id``. The schemas
+    name the body ``json`` and the headers ``headers``; the service names a field alone (the
+    request the edge is answering says which part holds it)."""
+    head, _, rest = where.partition(".")
+    if head in PLACES or where in ELSEWHERE:
+        return where
+    if head in ("json", "headers"):
+        return f"{'body' if head == 'json' else 'header'}{'.' + rest if rest else ''}"
+    if has_request_context():
+        if head in (request.view_args or {}):
+            return f"path.{where}"
+        if head in request.args:
+            return f"query.{where}"
+    return f"body.{where}"
 
 
 def error_page(status: int, message: str, **details: Any) -> tuple[str, int]:

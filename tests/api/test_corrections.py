@@ -46,7 +46,7 @@ def test_a_void_of_a_void_is_refused(client: FlaskClient) -> None:
     move(client, table, "void", None, {"seq": 2, "reason": "typo"})
     response = move(client, table, "void", None, {"seq": 3, "reason": "undo"})
     assert response.status_code == 422
-    assert response.json["where"] == "payload.seq"
+    assert response.json["where"] == "body.payload.seq"
 
 
 def test_voiding_twice_is_refused(client: FlaskClient) -> None:
@@ -97,7 +97,7 @@ def test_a_challenge_is_ruled_once(client: FlaskClient) -> None:
     move(client, table, "ruling", None, {"challenge": challenge, "upheld": False})
     again = move(client, table, "ruling", None, {"challenge": challenge, "upheld": False})
     assert again.status_code == 422
-    assert again.json["where"] == "payload.challenge"
+    assert again.json["where"] == "body.payload.challenge"
 
 
 def test_the_host_reports_a_missplay_the_table_saw(client: FlaskClient) -> None:

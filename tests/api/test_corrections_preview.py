@@ -181,18 +181,18 @@ def test_a_correction_that_cannot_have_happened_is_refused(
     response = move(client, round_with_missplay, "correct", None, {"seq": 7, "move": {
         "type": "reveal", "seat": None, "payload": {"hands": [[1, 2], [3]]}}})
     assert response.status_code == 422
-    assert response.json["where"] == "payload.move" and response.json["kind"] == "impossible"
+    assert response.json["where"] == "body.payload.move" and response.json["kind"] == "impossible"
     assert match(client, round_with_missplay)["last_seq"] == 7
 
 
 @pytest.mark.parametrize(("payload", "where"), [
     ({"seq": 99, "move": {"type": "draw", "seat": 0, "payload": {"source": "stock"}}},
-     "payload.seq"),
-    ({"seq": 1, "move": {"type": "fly", "seat": 0, "payload": {}}}, "payload.move.type"),
+     "body.payload.seq"),
+    ({"seq": 1, "move": {"type": "fly", "seat": 0, "payload": {}}}, "body.payload.move.type"),
     ({"seq": 1, "move": {"type": "draw", "seat": 7, "payload": {"source": "stock"}}},
-     "payload.move.seat"),
+     "body.payload.move.seat"),
     ({"seq": 1, "move": {"type": "draw", "seat": 0, "payload": {"source": "sky"}}},
-     "payload.move.payload"),
+     "body.payload.move.payload"),
 ])
 def test_a_malformed_correction_says_where(client: FlaskClient, payload: dict[str, Any],
                                            where: str) -> None:
@@ -272,7 +272,7 @@ def test_the_host_says_why_a_move_is_voided(client: FlaskClient) -> None:
     table = new_match(client)
     move(client, table, "draw", 0, {"source": "stock"})
     response = move(client, table, "void", None, {"seq": 1})
-    assert response.status_code == 422 and response.json["where"] == "payload.reason"
+    assert response.status_code == 422 and response.json["where"] == "body.payload.reason"
     assert len(timeline(client, table)) == 1
 
 

@@ -203,7 +203,7 @@ def test_placement_points_that_reward_a_worse_place(client: FlaskClient) -> None
     french, english = in_both(lambda lang: client.put(
         f"/api/nights/{night.id}/points", json={"placement_points": [1, 5]},
         headers={**lang, **auth(night.host)}))
-    assert french["code"] == 422 and french["where"] == "placement_points"
+    assert french["code"] == 422 and french["where"] == "body.placement_points"
     assert french["message"] == ("Une meilleure place ne rapporte jamais moins de points "
                                  "qu'une moins bonne.")
     assert english["message"] == "A better place never gives fewer points than a worse one."
@@ -256,5 +256,5 @@ def test_an_import_refused_at_an_event_names_the_event_and_the_players(
                                  "un tour commence par la pioche.")
     assert english["message"] == ("Event 1: Alice has no drawn card to play: a turn starts "
                                   "with a draw.")
-    assert french["where"] == "events.0" and french["rule"] == "CC-TURN-1"
+    assert french["where"] == "body.events.0" and french["rule"] == "CC-TURN-1"
     assert same_data(french, english)

@@ -37,7 +37,7 @@ def test_an_import_with_an_impossible_event_is_refused_whole(client: FlaskClient
     before = client.get("/api/matches").json["total"]
     response = client.post("/api/matches/import?copy=true", json=exported)
     assert response.status_code == 422
-    assert response.json["where"].startswith("events.1")
+    assert response.json["where"].startswith("body.events.1")
     assert client.get("/api/matches").json["total"] == before
 
 

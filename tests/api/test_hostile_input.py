@@ -160,7 +160,7 @@ def test_an_import_with_an_event_time_the_log_cannot_keep_is_refused(
     data["events"][0]["recorded_at"] = value
     response = client.post("/api/matches/import?copy=true", json=data)
     assert response.status_code == 422, response.json
-    assert response.json["where"] == "json.events.0.recorded_at"
+    assert response.json["where"] == "body.events.0.recorded_at"
     assert client.get("/api/matches").json["total"] == 1
 
 
@@ -186,7 +186,7 @@ def test_an_import_with_a_move_version_from_a_newer_referee_is_refused(
     response = client.post("/api/matches/import?copy=true", json=data,
                            headers={"Accept-Language": "fr"})
     assert response.status_code == 422
-    assert response.json["where"] == "events.0.schema_version"
+    assert response.json["where"] == "body.events.0.schema_version"
     assert "Arbitre plus récent" in response.json["message"]
     assert client.get("/api/matches").json["total"] == 1
 
@@ -196,7 +196,7 @@ def test_an_import_naming_a_seat_the_match_lacks_is_refused(client: FlaskClient,
     data = export_of(client, table)
     data["events"][0]["seat"] = 7
     response = client.post("/api/matches/import?copy=true", json=data)
-    assert response.status_code == 422 and response.json["where"] == "events.0.seat"
+    assert response.status_code == 422 and response.json["where"] == "body.events.0.seat"
 
 
 def test_an_import_keeps_the_actor_it_was_given(client: FlaskClient, table: Table) -> None:
@@ -282,10 +282,10 @@ LONG_NAME = "x" * (NAME_LENGTH + 1)
 
 @on_postgresql
 @pytest.mark.parametrize("change, where", [
-    ({"seats": [{"player_id": INT32_MAX + 1}, {"name": "Bob"}]}, "json.seats.0.player_id"),
-    ({"night_id": INT32_MAX + 1}, "json.night_id"),
-    ({"follows": INT32_MAX + 1}, "json.follows"),
-    ({"seats": [{"name": LONG_NAME}, {"name": "Bob"}]}, "json.seats.0.name"),
+    ({"seats": [{"player_id": INT32_MAX + 1}, {"name": "Bob"}]}, "body.seats.0.player_id"),
+    ({"night_id": INT32_MAX + 1}, "body.night_id"),
+    ({"follows": INT32_MAX + 1}, "body.follows"),
+    ({"seats": [{"name": LONG_NAME}, {"name": "Bob"}]}, "body.seats.0.name"),
     ({"seats": [{"name": "Ann"}, {"name": " " + "y" * NAME_LENGTH + "\u200b "}]}, None),
 ])
 def test_a_creation_beyond_a_column_is_refused(client: FlaskClient, table: Table,
@@ -324,7 +324,7 @@ def test_a_name_whose_case_folded_key_is_longer_than_the_name_is_taken(
 @on_postgresql
 def test_a_nights_name_beyond_its_column_is_refused(client: FlaskClient) -> None:
     response = client.post("/api/nights", json={"name": "n" * (NIGHT_NAME_LENGTH + 1)})
-    assert response.status_code == 422 and response.json["where"] == "json.name"
+    assert response.status_code == 422 and response.json["where"] == "body.name"
     assert client.get("/api/nights").json["items"] == []
 
 
@@ -336,7 +336,7 @@ def test_a_seen_seq_beyond_its_column_is_refused(client: FlaskClient, table: Tab
     response = client.post(f"/api/matches/{table.id}/events", headers=auth(table.seats[1]),
                            json={"type": "draw", "seat": 1, "payload": {"source": "stock"},
                                  "seen": seen})
-    assert response.status_code == 422 and response.json["where"] == "json.seen"
+    assert response.status_code == 422 and response.json["where"] == "body.seen"
     assert fingerprint(client, table) == before
 
 
@@ -346,14 +346,14 @@ def test_an_idempotency_key_beyond_its_column_is_refused(client: FlaskClient,
     before = fingerprint(client, table)
     response = move(client, table, "draw", 1, {"source": "stock"}, headers={
         "Idempotency-Key": "k" * (IDEMPOTENCY_KEY_LENGTH + 1)})
-    assert response.status_code == 422 and response.json["where"] == "headers.Idempotency-Key"
+    assert response.status_code == 422 and response.json["where"] == "header.Idempotency-Key"
     assert fingerprint(client, table) == before
 
 
 @on_postgresql
 @pytest.mark.parametrize("change, where", [
-    ({"night_id": INT32_MAX + 1}, "json.night_id"),
-    ({"seats": [{"name": LONG_NAME}, {"name": "Bob"}]}, "json.seats.0.name"),
+    ({"night_id": INT32_MAX + 1}, "body.night_id"),
+    ({"seats": [{"name": LONG_NAME}, {"name": "Bob"}]}, "body.seats.0.name"),
 ])
 def test_an_import_beyond_a_column_is_refused(client: FlaskClient, table: Table,
                                               change: dict[str, Any], where: str) -> None:

@@ -73,14 +73,14 @@ def test_what_if_names_an_option_that_does_not_fit(client: FlaskClient) -> None:
     answer = client.post(f"/api/matches/{table.id}/what-if",
                          json={"options": {"caller_wins_ties": "perhaps"}})
     assert answer.status_code == 422
-    assert answer.json["where"] == "options.caller_wins_ties"
+    assert answer.json["where"] == "body.options.caller_wins_ties"
     assert "caller_wins_ties" in answer.json["message"]
 
 
 def test_what_if_of_an_unknown_option_is_refused(client: FlaskClient) -> None:
     table = tied_call(client)
     answer = client.post(f"/api/matches/{table.id}/what-if", json={"options": {"jokers": 2}})
-    assert answer.status_code == 422 and answer.json["where"] == "options.jokers"
+    assert answer.status_code == 422 and answer.json["where"] == "body.options.jokers"
 
 
 def test_what_if_of_a_missing_match_is_404(client: FlaskClient) -> None:
@@ -130,7 +130,7 @@ def test_night_placement_points_that_rise_are_refused(client: FlaskClient,
                                                       night: dict[str, Any]) -> None:
     answer = client.put(f"/api/nights/{night['night']}/points",
                         json={"placement_points": [1, 5]}, headers=auth(night["night_token"]))
-    assert answer.status_code == 422 and answer.json["where"] == "placement_points"
+    assert answer.status_code == 422 and answer.json["where"] == "body.placement_points"
 
 
 # --- players ---------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ def test_importing_a_match_already_here_is_409_with_its_id(client: FlaskClient) 
     response = client.post("/api/matches/import", json=exported(client, table))
     assert response.status_code == 409
     assert response.json["match_id"] == table.id
-    assert response.json["where"] == "uuid"
+    assert response.json["where"] == "body.uuid"
     assert "already here" in response.json["message"]
     assert client.get("/api/matches").json["total"] == before
 
@@ -110,4 +110,4 @@ def test_a_malformed_uuid_is_422_where_it_is(client: FlaskClient) -> None:
     data = exported(client, played(client))
     data["uuid"] = "not-a-uuid"
     response = client.post("/api/matches/import", json=data)
-    assert response.status_code == 422 and response.json["where"] == "json.uuid"
+    assert response.status_code == 422 and response.json["where"] == "body.uuid"

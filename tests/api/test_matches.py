@@ -26,7 +26,7 @@ def test_seats_reuse_an_existing_player_by_name(client: FlaskClient) -> None:
 def test_create_refuses_an_unknown_game(client: FlaskClient) -> None:
     response = client.post("/api/matches", json={"game": "poker", "seats": [{"name": "A"}]})
     assert response.status_code == 422
-    assert response.json["where"] == "game"
+    assert response.json["where"] == "body.game"
     assert "poker" in response.json["message"]
 
 
@@ -34,7 +34,7 @@ def test_create_refuses_a_seat_count_the_game_does_not_allow(client: FlaskClient
     response = client.post("/api/matches", json={"game": "citroncoco",
                                                  "seats": [{"name": "Solo"}]})
     assert response.status_code == 422
-    assert response.json["where"] == "seats"
+    assert response.json["where"] == "body.seats"
 
 
 def test_create_refuses_bad_options_and_says_which(client: FlaskClient) -> None:
@@ -85,7 +85,7 @@ def test_a_payload_that_does_not_fit_its_schema_is_422_with_the_field(
     table = new_match(client)
     response = move(client, table, "draw", 0, {"source": "the floor"})
     assert response.status_code == 422
-    assert response.json["where"] == "payload"
+    assert response.json["where"] == "body.payload"
     assert "source" in response.json["errors"]["payload"]
 
 
@@ -93,7 +93,7 @@ def test_an_unknown_move_type_is_422(client: FlaskClient) -> None:
     table = new_match(client)
     response = move(client, table, "teleport", 0)
     assert response.status_code == 422
-    assert response.json["where"] == "type"
+    assert response.json["where"] == "body.type"
 
 
 def test_malformed_json_is_400(client: FlaskClient) -> None:
@@ -132,7 +132,7 @@ def test_a_seat_token_cannot_move_for_another_seat(client: FlaskClient) -> None:
     table = new_match(client)
     response = move(client, table, "draw", 0, {"source": "stock"}, token=table.seats[1])
     assert response.status_code == 403
-    assert response.json["where"] == "seat"
+    assert response.json["where"] == "body.seat"
 
 
 def test_a_seat_token_defaults_to_its_own_seat(client: FlaskClient) -> None:

@@ -134,7 +134,7 @@ def test_a_match_into_a_missing_night_is_422(client: FlaskClient) -> None:
     night = new_night(client)
     answer = client.post("/api/matches", json={"game": "citroncoco", "seats": SEATS,
                                                "night_id": 999}, headers=auth(night.host))
-    assert answer.status_code == 422 and answer.json["where"] == "night_id"
+    assert answer.status_code == 422 and answer.json["where"] == "body.night_id"
 
 
 @pytest.mark.parametrize(("token", "status"), [(None, 401), ("other", 403), ("own", 201)])

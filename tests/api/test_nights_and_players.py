@@ -369,4 +369,4 @@ def test_versus_oneself_is_refused(client: FlaskClient, night: dict[str, Any]) -
     """Head to head takes two players (Bob against Bob counted every match level)."""
     bob = night["players"]["Bob"]
     answer = client.get(f"/api/players/{bob}/versus/{bob}")
-    assert answer.status_code == 422 and answer.json["where"] == "other_id"
+    assert answer.status_code == 422 and answer.json["where"] == "path.other_id"

@@ -99,7 +99,7 @@ def test_a_name_with_nothing_visible_is_refused(client: FlaskClient, app: Flask,
     response = client.post("/api/matches", json={"game": "citroncoco",
                                                  "seats": [{"name": "Bob"}, {"name": name}]})
     assert response.status_code == 422, response.json
-    assert response.json["where"] == "json.seats.1.name"
+    assert response.json["where"] == "body.seats.1.name"
     assert "visible character" in str(response.json["errors"])
     assert player_count(app) == 0 and client.get("/api/matches").json["total"] == 0
 
@@ -136,7 +136,7 @@ def test_an_import_naming_an_invisible_player_is_refused(client: FlaskClient,
                                                          app: Flask) -> None:
     response = client.post("/api/matches/import", json=export_naming("Alice", "\u200b"))
     assert response.status_code == 422, response.json
-    assert response.json["where"] == "json.seats.1.name"
+    assert response.json["where"] == "body.seats.1.name"
     assert player_count(app) == 0
 
 

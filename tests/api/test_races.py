@@ -50,7 +50,7 @@ def test_cc_qp_4_the_slower_ace_from_a_fresh_pad_is_too_slow(
     response = post(client, ace_race, "quick_play", ALICE, {"slot": 1, "value": 1}, seen=2)
     assert response.status_code == 409, response.json
     body = response.json
-    assert (body["where"], body["won_by"], body["last_seq"]) == ("seen", 3, 3)
+    assert (body["where"], body["won_by"], body["last_seq"]) == ("body.seen", 3, 3)
     assert [e["seq"] for e in body["since"]] == [3]
     assert body["message"].startswith("Too slow: quick play #3 covered that card first.")
     assert match_now(client, ace_race)["last_seq"] == 3
@@ -64,7 +64,7 @@ def test_cc_qp_4_the_slower_ace_without_seen_is_too_slow(
                     locale="fr")
     assert response.status_code == 409, response.json
     body = response.json
-    assert (body["where"], body["won_by"]) == ("payload.value", 3)
+    assert (body["where"], body["won_by"]) == ("body.payload.value", 3)
     assert [e["seq"] for e in body["since"]] == [3]
     assert body["message"].startswith("Trop lent : le jeu rapide n° 3 a recouvert")
     seats = match_now(client, ace_race)["seats"]
@@ -119,7 +119,7 @@ def test_pl_zz_1_an_early_contre_is_refused(client: FlaskClient, david_at_one_ca
     response = post(client, david_at_one_card, "contre", 1, {"target_seat": 2}, locale=locale)
     assert response.status_code == 422, response.json
     body = response.json
-    assert (body["rule"], body["where"]) == ("PL-ZZ-1", "payload.target_seat")
+    assert (body["rule"], body["where"]) == ("PL-ZZ-1", "body.payload.target_seat")
     assert words in body["message"]
     assert match_now(client, david_at_one_card)["last_seq"] == 4
 

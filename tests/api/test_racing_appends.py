@@ -150,17 +150,20 @@ def test_an_overtaken_move_without_if_match_is_judged_again_and_logged_after(
 
 def test_an_overtaken_move_with_the_same_idempotency_key_gets_the_logged_ones_answer(
         app: Flask, table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same request sent twice at once with its Idempotency-Key: the second one is logged
-    (#3) while the first was being judged; the first gets #3's answer, replayed, and the move
-    is logged once."""
+    """The same request sent twice at once with its Idempotency-Key, to two processes: the
+    second one is logged (#3) while the first was being judged; the first gets #3's answer,
+    replayed, and the move is logged once. (In one process the second is told the first is
+    still being judged: ``test_idempotency_keys``.)"""
     db = database(app)
-    other = held_before_writing(monkeypatch, lambda: record(db, table, DRAW,
+    another_process = Database(db.engine.url.render_as_string(hide_password=False))
+    other = held_before_writing(monkeypatch, lambda: record(another_process, table, DRAW,
                                                             idempotency_key="draw-3"))
     mine = record(db, table, DRAW, idempotency_key="draw-3")
     monkeypatch.undo()
     assert [r.seq for r in other] == [3]
     assert mine.seq == 3 and mine.replayed
     assert [seq for seq, *_ in logged(db, table.id)] == [1, 2, 3]
+    another_process.engine.dispose()
 
 
 @pytest.fixture

@@ -50,14 +50,14 @@ def test_inconsistent_round_is_refused_and_nothing_logged(client: FlaskClient) -
     answer = move(client, table, "round", None,
                   {"caller": 0, "hands": [[1, 1, 1, 1, 1], [2], [3]]})
     assert answer.status_code == 422
-    assert answer.json["rule"] == "CC-DECK-1" and answer.json["where"] == "payload.hands"
+    assert answer.json["rule"] == "CC-DECK-1" and answer.json["where"] == "body.payload.hands"
     assert client.get(f"/api/matches/{table.id}").json["last_seq"] == 0
 
 
 def test_moves_are_refused_in_rounds_mode(client: FlaskClient) -> None:
     table = new_match(client, mode="rounds")
     answer = move(client, table, "draw", 0, {"source": "stock"})
-    assert answer.status_code == 422 and answer.json["where"] == "type"
+    assert answer.status_code == 422 and answer.json["where"] == "body.type"
 
 
 def test_a_round_can_be_voided(client: FlaskClient) -> None:
@@ -144,7 +144,7 @@ def test_cc_deck_1_totals_beyond_the_deck_are_a_422_in_both_languages(
     answer = move(client, table, "round", None, {"caller": 0, "totals": [200, 200]},
                   headers={"Accept-Language": lang})
     assert answer.status_code == 422
-    assert (answer.json["rule"], answer.json["where"]) == ("CC-DECK-1", "payload.totals")
+    assert (answer.json["rule"], answer.json["where"]) == ("CC-DECK-1", "body.payload.totals")
     assert answer.json["message"] == message
     assert client.get(f"/api/matches/{table.id}").json["last_seq"] == 0
 
@@ -161,7 +161,7 @@ def test_cn_camp_1_warriors_beyond_the_roster_are_a_422_in_both_languages(
     answer = move(client, table, "round", None, {"winner": 0, "warriors": [3, 0]},
                   headers={"Accept-Language": lang})
     assert answer.status_code == 422
-    assert (answer.json["rule"], answer.json["where"]) == ("CN-CAMP-1", "payload.warriors.0")
+    assert (answer.json["rule"], answer.json["where"]) == ("CN-CAMP-1", "body.payload.warriors.0")
     assert answer.json["message"] == message
 
 

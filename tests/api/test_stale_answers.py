@@ -83,7 +83,7 @@ def test_another_move_commits_while_a_too_slow_answer_words_the_events_since(
                                  "payload": {"slot": 1, "value": 3}})
     monkeypatch.undo()
     assert seen_while_wording == [[5]]
-    assert response.status_code == 409 and response.json["where"] == "seen"
+    assert response.status_code == 409 and response.json["where"] == "body.seen"
     assert response.json["last_seq"] == 4
     assert [e["seq"] for e in response.json["since"]] == [3, 4]
 

@@ -44,7 +44,7 @@ def test_a_quick_play_on_a_covered_card_is_too_slow_not_a_missplay(
     response = post(client, covered, "quick_play", 2, {"slot": 1, "value": 3}, seen=2)
     assert response.status_code == 409
     body = response.json
-    assert body["where"] == "seen" and "Too slow" in body["message"]
+    assert body["where"] == "body.seen" and "Too slow" in body["message"]
     assert body["last_seq"] == 4
     assert [e["seq"] for e in body["since"]] == [3, 4]
     assert body["since"][1]["type"] == "discard" and body["since"][1]["payload"]["value"] == 6
@@ -101,7 +101,7 @@ def test_a_move_made_against_the_table_now_is_judged_once(
 def test_seen_beyond_the_log_is_refused(client: FlaskClient, covered: Table) -> None:
     response = post(client, covered, "quick_play", 2, {"slot": 1, "value": 6}, seen=9)
     assert response.status_code == 422
-    assert response.json["where"] == "seen"
+    assert response.json["where"] == "body.seen"
 
 
 def test_if_match_stays_strict_and_its_conflict_lists_the_events_since(

@@ -206,7 +206,7 @@ def test_the_406_for_a_client_without_event_streams_is_in_french(client: FlaskCl
 def test_no_such_match_is_404(client: FlaskClient) -> None:
     response = client.get("/api/matches/999/stream", headers=SSE)
     assert response.status_code == 404
-    assert response.json["where"] == "match_id"
+    assert response.json["where"] == "path.match_id"
 
 
 def test_a_malformed_last_event_id_is_422(client: FlaskClient) -> None:
@@ -288,4 +288,4 @@ def test_no_such_match_is_404_from_a_given_seq_too(client: FlaskClient) -> None:
     """?after= does not skip the check that the match exists."""
     response = client.get("/api/matches/999/stream?after=0", headers=SSE)
     assert response.status_code == 404
-    assert response.json["where"] == "match_id"
+    assert response.json["where"] == "path.match_id"

@@ -25,7 +25,7 @@ def test_a_seat_may_not_reveal_every_hand(client: FlaskClient) -> None:
     hands = {"hands": [[1, 2, 3, 4], [5, 6, 7, 8]]}
     response = move(client, table, "reveal", 1, hands)
     assert response.status_code == 403
-    assert "hidden cards" in response.json["message"] and response.json["where"] == "type"
+    assert "hidden cards" in response.json["message"] and response.json["where"] == "body.type"
     assert client.get(f"/api/matches/{table.id}").json["last_seq"] == 5
 
 
