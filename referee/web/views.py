@@ -643,11 +643,14 @@ def board_context(match_id: int) -> dict[str, Any]:
     standings = match["standings"]
     names = side_names(match, standings)
     game = games.for_match(match)
+    table = page.table  # an abandoned match has nobody to play
+    if match["status"] == "abandoned":
+        table = {k: v for k, v in table.items() if k != "turn"}
     return {"match": match, "standings": standings, "sides": names,
-            "turn": page.table.get("turn"), "names": seat_names(match),
+            "turn": table.get("turn"), "names": seat_names(match),
             "ranked": ranked(standings), "game": game,
             "sheet": sheet_by_side(standings, names) if standings.get("rounds") else None,
-            "table": page.table, "card_label": neuro_card_label,
+            "table": table, "card_label": neuro_card_label,
             "chart_shown": bool(standings.get("rounds")),
             "winning_sides": winning_sides(standings),
             "recent": reworded(list(reversed(page.recent)), seat_names(match)),  # their words

@@ -46,6 +46,15 @@ def test_confirming_abandons_and_the_history_says_so(client: FlaskClient) -> Non
     assert "Abandonner la partie" not in plain(client.get(f"/m/{made.id}", headers=FRENCH))
 
 
+def test_the_tv_says_the_match_was_abandoned_not_whose_turn_it_is(client: FlaskClient) -> None:
+    """PLATFORM-ABANDON: an abandoned match's TV board names no player to play."""
+    made = create(client)
+    move(client, made.id, "abandon", None, back="match")
+    board = plain(client.get(f"/m/{made.id}/board", headers=FRENCH))
+    assert "Abandonnée par l'hôte." in board
+    assert "À jouer" not in board
+
+
 def test_voiding_the_abandon_from_the_timeline_takes_the_match_up_again(
         client: FlaskClient) -> None:
     """The void's preview, then its confirmation: the match is in progress again."""
