@@ -205,18 +205,9 @@ def worded(value: Any, names: Names, key: str = "") -> Any:
     (``contenders: [0, 1]`` -> ``[Alice, Bob]``, ``team: [red]`` -> ``[rouge]``); the facts
     and the seats' own numbers are read from the view itself."""
     if isinstance(value, Mapping):
-        if key in BY_SEAT and all(str(k).isdigit() for k in value):
-            return {seat_name(int(k), names): v for k, v in value.items()}
-        said = {k: worded(v, names, str(k)) for k, v in value.items()}
-        if isinstance(value.get("seat"), int) and "row" in value and "col" in value:
-            said["player"] = seat_name(value["seat"], names)  # who laid a domain's card
-        return said
+        return _worded_mapping(value, names, key)
     if isinstance(value, list):
-        if key in SEAT_LISTS and all(isinstance(v, int) for v in value):
-            return [seat_name(v, names) for v in value]
-        if key in COLOURS and all(isinstance(v, str) for v in value):
-            return [messages.code_word("colour", v, reader_locale()) for v in value]
-        return [worded(v, names) for v in value]
+        return _worded_list(value, names, key)
     if key in ONE_SEAT and isinstance(value, int) and not isinstance(value, bool):
         return seat_name(value, names)
     if key == "colour" and isinstance(value, str):
@@ -224,6 +215,25 @@ def worded(value: Any, names: Names, key: str = "") -> Any:
     if isinstance(value, str):
         return code_words(value, names)
     return value
+
+
+def _worded_mapping(value: Mapping[str, Any], names: Names, key: str) -> dict[str, Any]:
+    """A mapping of the view: one value per side by the sides' names, else each value said."""
+    if key in BY_SEAT and all(str(k).isdigit() for k in value):
+        return {seat_name(int(k), names): v for k, v in value.items()}
+    said = {k: worded(v, names, str(k)) for k, v in value.items()}
+    if isinstance(value.get("seat"), int) and "row" in value and "col" in value:
+        said["player"] = seat_name(value["seat"], names)  # who laid a domain's card
+    return said
+
+
+def _worded_list(value: list[Any], names: Names, key: str) -> list[Any]:
+    """A list of the view: seats by name, colours in words, else each item said."""
+    if key in SEAT_LISTS and all(isinstance(v, int) for v in value):
+        return [seat_name(v, names) for v in value]
+    if key in COLOURS and all(isinstance(v, str) for v in value):
+        return [messages.code_word("colour", v, reader_locale()) for v in value]
+    return [worded(v, names) for v in value]
 
 
 def code_words(text: str, names: Names) -> str:

@@ -5,7 +5,9 @@ payloads and the fields only the table can fill). Two checks hold that list to t
 
 - ``assert_offers_are_legal``: every payload offered (its free fields left to the schema's
   defaults; one the table must fill is not judged here) is judged possible by the engine;
-- ``assert_offered``: a move the engine accepts is among the moves offered to whoever logs it.
+- ``assert_offered``: a move the engine accepts is among the moves offered to whoever logs it,
+  but for a move that is itself its seat's fault (a wrong contre, PL-ZZ-3): a pad offers a
+  call only where it would be upheld (PL-ZZ-1), and the table logs a wrong one as it was made.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from marshmallow import ValidationError
 
-from referee.engines.base import HOST, Engine, Event, LegalMove
+from referee.engines.base import HOST, Engine, Event, Impossible, LegalMove
 
 SAMPLE = 6  # payloads judged per move and state (a Queen offers 66 swaps, a deployment 100s)
 
@@ -73,8 +75,12 @@ def assert_offered(engine: Engine[Any], state: Any, event: Event,
     """A move the engine would accept now is offered to whoever logs it (a seat its own, the
     host its reports and the table's moves). ``known`` keeps the offers already asked of this
     state, by viewer."""
-    if not engine.possible(state, event):
+    try:
+        verdict = engine.judge(state, event).verdict
+    except Impossible:
         return
+    if verdict.kind == "missplay" and verdict.offender == event.seat and not event.by_host:
+        return  # the move is itself the fault (a wrong contre): the table's to log, not offered
     viewer: Any = HOST if event.by_host or event.seat is None else event.seat
     known = {} if known is None else known
     if viewer not in known:
