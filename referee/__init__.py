@@ -7,18 +7,24 @@ from typing import Any
 
 from flask import Flask
 
-from referee.config import from_environment, trust_proxies
+from referee.config import data_folder, from_environment, trust_proxies
 from referee.edge import DATABASE, database
 from referee.store.db import Database
 
-__all__ = ["ROOT", "create_app", "database"]
+__all__ = ["PACKAGE", "ROOT", "create_app", "database"]
 
-ROOT = Path(__file__).resolve().parent.parent
+#: The package's folder: its templates, migrations, static files and catalogues ride in it.
+PACKAGE = Path(__file__).resolve().parent
+#: The folder above the package: a checkout's root when run from one (tests and scripts read
+#: the checkout's files through it); an installed Referee needs nothing there.
+ROOT = PACKAGE.parent
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, instance_relative_config=True,
-                template_folder=str(ROOT / "templates"), static_folder="web/static")
+    app = Flask(__name__, instance_relative_config=True, static_folder="web/static")
+    # The instance folder is the data folder: the embedded database, the key, and catalogues
+    # compiled when the package's own folder cannot be written.
+    app.instance_path = str(data_folder(app.instance_path))
     app.config.from_mapping(from_environment(app.instance_path))
     if test_config:
         app.config.update(test_config)

@@ -22,7 +22,7 @@ from flask.cli import FlaskGroup, with_appcontext
 from sqlalchemy import inspect, text
 from werkzeug.serving import run_simple
 
-from referee import ROOT, create_app, hosting
+from referee import PACKAGE, create_app, hosting
 from referee.edge import database
 from referee.edge.i18n import told_in
 from referee.edge.validation import Refused, load_json
@@ -39,16 +39,23 @@ from referee.service.messages import words as said_words
 
 Command = TypeVar("Command", bound=Callable[..., Any])
 VERSION_TABLE = "alembic_version"  # Alembic's default, which migrations/env.py keeps
+MIGRATIONS = PACKAGE / "migrations"
 
 
 def alembic_config(url: str) -> Config:
+    """Alembic's settings, built here rather than read from a file, so that an installed
+    Referee migrates with nothing but its package. The app's logging (referee.logs) writes
+    Alembic's lines."""
     # stdout read now, not when Alembic was imported: the command's own (a test runner's too)
-    config = Config(str(ROOT / "alembic.ini"), stdout=sys.stdout)
-    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config = Config(stdout=sys.stdout)
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("path_separator", "os")
+    # A new migration's file is NN_REV_slug.py, NN its place in the chain, so that the files
+    # sort in chain order (the revision ids do not: 0003 comes before 0002). migrations/env.py
+    # writes NN, which is why the environment runs for a new revision too.
+    config.set_main_option("file_template", "NN_%%(rev)s_%%(slug)s")
+    config.set_main_option("revision_environment", "true")
     config.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
-    # The app's logging (referee.logs) writes Alembic's lines too: alembic.ini's console
-    # handler on the root logger would write every app line a second time.
-    config.attributes["configure_logger"] = False
     return config
 
 

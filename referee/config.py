@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+import platformdirs
+
 if TYPE_CHECKING:
     from flask import Flask
 
@@ -38,9 +40,23 @@ def log_format() -> str:
     return value
 
 
-def instance_secret(instance_path: str) -> str:
-    """A random key kept in the instance folder, made on first start, when none is set."""
-    path = Path(instance_path) / "secret_key"
+def data_folder(instance_path: str) -> Path:
+    """Where the embedded database and the secret key live: REFEREE_DATA_DIR when set; else a
+    checkout's ``instance/`` when it exists (an older Referee made it on every start and kept
+    its database and key there: they stay, a service's folder too); else the user's data
+    folder (``~/.local/share/referee`` on Linux), so that an installed Referee needs no
+    writable folder of its own."""
+    chosen = os.environ.get("REFEREE_DATA_DIR", "").strip()
+    if chosen:
+        return Path(chosen).expanduser()
+    if Path(instance_path).is_dir():
+        return Path(instance_path)
+    return Path(platformdirs.user_data_dir("referee", appauthor=False))
+
+
+def instance_secret(folder: str) -> str:
+    """A random key kept in the data folder, made on first start, when none is set."""
+    path = Path(folder) / "secret_key"
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists():
         draft = path.with_name(f"secret_key.{os.getpid()}")
@@ -113,15 +129,16 @@ def read_deadlines() -> tuple[float, float]:
     return deadlines[0], deadlines[1]
 
 
-def from_environment(instance_path: str) -> dict[str, Any]:
-    """The app's settings: defaults for the embedded SQLite set-up, overridden by REFEREE_*."""
-    return {**store_and_log_settings(instance_path), **serving_settings(),
+def from_environment(folder: str) -> dict[str, Any]:
+    """The app's settings: defaults for the embedded SQLite set-up in ``folder`` (the data
+    folder), overridden by REFEREE_* and DATABASE_URL."""
+    return {**store_and_log_settings(folder), **serving_settings(),
             **limit_settings(), **openapi_settings()}
 
 
-def store_and_log_settings(instance_path: str) -> dict[str, Any]:
+def store_and_log_settings(folder: str) -> dict[str, Any]:
     """Where the data lives, how large a request may be, what is logged and who holds the key."""
-    default_db = f"sqlite:///{Path(instance_path) / 'referee.sqlite3'}"
+    default_db = f"sqlite:///{Path(folder) / 'referee.sqlite3'}"
     return {
         "DATABASE_URL": os.environ.get("DATABASE_URL", default_db),
         # A PostgreSQL streaming replica that may serve browsing (history, players, nights).
@@ -139,7 +156,7 @@ def store_and_log_settings(instance_path: str) -> dict[str, Any]:
         # requests that carry it (Authorization: Bearer).
         "METRICS": switch("REFEREE_METRICS", False),
         "METRICS_TOKEN": os.environ.get("REFEREE_METRICS_TOKEN", "").strip(),
-        "SECRET_KEY": os.environ.get("REFEREE_SECRET_KEY") or instance_secret(instance_path),
+        "SECRET_KEY": os.environ.get("REFEREE_SECRET_KEY") or instance_secret(folder),
     }
 
 

@@ -1,4 +1,4 @@
-"""``alembic check`` on PostgreSQL, in a schema of its own on the test server: the models and
+"""``referee db check`` on PostgreSQL, in a schema of its own on the test server: the models and
 the migrations agree. Run by CI: ``python -m tests.pgcluster run -- python -m tests.alembic_check``.
 """
 
@@ -26,7 +26,7 @@ def main() -> int:
     bin_dir = os.path.dirname(sys.executable)
     try:
         subprocess.run([os.path.join(bin_dir, "referee"), "db", "upgrade"], env=env, check=True)
-        return subprocess.call([os.path.join(bin_dir, "alembic"), "check"], env=env)
+        return subprocess.call([os.path.join(bin_dir, "referee"), "db", "check"], env=env)
     finally:
         with admin.begin() as conn:
             conn.execute(text(f'DROP SCHEMA IF EXISTS "{SCHEMA}" CASCADE'))

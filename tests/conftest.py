@@ -30,6 +30,15 @@ BACKENDS = [b.strip() for b in os.environ.get("REFEREE_TEST_DATABASES",
                                               "sqlite,postgresql").split(",") if b.strip()]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def data_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The tests' data folder (the secret key, a default database): never the user's own."""
+    with pytest.MonkeyPatch.context() as patch:
+        if not os.environ.get("REFEREE_DATA_DIR"):
+            patch.setenv("REFEREE_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+        yield Path(os.environ["REFEREE_DATA_DIR"])
+
+
 def worker_id() -> str:
     return os.environ.get("PYTEST_XDIST_WORKER", "main")
 

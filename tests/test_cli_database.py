@@ -169,7 +169,8 @@ def test_limiters_commands_are_not_offered(fresh: Flask) -> None:
 
 @pytest.mark.parametrize("module", ["referee", "referee.cli"])
 def test_python_m_runs_every_command(module: str, tmp_path: Path) -> None:
-    env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"}
+    env = {"PATH": "/usr/bin:/bin", "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}",
+           "REFEREE_DATA_DIR": str(tmp_path / "data")}
     result = subprocess.run([sys.executable, "-m", module, "--help"], env=env,
                             capture_output=True, text=True, check=False, cwd=Path.cwd())
     assert result.returncode == 0, result.stderr

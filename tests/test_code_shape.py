@@ -13,12 +13,15 @@ from radon.complexity import cc_rank, cc_visit
 from radon.visitors import Class, Function
 
 SOURCE = Path(__file__).resolve().parent.parent / "referee"
+#: The migrations are history, written once and never changed: a schema's first revision says
+#: every table in one function.
+HISTORY = SOURCE / "migrations"
 MAX_LINES = 60
 WORST_GRADE = "C"
 
 
 def sources() -> Iterator[Path]:
-    yield from sorted(SOURCE.rglob("*.py"))
+    yield from sorted(path for path in SOURCE.rglob("*.py") if HISTORY not in path.parents)
 
 
 def name(path: Path) -> str:

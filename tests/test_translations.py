@@ -36,7 +36,7 @@ def problems_with(tmp_path: Path, path: str, text: str) -> list[str]:
 
 
 def test_the_check_fails_on_a_string_missing_from_the_catalogue(tmp_path: Path) -> None:
-    found = problems_with(tmp_path, "templates/new.html",
+    found = problems_with(tmp_path, "referee/templates/new.html",
                           '<p>{{ _("A sentence nobody translated yet") }}</p>\n')
     assert "fr/LC_MESSAGES/messages.po: missing 'A sentence nobody translated yet'" in found
 
@@ -71,7 +71,7 @@ def test_no_catalogue_string_has_a_percent_placeholder() -> None:
 
 
 def test_the_check_fails_on_a_percent_placeholder(tmp_path: Path) -> None:
-    found = problems_with(tmp_path, "templates/new.html",
+    found = problems_with(tmp_path, "referee/templates/new.html",
                           '<p>{{ _("Match %(match)s", match=1) }}</p>\n')
     assert any("Match %(match)s" in line and "{name}" in line for line in found), found
 

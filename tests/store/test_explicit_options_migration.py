@@ -21,7 +21,7 @@ import sqlalchemy as sa
 from alembic import command
 
 from referee import create_app, database
-from referee.cli import alembic_config
+from referee.cli import MIGRATIONS, alembic_config
 from referee.engines import REGISTRY
 from referee.engines.citroncoco import ENGINE
 from referee.service import queries
@@ -34,7 +34,6 @@ from referee.service.readings import (
 from tests.conftest import BACKENDS, POSTGRES_URL, worker_id
 from tests.engines.citroncoco.helpers import Table
 
-ROOT = Path(__file__).resolve().parents[2]
 WITH_ONES = {"3": 36, "1": 4, "7": 4, "11": 4, "13": 4}
 #: Seat 1 empties its hand with a 1 and the hands are revealed at once: the earlier reading
 #: scored the round; the text's reading (the default now) waits for the 1's power.
@@ -180,7 +179,7 @@ def test_undoing_the_migration_takes_the_new_options_out(url_at_0001: str) -> No
     options = stored_before_0002()
     match_id = store_old_match(url_at_0001, options)
     command.upgrade(alembic_config(url_at_0001), "head")
-    path = ROOT / "migrations/versions/03_0002_explicit_match_options.py"
+    path = MIGRATIONS / "versions/03_0002_explicit_match_options.py"
     spec = importlib.util.spec_from_file_location("explicit_match_options", path)
     assert spec is not None and spec.loader is not None
     revision = importlib.util.module_from_spec(spec)

@@ -10,10 +10,9 @@ from pathlib import Path
 from alembic import command
 from alembic.script import ScriptDirectory
 
-from referee import ROOT
-from referee.cli import alembic_config
+from referee.cli import MIGRATIONS, alembic_config
 
-VERSIONS = ROOT / "migrations" / "versions"
+VERSIONS = MIGRATIONS / "versions"
 
 
 def test_the_files_sorted_by_name_follow_the_down_revision_chain() -> None:
@@ -25,7 +24,7 @@ def test_the_files_sorted_by_name_follow_the_down_revision_chain() -> None:
 
 
 def test_a_new_migration_is_named_by_its_place_in_the_chain(tmp_path: Path) -> None:
-    shutil.copytree(ROOT / "migrations", tmp_path / "migrations")
+    shutil.copytree(MIGRATIONS, tmp_path / "migrations")
     config = alembic_config(f"sqlite:///{tmp_path / 'scratch.sqlite3'}")
     config.set_main_option("script_location", str(tmp_path / "migrations"))
     head = ScriptDirectory.from_config(config).get_current_head()

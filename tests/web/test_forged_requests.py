@@ -164,7 +164,7 @@ def test_imports_are_rate_limited_per_address(database_url: str, tmp_path) -> No
 def test_every_post_form_in_the_templates_carries_the_csrf_token() -> None:
     """Every form that posts carries the CSRF field, so no page can be forged from another
     site and no form is refused to its own user."""
-    root = pathlib.Path(__file__).resolve().parents[2] / "templates"
+    root = pathlib.Path(__file__).resolve().parents[2] / "referee" / "templates"
     missing = []
     for path in sorted(root.rglob("*.html")):
         text = path.read_text(encoding="utf-8")

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from referee import ROOT
+from referee import PACKAGE, ROOT
 from referee.web.chart import rounds_chart
 from tests.helpers import auth, new_match
 from tests.helpers import move as api_move
@@ -133,7 +133,7 @@ def test_no_template_holds_what_the_policy_refuses() -> None:
     """Scripts and styles live in static files (their data in data- attributes): written into
     a page, the browser would refuse them without a word."""
     found = [f"{what} in {path.relative_to(ROOT)}:{text[:match.start()].count(chr(10)) + 1}"
-             for path in sorted((ROOT / "templates").rglob("*.html"))
+             for path in sorted((PACKAGE / "templates").rglob("*.html"))
              for text in [path.read_text()]
              for what, pattern in INLINE.items()
              for match in pattern.finditer(text)]

@@ -2,24 +2,19 @@
 
 from __future__ import annotations
 
-from logging.config import fileConfig
-
 from alembic import context
 from sqlalchemy import Connection
 
 from referee.store.db import make_engine, normalise_url
 from referee.store.models import Base
 
-config = context.config
-if config.config_file_name is not None and config.attributes.get("configure_logger", True):
-    fileConfig(config.config_file_name, disable_existing_loggers=False)
-
+config = context.config  # built in code: referee.cli.alembic_config
 target_metadata = Base.metadata
 
 
 def number_new_files() -> None:
-    """A new migration's file gets its place in the chain (NN in alembic.ini's file_template),
-    so that the files sort in chain order."""
+    """A new migration's file gets its place in the chain (NN in the file_template that
+    referee.cli.alembic_config sets), so that the files sort in chain order."""
     script = context.script
     place = len(list(script.walk_revisions())) + 1
     script.file_template = script.file_template.replace("NN", f"{place:02d}", 1)
@@ -59,7 +54,9 @@ def _run(connection: Connection) -> None:
         # Batch mode rebuilds a table (copy, drop, rename): the seats and events that point at
         # its rows must not stop the drop. SQLite ignores this pragma inside a transaction, so
         # it goes to the driver before one begins (the app's connections keep the check on).
-        connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
+        driver = connection.connection.driver_connection
+        assert driver is not None  # a connection just checked out of the pool
+        driver.execute("PRAGMA foreign_keys=OFF")
     context.configure(connection=connection, target_metadata=target_metadata,
                       render_as_batch=True, compare_type=True)
     with context.begin_transaction():
