@@ -1,5 +1,5 @@
-"""The WSGI entry point for production servers: ``gunicorn wsgi:app``."""
+"""The WSGI entry point in a checkout: ``gunicorn wsgi:app`` (installed: ``referee.wsgi:app``)."""
 
-from referee import create_app
+from referee.wsgi import app
 
-app = create_app()
+__all__ = ["app"]
