@@ -100,6 +100,24 @@ def wait_for(url: str, process: subprocess.Popen[bytes], log: Path, within: floa
 
 
 @contextlib.contextmanager
+def serving(command: list[str], folder: Path, port: int, env: dict[str, str], log_name: str
+            ) -> Iterator[Server]:
+    """``command`` run from the checkout as a server at ``port`` (its output in ``folder`` /
+    ``log_name``, the folder removed at the end), once its /healthz answers; stopped by its
+    PID."""
+    log = folder / log_name
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log.open("wb"),
+                               stderr=subprocess.STDOUT, start_new_session=True)
+    server = Server(f"http://127.0.0.1:{port}", process, folder)
+    try:
+        wait_for(f"{server.base}/healthz", process, log)
+        yield server
+    finally:
+        stop(process)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextlib.contextmanager
 def gunicorn(env: dict[str, str] | None = None, args: tuple[str, ...] = (), *,
              served: Path | None = None, unset: tuple[str, ...] = ()) -> Iterator[Server]:
     """The app under the project's gunicorn.conf.py (its workers and threads unless ``args``
@@ -115,19 +133,10 @@ def gunicorn(env: dict[str, str] | None = None, args: tuple[str, ...] = (), *,
         migrated = create_app({"DATABASE_URL": url})
         upgrade_database(migrated)
         database(migrated).engine.dispose()
-    log = folder / "gunicorn.log"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),
-         "--bind", f"127.0.0.1:{port}", *args, "wsgi:app"],
-        cwd=ROOT, env=full_env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
-        start_new_session=True)
-    server = Server(f"http://127.0.0.1:{port}", process, folder)
-    try:
-        wait_for(f"{server.base}/healthz", process, log)
+    with serving([sys.executable, "-m", "gunicorn", "--config", str(ROOT / "gunicorn.conf.py"),
+                  "--bind", f"127.0.0.1:{port}", *args, "wsgi:app"],
+                 folder, port, full_env, "gunicorn.log") as server:
         yield server
-    finally:
-        stop(process)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 @contextlib.contextmanager
@@ -140,18 +149,9 @@ def night_server(args: tuple[str, ...] = (), env: dict[str, str] | None = None
     full_env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'referee.sqlite3'}",
                 "REFEREE_SECRET_KEY": "night-server", "REFEREE_RATELIMIT_ENABLED": "0",
                 **(env or {})}
-    log = folder / "serve.log"
-    process = subprocess.Popen(
-        [sys.executable, "-m", "referee", "serve", "--port", str(port), *args],
-        cwd=ROOT, env=full_env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
-        start_new_session=True)
-    server = Server(f"http://127.0.0.1:{port}", process, folder)
-    try:
-        wait_for(f"{server.base}/healthz", process, log)
+    with serving([sys.executable, "-m", "referee", "serve", "--port", str(port), *args],
+                 folder, port, full_env, "serve.log") as server:
         yield server
-    finally:
-        stop(process)
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def site_config(upstream: str, port: int) -> str:
