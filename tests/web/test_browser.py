@@ -79,8 +79,8 @@ def log(page: Any, label: str, **fields: str) -> None:
             tap(form, f"p.{name}", value)
         else:
             field.fill(value)
-    form.get_by_role("button", name=label).click()
-    page.wait_for_load_state()
+    with page.expect_navigation():  # the verdict's page, before anything else is asked
+        form.get_by_role("button", name=label).click()
 
 
 def tap(form: Any, name: str, value: str) -> None:
