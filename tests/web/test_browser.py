@@ -79,7 +79,9 @@ def log(page: Any, label: str, **fields: str) -> None:
             tap(form, f"p.{name}", value)
         else:
             field.fill(value)
-    with page.expect_navigation():  # the verdict's page, before anything else is asked
+    # the verdict's page loaded, before anything else is asked (the pad's own address change,
+    # ``history.replaceState``, is a navigation too, of the same page)
+    with page.expect_event("load"):
         form.get_by_role("button", name=label).click()
 
 
