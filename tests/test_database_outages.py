@@ -283,3 +283,20 @@ def test_the_openapi_document_declares_the_503_of_every_operation(sqlite_templat
     for operation in operations:
         unavailable = operation["responses"]["503"]
         assert "Retry-After" in unavailable["headers"]
+
+
+# --- a database nobody migrated ----------------------------------------------------------------
+
+
+def test_a_database_nobody_migrated_answers_503_saying_what_to_run(tmp_path: Path) -> None:
+    """gunicorn started on a fresh database before ``referee db upgrade``: the pages and the
+    API say the database is not ready and what its host runs, never a 500."""
+    app = outage_app(f"sqlite:///{tmp_path / 'fresh.sqlite3'}", tmp_path)
+    client = app.test_client()
+    page = client.get("/", headers={"Accept-Language": "fr"})
+    assert page.status_code == 503 and "referee db upgrade" in page.get_data(as_text=True)
+    answer = client.post("/api/matches", json=GAME)
+    assert answer.status_code == 503, answer.get_data(as_text=True)[:300]
+    assert answer.get_json()["where"] == "database"
+    assert "referee db upgrade" in answer.get_json()["message"]
+    database(app).engine.dispose()

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from referee.store import ratelimits, replica
 from referee.store.db import Database
-from referee.store.outages import CommitOutcomeUnknown, outage_reason
+from referee.store.outages import NOT_MIGRATED, CommitOutcomeUnknown, outage_reason
 
 #: The rate limits' default store, the app's database (``referee+db://``): importing this
 #: module registers it with Flask-Limiter.
 RATELIMIT_SCHEME = ratelimits.SCHEME
 
-__all__ = ["RATELIMIT_SCHEME", "CommitOutcomeUnknown", "Database", "outage_reason", "replica"]
+__all__ = ["NOT_MIGRATED", "RATELIMIT_SCHEME", "CommitOutcomeUnknown", "Database", "outage_reason",
+           "replica"]

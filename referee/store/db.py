@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, exc
+from sqlalchemy import Engine, create_engine, event, exc, inspect
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.store import replica as replicas
@@ -156,6 +156,11 @@ class Database:
     @property
     def is_sqlite(self) -> bool:
         return self.engine.dialect.name == "sqlite"
+
+    def migrated(self) -> bool:
+        """Whether any migration ran here (a fresh database has none: not a bug, a host who has
+        not run ``referee db upgrade`` yet)."""
+        return inspect(self.engine).has_table("alembic_version")
 
     def shared(self) -> Session | None:
         """The session of the ``one_read`` open in this context on this database, if any."""

@@ -1,7 +1,8 @@
 """Which database errors are an outage rather than a bug: the server stopped or restarting, a
 connection lost, the disk full, the database locked past its busy timeout, read-only (a standby,
-a read-only mount), a timeout. Those are worth retrying a little later, so the edges answer them
-503 with ``Retry-After`` (``referee.edge.unavailable``); any other database error is a bug (500).
+a read-only mount), a timeout, a database nobody migrated yet. Those are worth retrying a little
+later, so the edges answer them 503 with ``Retry-After`` (``referee.edge.unavailable``); any
+other database error is a bug (500).
 
 The driver's own error says which: SQLite's result code (``sqlite_errorcode``), PostgreSQL's
 SQLSTATE (``sqlstate``); a psycopg error without one is a connection that failed or was lost.
@@ -45,6 +46,8 @@ def outage_reason(error: BaseException) -> str | None:
         return "no connection free"
     if not isinstance(error, exc.DBAPIError):
         return None
+    if not_migrated(error):
+        return NOT_MIGRATED
     orig = error.orig
     if isinstance(orig, sqlite3.Error):
         code = getattr(orig, "sqlite_errorcode", None)
@@ -55,6 +58,21 @@ def outage_reason(error: BaseException) -> str | None:
     if isinstance(error, (exc.OperationalError, exc.InterfaceError)):
         return "unreachable"  # refused, closed, timed out: no server answered with a state
     return None
+
+
+#: The reason of a database whose tables are not there yet (``referee db upgrade`` makes them).
+NOT_MIGRATED = "not migrated"
+
+
+def not_migrated(error: exc.DBAPIError) -> bool:
+    """The statement met a table that is not there: a database nobody migrated (a server
+    started on it before ``referee db upgrade``), unavailable until its host migrates it; the
+    edge asks the database whether any migration ran (if one did, the missing table is a
+    bug)."""
+    orig = error.orig
+    if isinstance(orig, sqlite3.OperationalError):
+        return str(orig).startswith("no such table")
+    return getattr(orig, "sqlstate", None) == "42P01"  # undefined_table
 
 
 def lost_connection(error: BaseException) -> bool:
