@@ -8,10 +8,8 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import playwright.sync_api as playwright_api
 import pytest
 
 from referee import ROOT, create_app, database
@@ -19,7 +17,7 @@ from referee.cli import upgrade_database
 from tests.helpers import auth
 from tests.night_fixture import build_night
 from tests.web.helpers import served
-from tests.web.test_browser import ARGS, CHROMIUM, PHONE, TV
+from tests.web.test_browser import PHONE, TV
 from tests.web.test_languages_browser import AXE, axe_violations
 from tests.web.tv_tables import BUILDERS, CITRONCOCO_ROUNDS, LARGEST
 
@@ -56,16 +54,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
                    {game: t.seats[1] for game, t in made.items()}, night["night"],
                    night["night_token"], app)
     database(app).engine.dispose()
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package")
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def shoot(page: Any, name: str) -> None:

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import playwright.sync_api as playwright_api
 import pytest
 
 from referee import ROOT, create_app, database
@@ -89,18 +87,6 @@ def night(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Night]:
                      *((made.id, made.host) for made in quick.values())),
                     built["night_token"])
     database(app).engine.dispose()
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium package")
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run `npm ci` at the repository's root")
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield browser
-        browser.close()
 
 
 def axe_violations(page: Any) -> list[str]:

@@ -11,14 +11,14 @@ import pytest
 
 from referee import ROOT
 from tests.service.test_wording import faults_in
-from tests.web.test_languages_browser import Night, chromium, night  # noqa: F401  (fixtures)
+from tests.web.test_languages_browser import Night, night  # noqa: F401  (its fixture)
 
 pytestmark = pytest.mark.browser
 SHOTS = ROOT / "test-artifacts" / "screenshots" / "words"
 
 
 @pytest.mark.parametrize("which", ["finished", "neuro", "croco"])
-def test_a_match_page_reads_as_french_sentences(chromium: Any, night: Night,  # noqa: F811
+def test_a_match_page_reads_as_french_sentences(chromium: Any, night: Night,  # noqa: F811  (night)
                                                 which: str) -> None:
     match = getattr(night, which)
     context = chromium.new_context(locale="fr-FR", viewport={"width": 390, "height": 844})
