@@ -12,9 +12,10 @@ from referee.engines import REGISTRY
 from referee.service.rulebook import LANGUAGES, Rulebook, rulebook
 from tests.engines.test_catalogues import CITED, CLAUSE, ROOT, engine_sources
 
-GAMES = ["citroncoco"]
+GAMES = ["citroncoco", "citroncoco-teams"]
 #: A game whose catalogue points to another's for what it does not change.
 BASES = {"citroncoco-teams": "citroncoco"}
+ROUNDS = ROOT / "referee/engines/citroncoco/rounds.py"
 
 
 def rule_texts() -> Path | None:
@@ -84,6 +85,12 @@ def test_every_rule_the_engine_cites_is_in_the_catalogue(game: str) -> None:
     """The teams engine cites the individual game's clauses too: its catalogue points there."""
     missing = set(CITED.findall(engine_sources(REGISTRY[game]))) - known_ids(game)
     assert not missing, f"{game} cites rules its catalogue lacks: {sorted(missing)}"
+
+
+def test_every_rule_quick_scoring_cites_is_in_a_catalogue() -> None:
+    """``rounds.py`` serves both games: what it cites is in one of their catalogues."""
+    missing = set(CITED.findall(ROUNDS.read_text())) - set().union(*map(known_ids, GAMES))
+    assert not missing, f"quick scoring cites rules no catalogue has: {sorted(missing)}"
 
 
 @pytest.mark.parametrize("game", GAMES)
