@@ -1,0 +1,121 @@
+"""The catalogues of Carte et Plouc and Neurotrio as data (``referee/rules/<game>.toml``): what a
+table reads under a verdict is the rule text's own sentence, worded in both languages, and
+every rule the engine cites is there.
+
+The rule texts are the specification (/work/shared/rules, README.md there); a quotation the
+text does not hold would put words in its authors' mouths.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from referee.engines import REGISTRY
+from referee.service.rulebook import LANGUAGES, Clause, Rulebook, rulebook
+from tests.engines.test_catalogues import CITED, CLAUSE, engine_sources
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The folder of the rule texts, beside the checkout (``Path(__file__).parents[3]``) or higher.
+TEXTS = next((p / "shared" / "rules" for p in Path(__file__).resolve().parents[3:]
+              if (p / "shared" / "rules").is_dir()), None)
+GAMES = ["plouc", "neurotrio"]
+
+
+def flat(text: str) -> str:
+    """Whitespace and line breaks only normalised: the rest must be the text's, letter for
+    letter (its apostrophes, its accents, its spelling mistakes)."""
+    return " ".join(text.split())
+
+
+@pytest.fixture(params=GAMES)
+def book(request: pytest.FixtureRequest) -> Rulebook:
+    return rulebook(request.param)
+
+
+@pytest.fixture
+def source_text(book: Rulebook) -> str:
+    if TEXTS is None:
+        pytest.skip("the rule texts (shared/rules beside the checkout) are not on this machine")
+    return flat((TEXTS / book.source.file).read_text(encoding="utf-8"))
+
+
+def quoted(book: Rulebook) -> list[Clause]:
+    return [c for c in book.clauses.values() if c.quote]
+
+
+def test_every_quote_is_the_rule_texts_own_words(book: Rulebook, source_text: str) -> None:
+    """A quotation is copied from the text (pieces joined with « … » each found in it)."""
+    assert quoted(book)
+    misquoted = {c.id: piece for c in quoted(book) for piece in (c.quote or "").split(" … ")
+                 if flat(piece) not in source_text}
+    assert not misquoted, f"{book.game}: not in {book.source.file}: {misquoted}"
+
+
+def test_quotes_are_in_the_texts_language_and_rendered_in_the_other(book: Rulebook) -> None:
+    """The French text is quoted in French with an English rendering, never the same words."""
+    assert book.source.language == "fr"
+    for clause in quoted(book):
+        assert clause.rendering and flat(clause.rendering) != flat(clause.quote or ""), clause.id
+
+
+def test_a_clause_the_text_is_silent_on_carries_the_projects_ruling(book: Rulebook) -> None:
+    """Without a quotation the clause is the project's decision: its ruling says so."""
+    silent = [c.id for c in book.clauses.values() if c.is_ruling and c.ruling is None]
+    assert not silent, f"{book.game}: clauses with neither quotation nor ruling: {silent}"
+
+
+def test_every_clause_reads_in_english_and_french(book: Rulebook) -> None:
+    """What the referee makes of a clause, its ruling and each reading exist in both languages
+    and are not the same words (a French that is the English copied is no French)."""
+    for clause in book.clauses.values():
+        wordings = [clause.says, *([clause.ruling] if clause.ruling else []),
+                    *(r.says for r in clause.readings)]
+        for worded in wordings:
+            assert set(worded) == set(LANGUAGES), clause.id
+            assert worded["en"] != worded["fr"], (clause.id, worded["en"])
+
+
+def test_sections_title_and_preamble_read_in_both_languages(book: Rulebook) -> None:
+    """Titles may be the same words (« Notation »); the prose around the clauses may not."""
+    assert all(s.title["en"] and s.title["fr"] for s in book.sections)
+    for worded in [book.title, book.preamble, *(s.intro for s in book.sections if s.intro)]:
+        assert worded["en"] and worded["fr"] and worded["en"] != worded["fr"], worded["en"]
+    assert all(any(True for _ in book.in_section(s.key)) or s.intro for s in book.sections)
+
+
+def test_readings_name_an_option_of_the_clause_and_one_default(book: Rulebook) -> None:
+    """Each option a clause reads has its default reading, once (the text's literal one)."""
+    for clause in book.clauses.values():
+        for option in {r.option for r in clause.readings}:
+            assert option in clause.options, (clause.id, option)
+            defaults = [r.value for r in clause.readings if r.option == option and r.default]
+            assert len(defaults) == 1, (clause.id, option, defaults)
+
+
+def test_every_rule_the_engine_cites_is_in_the_catalogue(book: Rulebook) -> None:
+    """Verdicts and refusals name clauses a table can read (the engine and its quick scoring)."""
+    engine = REGISTRY[book.game]
+    rounds = ROOT / "referee" / "engines" / book.game / "rounds.py"
+    cited = set(CITED.findall(engine_sources(engine))) | set(CITED.findall(rounds.read_text()))
+    assert cited and not cited - set(book.clauses), sorted(cited - set(book.clauses))
+
+
+def test_the_clauses_are_those_of_the_catalogue_page(book: Rulebook) -> None:
+    """docs/rules/<game>.md, the page the engine points to, lists the same clauses in order."""
+    page = (ROOT / REGISTRY[book.game].catalogue).read_text(encoding="utf-8")
+    assert CLAUSE.findall(page) == list(book.clauses)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_cross_references_lead_to_clauses(game: str) -> None:
+    """A « see PL-FIN-1 » in any wording names a clause of the same catalogue."""
+    book = rulebook(game)
+    prefix = next(iter(book.clauses)).split("-")[0]
+    words = " ".join(w for c in book.clauses.values()
+                     for w in [*c.says.values(), *(c.ruling or {}).values(),
+                               *(v for r in c.readings for v in r.says.values())])
+    named = set(re.findall(rf"\b{prefix}-[A-Z0-9]+-[0-9]+\b", words))
+    assert named and not named - set(book.clauses), sorted(named - set(book.clauses))
