@@ -21,7 +21,7 @@ reached; gunicorn is stopped at the end, however the run ends.
 
     .venv/bin/python bench/league.py --database postgresql+psycopg://postgres@127.0.0.1:5432/test \\
         [--tables 10,50,200,1000] [--pace 4] [--seconds 30] [--workers 2] [--threads 64] \\
-        [--stream-url 'http://127.0.0.1:8100/api/matches/{match}/stream']
+        [--stream-url 'http://127.0.0.1:8100/api/matches/{match}/stream'] [--stream-recheck 60]
 
 --stream-url: where the streams are (a stream server of its own); default the gunicorn's.
 Only loopback addresses are accepted.
@@ -30,6 +30,7 @@ Only loopback addresses are accepted.
 from __future__ import annotations
 
 import heapq
+import os
 import random
 import selectors
 import signal
@@ -430,6 +431,9 @@ def main() -> None:
     p.add_argument("--threads", type=int, default=64, help="gunicorn threads per worker")
     p.add_argument("--client-threads", type=int, default=32, help="threads running the phones")
     p.add_argument("--stream-url", default="", help="default: the gunicorn's stream")
+    p.add_argument("--stream-recheck", default="",
+                   help="seconds between a stream's timed looks at the log "
+                        "(REFEREE_STREAM_RECHECK; default the server's)")
     p.add_argument("--max-p95", type=float, default=1000, help="ms")
     p.add_argument("--budget", type=float, default=900, help="seconds, all N together")
     args = p.parse_args()
@@ -438,6 +442,8 @@ def main() -> None:
     loopback(args.database.replace("postgresql+psycopg", "postgresql"))
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # finally: gunicorn stopped
     ends = time.monotonic() + args.budget
+    if args.stream_recheck:
+        os.environ["REFEREE_STREAM_RECHECK"] = args.stream_recheck  # gunicorn's environment
     app = fresh_app(args.database)
     server, base = start_server(database_url(app), args.workers, args.threads)
     stream_url = loopback(args.stream_url or f"{base}/api/matches/{{match}}/stream")
