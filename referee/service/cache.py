@@ -158,11 +158,20 @@ class Shared(dict[str, Any]):
 
 
 class StateCache:
-    """Match states by match id, least recently used dropped first; thread-safe."""
+    """Match states by match id, least recently used dropped first; thread-safe.
+
+    Besides each match's latest state it keeps the ones it replaced last (``EARLIER``): a
+    reader whose head is a move or two behind another thread's append in this process (a
+    stale move's 409, worded as the log stood at its head) is served from one of them
+    instead of folding the match again from its snapshot."""
+
+    #: How many replaced states are kept per match, newest first.
+    EARLIER = 2
 
     def __init__(self, size: int = 512) -> None:
         self.size = size
         self._states: OrderedDict[int, MatchState] = OrderedDict()
+        self._earlier: dict[int, tuple[MatchState, ...]] = {}
         self._lock = threading.Lock()
 
     def get(self, match_id: int) -> MatchState | None:
@@ -172,6 +181,12 @@ class StateCache:
                 self._states.move_to_end(match_id)
             return state
 
+    def earlier(self, match_id: int, identity: str, last_seq: int) -> MatchState | None:
+        """The newest replaced state of the match at or before ``last_seq``, if one is kept."""
+        with self._lock:
+            return next((s for s in self._earlier.get(match_id, ())
+                         if s.identity == identity and s.last_seq <= last_seq), None)
+
     def put(self, state: MatchState) -> None:
         """Keep ``state`` unless a newer one of the same match is already kept."""
         with self._lock:
@@ -179,18 +194,27 @@ class StateCache:
             if kept is not None and kept.identity == state.identity \
                     and kept.last_seq > state.last_seq:
                 return
+            if kept is not None and kept.identity == state.identity \
+                    and kept.last_seq < state.last_seq:
+                self._earlier[state.match_id] = (
+                    kept, *self._earlier.get(state.match_id, ()))[:self.EARLIER]
+            elif kept is not state:
+                self._earlier.pop(state.match_id, None)
             self._states[state.match_id] = state
             self._states.move_to_end(state.match_id)
             while len(self._states) > self.size:
-                self._states.popitem(last=False)
+                dropped, _ = self._states.popitem(last=False)
+                self._earlier.pop(dropped, None)
 
     def drop(self, match_id: int) -> None:
         with self._lock:
             self._states.pop(match_id, None)
+            self._earlier.pop(match_id, None)
 
     def clear(self) -> None:
         with self._lock:
             self._states.clear()
+            self._earlier.clear()
 
 
 def build(session: Source, match: models.Match, upto: int) -> MatchState:
@@ -270,6 +294,8 @@ def current(session: Source, cache: StateCache, match: models.Match | None, matc
     What this reads is committed, so it goes into the cache at once (shared, read-only).
     """
     kept = cache.get(match_id)
+    if kept is not None and kept.identity == identity and kept.last_seq > last_seq:
+        kept = cache.earlier(match_id, identity, last_seq)  # another thread moved it on
     if kept is not None and kept.identity == identity:
         if kept.last_seq == last_seq:
             counters.count(counters.STATE_CACHE, "hit")

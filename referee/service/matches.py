@@ -41,7 +41,7 @@ from referee.service.cache import Known, MatchState, build
 from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.imported import ImportEventSchema
 from referee.service.judging import Trial, judge_at
-from referee.service.live import announced, send_notice
+from referee.service.live import announced
 from referee.service.modes import MODES, MOVES, engine_in, engine_of
 from referee.service.places import with_ranks
 from referee.service.players import PlayerName, players_named
@@ -81,7 +81,7 @@ from referee.service.sentences import (
 )
 from referee.service.tokens import hash_token, new_token
 from referee.service.work import SqlUnitOfWork, UnitOfWork
-from referee.store import models
+from referee.store import models, notices
 from referee.store.as_data import verdict_data
 from referee.store.bounds import INT32_MAX
 from referee.store.db import Database
@@ -659,11 +659,13 @@ def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.E
              "key_request_hash": keyed.get("key_request_hash")}
     transaction = getattr(uow, "transaction", None)  # None: a unit of work without a database
     notice = announced(transaction, match_id, seq) if transaction is not None else None
+    if transaction is not None and notice is not None:  # sent once committed: within the
+        notices.after_commit(transaction, notice)  # transaction it queues every commit
     if row.type not in CORRECTIONS:
         after.moved_to(seq)
         if _results_unchanged(before, after):  # the hot path: a move that changed no result
             assert before.started_at is not None
-            if not uow.read_models.appended(event, before.started_at, notice,
+            if not uow.read_models.appended(event, before.started_at,
                                             last=_written_last(uow, after)):
                 raise staleness.Overtaken(seq)
             after.started_at = before.started_at
@@ -672,8 +674,6 @@ def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.E
             return after
     if not uow.events.append(**event):
         raise staleness.Overtaken(seq)
-    if notice is not None:
-        send_notice(_session(uow), notice)
     if row.type in CORRECTIONS:
         after = _apply_correction(uow, after, row)
         after.moved_to(seq)

@@ -51,18 +51,17 @@ _QUIET_HEAD = Prepared(text(
     "UPDATE match_summaries SET last_seq = :seq, updated_at = :recorded_at "
     "WHERE match_id = :match_id").bindparams(
     bindparam("recorded_at", type_=DateTime(timezone=True))))
-#: PostgreSQL: a quiet move's event row, its summary's head, its result's count and times and
-#: the NOTIFY that announces it, in one statement (one round trip instead of four); the data
-#: modifying parts of a WITH all run, whatever the final SELECT reads. The event row goes first
-#: and the rest only if it was inserted: a move whose seq another append took is no row here,
-#: and has written, locked and announced nothing.
+#: PostgreSQL: a quiet move's event row, its summary's head, its result's count and times in
+#: one statement (one round trip instead of three); the data modifying parts of a WITH all
+#: run, whatever the final SELECT reads. The event row goes first and the rest only if it was
+#: inserted: a move whose seq another append took is no row here, and has written and locked
+#: nothing. Its NOTIFY is sent once it has committed (``referee.store.notices``).
 _QUIET_APPEND = Prepared(text(
     f"WITH logged AS ({APPEND_EVENT_SQL}), "
     "head AS (UPDATE match_summaries SET last_seq = :seq, updated_at = :recorded_at "
     "WHERE match_id = :match_id AND EXISTS (SELECT 1 FROM logged)), "
     f"result AS ({_UPDATE_RESULT_SQL} AND EXISTS (SELECT 1 FROM logged)) "
-    "SELECT pg_notify(CAST(:channel AS text), "
-    "concat(current_schema(), CAST(:notice AS text))) FROM logged").bindparams(*event_types()))
+    "SELECT seq FROM logged").bindparams(*event_types()))
 
 
 def status_of(standings: Standings) -> str:
@@ -168,21 +167,19 @@ class ReadModelProjector(Transactional):
             "match_id": match_id, "seq": seq, "recorded_at": at,
             "seconds": _seconds(started, at)})
 
-    def appended(self, event: dict[str, Any], started: datetime,
-                 notice: tuple[str, str] | None, *, last: bool = False) -> bool:
+    def appended(self, event: dict[str, Any], started: datetime, *, last: bool = False
+                 ) -> bool:
         """A quiet move (one that changed no total, record, placement, call or status): its
         event row, the summary's seq and time, the result's event count and times — what
-        ``EventRecorder.append``, ``judged`` and ``moved`` write — and on PostgreSQL the NOTIFY
-        ``notice`` gives (channel, payload after the schema), in one statement there; three
-        statements on SQLite, where a statement costs no round trip. False, with nothing
-        written, when another append took the event's seq (``EventRecorder.append``).
+        ``EventRecorder.append``, ``judged`` and ``moved`` write — in one statement on
+        PostgreSQL; three on SQLite, where a statement costs no round trip. False, with
+        nothing written, when another append took the event's seq (``EventRecorder.append``).
 
         ``last``: nothing else is written in this unit of work; if nothing was before either,
         the statement is a transaction of its own there (``Prepared.alone``): committed as it
         runs, with no BEGIN and no COMMIT round trip."""
         values = {**event, "seconds": _seconds(started, event["recorded_at"])}
-        if notice is not None and self.transaction.dialect.name == "postgresql":
-            values["channel"], values["notice"] = notice
+        if self.transaction.dialect.name == "postgresql":
             if last:
                 return bool(_QUIET_APPEND.alone(self.transaction, values, writes=True))
             return bool(_QUIET_APPEND.run(self.transaction, values).fetchall())

@@ -1,4 +1,5 @@
-"""A cached match state keeps the pages read of it while it is the match's latest."""
+"""A cached match state keeps the pages read of it while it is the match's latest; the cache
+keeps the states its latest replaced, for readers a move or two behind."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from referee.service.cache import PAGES_KEPT, MatchState
+from referee.service.cache import PAGES_KEPT, MatchState, StateCache, current
 from referee.service.replay import Folded
 
 
@@ -52,3 +53,30 @@ def test_a_moved_clone_keeps_no_page_of_the_state_before(state: MatchState) -> N
     calls: list[Any] = []
     clone.page(("timeline", 1), made(calls, 1))
     assert calls == [1]
+
+
+def moved(state: MatchState, seq: int) -> MatchState:
+    clone = state.clone()
+    clone.moved_to(seq)
+    return clone
+
+
+def test_a_head_behind_the_kept_state_is_served_by_the_state_it_replaced(
+        state: MatchState) -> None:
+    """A stale move's 409 words the log as it stood at its head, which another thread's append
+    may have moved past in this process: the replaced state at that head serves it, without
+    a fold from the log (no source is read: None would fail)."""
+    cache = StateCache()
+    cache.put(state)
+    cache.put(moved(state, 5))
+    assert current(None, cache, None, 1, 4, "host-hash") is state
+    assert cache.get(1) is not None and cache.get(1).last_seq == 5  # still the latest
+
+
+def test_only_a_few_replaced_states_are_kept(state: MatchState) -> None:
+    cache = StateCache()
+    for seq in range(4, 10):
+        cache.put(moved(state, seq) if seq > 4 else state)
+    assert cache.earlier(1, "host-hash", 9).last_seq == 8  # type: ignore[union-attr]
+    assert cache.earlier(1, "host-hash", 6) is None  # only EARLIER of them
+    assert cache.earlier(1, "another host", 8) is None
