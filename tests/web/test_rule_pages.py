@@ -9,11 +9,13 @@ import re
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
 from referee.service import rulebook
 from tests.api.test_locale import EN, plouc, post
 from tests.helpers import new_match
+from tests.web.helpers import joined, move
 
 FR = {"Accept-Language": "fr-FR,fr;q=0.9"}
 LANGUAGES = {"en": EN, "fr": FR}
@@ -124,3 +126,22 @@ def test_a_verdict_on_the_match_page_shows_its_clause(client: FlaskClient, lang:
         assert clause.quote is not None and clause.quote in text
         assert (clause.rendering in text) == (book.language != lang)  # type: ignore[operator]
         assert f'href="/rules/{book.game}#{clause.id}"' in text
+
+
+def test_a_refusal_on_the_pad_shows_the_clause_that_refuses(app: Flask,
+                                                            client: FlaskClient) -> None:
+    """PL-PLAY-1: Bob's 7♣ on the 5♠ follows neither suit nor value: the pad's refusal names
+    the rule, and behind it the text's sentence and the link to the clause."""
+    table = plouc(client)
+    bob = joined(app, table.id, table.seats[1])
+    refused = move(bob, table.id, "play", 1, {"p.cards": "7C"})
+    text = html.unescape(refused.get_data(as_text=True))
+    assert refused.status_code == 422, text[:2000]
+    rule = re.search(r'<div class="refused-rule">.*?<span class="rule">([^<]+)</span>', text,
+                     re.S)
+    assert rule is not None, text[:3000]
+    found = rulebook.find(rule.group(1))
+    assert found is not None
+    book, clause = found
+    assert clause.quote is not None and clause.quote in text
+    assert f'href="/rules/{book.game}#{clause.id}"' in text
