@@ -14,6 +14,7 @@ import requests
 from referee import ROOT
 from referee.service import rulebook
 from tests.web.test_browser import PHONE, TV, expect, server
+from tests.web.test_languages_browser import axe_violations
 from tests.web.test_pad_now_browser import api_move, pad
 
 pytestmark = pytest.mark.browser
@@ -79,3 +80,21 @@ def test_tapping_a_move_on_the_tv_board_shows_its_clause(server: str, chromium: 
     sees_the_clause(move, rule, lang)
     shoot(tv, f"board-verdict-{lang}")
     tv.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_rules_page_reads_on_a_phone_and_passes_axe(server: str, chromium: Any,
+                                                        lang: str) -> None:
+    """/m/<id>/rules at 390×844: nothing wider than the screen, a tapped verdict's clause
+    open on the match page, and axe-core finds nothing on either."""
+    match, _rule = played(server)
+    page = chromium.new_context(viewport=PHONE, locale=lang, has_touch=True,
+                                bypass_csp=True).new_page()  # axe-core is added as a script
+    page.goto(f"{server}/m/{match['id']}/rules?lang={lang}")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert axe_violations(page) == []
+    page.goto(f"{server}/m/{match['id']}?lang={lang}")
+    page.locator("#e2 details.clause summary").tap()
+    expect(page.locator("#e2 .clause-body")).to_be_visible()
+    assert axe_violations(page) == []
+    page.context.close()
