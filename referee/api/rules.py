@@ -15,6 +15,7 @@ from marshmallow import Schema, fields
 from referee.api.locale import Blueprint
 from referee.api.schemas import ErrorSchema
 from referee.edge.clauses import book_data, clause_data
+from referee.edge.i18n import vary_on
 from referee.edge.wording import reader_locale
 from referee.service import rulebook
 
@@ -84,7 +85,8 @@ _BOOK, _CLAUSE = RulebookSchema(), ClauseSchema()
 
 
 def tagged(data: dict[str, Any]) -> Response:
-    """The answer with its ETag, or 304 when the client holds it already."""
+    """The answer with its ETag, or 304 when the client holds it already; either varies on
+    the reader's language (a cache keeps one per language)."""
     body = json.dumps(data, ensure_ascii=False, sort_keys=True)
     tag = hashlib.sha256(body.encode()).hexdigest()[:32]
     if tag in request.if_none_match:
@@ -92,6 +94,7 @@ def tagged(data: dict[str, Any]) -> Response:
     else:
         response = Response(body, mimetype="application/json")
     response.set_etag(tag)
+    vary_on(response, "Accept-Language", "Cookie")
     return response
 
 

@@ -158,3 +158,12 @@ def test_the_openapi_document_declares_the_catalogue_and_the_clause(client: Flas
         assert {"200", "304", "404"} <= set(answers), answers
     verdict = spec["components"]["schemas"]["Verdict"]["properties"]
     assert "clause" in verdict
+
+
+def test_the_catalogue_varies_on_the_readers_language(client: FlaskClient) -> None:
+    """A cache keeps one answer per language, the 304 included."""
+    address = f"/api/games/{CATALOGUED[0]}/rules"
+    first = client.get(address, headers=EN)
+    again = client.get(address, headers={**EN, "If-None-Match": first.headers["ETag"]})
+    for answer in (first, again):
+        assert "Accept-Language" in answer.headers["Vary"]
