@@ -70,11 +70,19 @@ def with_rule_url(verdict: Any, game: str | None = None) -> Any:
     return {**verdict, "rule_url": found["rule_url"] if found else None}
 
 
+def _as_text(value: Any) -> str:
+    """An option's value as a reading names it: ``true``/``false`` for a flag, written either
+    way in a catalogue."""
+    text = str(value)
+    return text.lower() if isinstance(value, bool) or text in ("True", "False") else text
+
+
 def _reading(reading: Reading, locale: str, chosen: Mapping[str, Any] | None) -> dict[str, Any]:
     out: dict[str, Any] = {"option": reading.option, "value": reading.value,
                            "default": reading.default, "says": reading.says[locale]}
     if chosen is not None:
-        out["chosen"] = reading.option in chosen and str(chosen[reading.option]) == reading.value
+        out["chosen"] = reading.option in chosen and \
+            _as_text(chosen[reading.option]) == _as_text(reading.value)
     return out
 
 
