@@ -177,7 +177,7 @@ def parse(text: str) -> Rulebook:
 
 @cache
 def catalogues() -> tuple[str, ...]:
-    """Every catalogue file's name: the games' and the referee's own (``PLATFORM``)."""
+    """Every catalogue file's name: the games' and the referee's own (``referee``)."""
     folder = resources.files("referee") / "rules"
     return tuple(sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
                         if p.name.endswith(".toml")))
@@ -246,11 +246,16 @@ def clause(name: str, clause_id: str) -> tuple[Rulebook, Clause]:
     return book, book.clauses[clause_id]
 
 
+def quoted(text: str, language: str | None) -> str:
+    """A quotation marked as its language writes it: « … » in French, “…” in English."""
+    return f"« {text} »" if language == "fr" else f"“{text}”"
+
+
 #: The Markdown's own words, per language.
 _WORDS = {
     "en": {"source": "Source", "ruling": "Ruling", "option": "Option", "options": "Options",
            "default": "default", "readings": "Readings", "value": "value", "clause": "clause",
-           "key": "Quotations are the text's own words, « between guillemets »{rendered}; "
+           "key": "Quotations are the text's own words, in quotation marks{rendered}; "
                   "**Ruling** marks the project's decision where the text is silent; "
                   "**Option** names the match options that change a clause.",
            "rendered": ", each followed by an English rendering in italics",
@@ -259,7 +264,7 @@ _WORDS = {
     "fr": {"source": "Source", "ruling": "Décision", "option": "Option", "options": "Options",
            "default": "par défaut", "readings": "Lectures", "value": "valeur",
            "clause": "clause",
-           "key": "Les citations sont les mots mêmes du texte, « entre guillemets »{rendered} ; "
+           "key": "Les citations sont les mots mêmes du texte, entre guillemets{rendered} ; "
                   "**Décision** marque le choix du projet là où le texte se tait ; **Option** "
                   "nomme les options de partie qui changent une clause.",
            "rendered": ", chacune suivie d'une traduction française en italique",
@@ -294,7 +299,7 @@ def _clause_markdown(clause: Clause, lang: str, text_language: str | None) -> st
     words = _WORDS[lang]
     parts = [f"- **{clause.id}** —"]
     if clause.quote:
-        parts.append(f"« {clause.quote.strip()} »")
+        parts.append(quoted(clause.quote.strip(), text_language))
         if text_language != lang:
             parts.append(f"(*{clause.rendering}*)")
     parts.append(clause.says[lang])

@@ -77,11 +77,6 @@ def prose(text: str | None) -> Markup:
     return Markup("\n".join(blocks))
 
 
-def quoted(text: str, language: str | None) -> str:
-    """A quotation marked as its language writes it: « … » in French, “…” in English."""
-    return f"« {text} »" if language == "fr" else f"“{text}”"
-
-
 def played_word(game: str, option: str, value: Any) -> str:
     """A match's value of an option, in words: its choice's label, yes/no, or — (unset)."""
     if isinstance(value, str) and value:
@@ -93,4 +88,4 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.jinja_env.globals.update(clause_of=clause_of, rules_exist=rulebook.has,
                                  played_word=played_word)
-    app.jinja_env.filters.update(prose=prose, quoted=quoted)
+    app.jinja_env.filters.update(prose=prose, quoted=rulebook.quoted)

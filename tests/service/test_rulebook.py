@@ -33,7 +33,7 @@ def test_the_markdown_renders_a_quote_only_in_another_language(name: str, lang: 
     for clause in book.clauses.values():
         assert f"**{clause.id}**" in text and clause.says[lang] in text
         if clause.quote:
-            assert f"« {clause.quote.strip()} »" in text
+            assert rulebook.quoted(clause.quote.strip(), book.language) in text
             assert (f"(*{clause.rendering}*)" in text) == (book.language != lang), clause.id
 
 
