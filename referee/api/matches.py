@@ -39,8 +39,9 @@ from referee.api.schemas import (
     plain_recorded,
 )
 from referee.edge import database
+from referee.edge.clauses import timeline_urls, with_clause
 from referee.edge.validation import IMPORTS, NOT_SCREENED, forget_screened_body, screened_body
-from referee.edge.wording import say_kept
+from referee.edge.wording import reader_locale, say_kept
 from referee.service import counters, history, matches, queries
 from referee.service.errors import BadRequest, ServiceError
 from referee.service.matches import ImportSchema  # an export, taken as it is
@@ -163,6 +164,8 @@ class SeatToken(MethodView):
 #: request, which costs the hot path more than parsing its three small inputs does.
 _MOVE_QUERY, _MOVE_HEADERS, _MOVE = MoveQuery(), MoveHeadersSchema(), MoveSchema()
 _RECORDED = RecordedSchema()
+#: An event's judgements that carry their clause on ``/events``.
+CLAUSED = ("verdict", "judged_now")
 #: The query of an append without one (webargs would load the same from an empty query).
 _NO_QUERY: dict[str, Any] = _MOVE_QUERY.load({})
 
@@ -200,7 +203,8 @@ def log_move(query: dict[str, Any], headers: dict[str, Any], move: dict[str, Any
         raise
     if recorded.preview is None and not recorded.replayed:
         counters.appended(recorded.verdict)
-    body = {"seq": recorded.seq, "verdict": recorded.verdict, "standings": recorded.standings}
+    body = {"seq": recorded.seq, "verdict": with_clause(recorded.verdict, reader_locale()),
+            "standings": recorded.standings}
     if recorded.preview is not None:  # 200, not 201: nothing was appended
         return jsonify(worded(DryRunSchema().dump({**body, "dry_run": True, "changes": [],
                                                    "totals": {}, **recorded.preview})))
@@ -226,10 +230,13 @@ class Events(MethodView):
     @blp.arguments(EventsQuery, location="query")
     @blp.response(200, EventPageSchema)
     def get(self, query: dict[str, Any], match_id: int) -> dict[str, Any]:
-        """The log after seq ``after``, as logged (sealed secrets hidden but from their seat)."""
+        """The log after seq ``after``, as logged (sealed secrets hidden but from their seat),
+        each verdict with the clause it cites (``clause``)."""
         events, last = queries.events_after(database(current_app), match_id, query["after"],
                                             query["limit"], bearer_token())
-        return {"events": events, "last_seq": last}
+        locale = reader_locale()
+        return {"events": [{**e, **{key: with_clause(e[key], locale) for key in CLAUSED
+                                    if key in e}} for e in events], "last_seq": last}
 
     @blp.arguments(_MOVE_QUERY, location="query")  # instances: not built again per move
     @blp.arguments(_MOVE_HEADERS, location="headers")
@@ -265,9 +272,10 @@ class Timeline(MethodView):
                                 before=query.get("before"), after=query.get("after"),
                                 limit=query["limit"])
         if page["later"] is not None:  # an earlier page, read now and then: worded as dumped
-            return page
-        return jsonify(say_kept(page, names_for_request(), made=_TIMELINE.dump,  # the newest:
-                                kind="api.timeline"))  # read by every phone at the table
+            return timeline_urls(page)
+        return jsonify(say_kept(page, names_for_request(),  # the newest: read by every phone
+                                made=lambda kept: timeline_urls(_TIMELINE.dump(kept)),
+                                kind="api.timeline"))
 
 
 @blp.route(f"/<{ID}:match_id>/state")

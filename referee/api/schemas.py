@@ -213,6 +213,25 @@ class SeatTokenSchema(Schema):
     token = fields.String(required=True, metadata={"description": "The seat's new token"})
 
 
+class ClauseRefSchema(Schema):
+    """The clause a verdict rests on, from the game's rule catalogue (``/api/games/<id>/rules``)."""
+
+    id = fields.String(required=True, metadata={"description": "The clause's id (the rule)"})
+    quote = fields.String(allow_none=True, metadata={
+        "description": "The rule text's own sentence, in the text's language; null where the "
+                       "text is silent (a ruling)"})
+    language = fields.String(allow_none=True, metadata={
+        "description": "The rule text's language (fr, en); null for the referee's own rules"})
+    rendering = fields.String(allow_none=True, metadata={
+        "description": "The quote in the reader's language; null when the reader reads the "
+                       "text's language, or there is no quote"})
+    ruling = fields.String(allow_none=True, metadata={
+        "description": "The project's decision where the text is silent, in the reader's "
+                       "language; null when there is none"})
+    rule_url = fields.String(required=True, metadata={
+        "description": "The clause on its catalogue's page, /rules/<game>#<id>"})
+
+
 class VerdictSchema(Schema):
     kind = fields.String(required=True, metadata={"description": "ok | missplay"})
     rule = fields.String(required=True)
@@ -232,6 +251,9 @@ class VerdictSchema(Schema):
         "forgetter, a wrong flag's flagger), whom the statistics count it against; null for "
         "a fault of the table's. Absent from verdicts that are not missplays, and from "
         "missplays logged before it was kept"})
+    clause = fields.Nested(ClauseRefSchema, allow_none=True, metadata={
+        "description": "The clause of the rule catalogue the verdict cites; null when the "
+                       "game's catalogue does not hold it yet"})
 
 
 class LineSchema(Schema):

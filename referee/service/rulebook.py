@@ -8,6 +8,9 @@ is silent the project's decision (``ruling``, both languages). ``options`` names
 options that change the clause; ``readings`` says what each value of them means. The pages,
 the API and ``docs/rules/<game>.md`` (``python -m referee.service.rulebook``) are made from it.
 
+A catalogue with ``platform = true`` (``referee.toml``) is not a game: the referee's own
+rules (voids, challenges, rulings, abandons), rulings only, with no source text.
+
 The file's shape::
 
     game = "plouc"
@@ -47,6 +50,9 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
+
+from referee.service.errors import NotFound
+from referee.service.sentences import sentence
 
 #: The languages every wording of the catalogue is kept in.
 LANGUAGES = ("en", "fr")
@@ -101,14 +107,20 @@ class Source:
 @dataclass(frozen=True)
 class Rulebook:
     game: str
-    source: Source
+    source: Source | None
     title: Mapping[str, str]
     preamble: Mapping[str, str]
     sections: tuple[Section, ...]
     clauses: Mapping[str, Clause] = field(default_factory=dict)
+    platform: bool = False
 
     def in_section(self, key: str) -> Iterator[Clause]:
         return (c for c in self.clauses.values() if c.section == key)
+
+    @property
+    def language(self) -> str | None:
+        """The language its quotations are in (None: it quotes nothing)."""
+        return self.source.language if self.source else None
 
 
 def _worded(raw: Mapping[str, Any] | None, where: str) -> Mapping[str, str] | None:
@@ -151,66 +163,202 @@ def parse(text: str) -> Rulebook:
         if clause.id in clauses:
             raise ValueError(f"{clause.id}: twice in the catalogue")
         clauses[clause.id] = clause
-    return Rulebook(game=raw["game"], source=Source(**raw["source"]),
+    platform = bool(raw.get("platform", False))
+    if not platform and "source" not in raw:
+        raise ValueError(f"{raw['game']}: a game's catalogue names its source text")
+    if platform and any(c.quote for c in clauses.values()):
+        raise ValueError(f"{raw['game']}: the referee's own rules quote no text")
+    return Rulebook(game=raw["game"],
+                    source=Source(**raw["source"]) if "source" in raw else None,
                     title=_worded(raw["title"], "title") or {},
                     preamble=_worded(raw.get("preamble", {"en": "-", "fr": "-"}), "preamble")
-                    or {}, sections=sections, clauses=clauses)
+                    or {}, sections=sections, clauses=clauses, platform=platform)
+
+
+@cache
+def catalogues() -> tuple[str, ...]:
+    """Every catalogue file's name: the games' and the referee's own (``referee``)."""
+    folder = resources.files("referee") / "rules"
+    return tuple(sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
+                        if p.name.endswith(".toml")))
 
 
 def games() -> list[str]:
-    """The games that have a catalogue file."""
-    folder = resources.files("referee") / "rules"
-    return sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
-                  if p.name.endswith(".toml"))
+    """The games that have a catalogue file (the referee's own rules are not a game)."""
+    return [name for name in catalogues() if not rulebook(name).platform]
+
+
+def has(name: str) -> bool:
+    """Whether ``name`` (a game, or the referee's own rules) has a catalogue."""
+    return name in catalogues()
 
 
 @cache
 def rulebook(game: str) -> Rulebook:
-    """A game's catalogue, read once per process."""
+    """A game's catalogue, read once per process; KeyError for one without a file."""
+    if game not in catalogues():
+        raise KeyError(game)
     path = resources.files("referee") / "rules" / f"{game}.toml"
     return parse(path.read_text(encoding="utf-8"))
 
 
+@cache
+def _owners() -> Mapping[str, str]:
+    """Each clause id, and the catalogue that holds it."""
+    return {cid: name for name in catalogues() for cid in rulebook(name).clauses}
+
+
+def find(rule: str | None, game: str | None = None) -> tuple[Rulebook, Clause] | None:
+    """The clause a verdict cites, and its catalogue: the game's own first, then any other
+    (a variant cites its base game's clauses, every game the referee's own); None when no
+    catalogue holds it yet."""
+    if not rule:
+        return None
+    if game is not None and game in catalogues() and rule in rulebook(game).clauses:
+        book = rulebook(game)
+    elif (owner := _owners().get(rule)) is not None:
+        book = rulebook(owner)
+    else:
+        return None
+    return book, book.clauses[rule]
+
+
+def catalogue(name: str) -> Rulebook:
+    """A catalogue asked for by its game's id (or the referee's own): NotFound (404) for a
+    game that has none yet, or for no game at all."""
+    if name in catalogues():
+        return rulebook(name)
+    from referee.service.games import game_ids  # the engines: only for the refusal's words
+
+    if name in game_ids():
+        raise NotFound(sentence("{game} has no rule catalogue yet.", game=repr(name)),
+                       where="game_id")
+    raise NotFound(sentence("There is no game {game}.", game=repr(name)), where="game_id")
+
+
+def clause(name: str, clause_id: str) -> tuple[Rulebook, Clause]:
+    """One clause of a catalogue; NotFound (404) naming where the catalogue's clauses are."""
+    book = catalogue(name)
+    if clause_id not in book.clauses:
+        raise NotFound(sentence("{game}'s rule catalogue has no clause {clause}; its clauses "
+                                "are listed at /api/games/{game}/rules.", game=name,
+                                clause=repr(clause_id)), where="clause_id")
+    return book, book.clauses[clause_id]
+
+
+def quoted(text: str, language: str | None) -> str:
+    """A quotation marked as its language writes it: « … » in French, “…” in English."""
+    return f"« {text} »" if language == "fr" else f"“{text}”"
+
+
+#: The Markdown's own words, per language.
+_WORDS = {
+    "en": {"colon": ":", "ruling": "Ruling", "option": "Option", "options": "Options",
+           "default": "default", "readings": "Readings", "value": "value", "clause": "clause",
+           "readings_intro": "A match keeps the readings it was created under (the default "
+                             "is the one the text reads most literally)."},
+    "fr": {"colon": " :", "ruling": "Décision", "option": "Option", "options": "Options",
+           "default": "par défaut", "readings": "Lectures", "value": "valeur",
+           "clause": "clause",
+           "readings_intro": "Une partie garde les lectures sous lesquelles elle a été créée "
+                             "(celle par défaut est la plus littérale)."},
+}
+
+
 def markdown(book: Rulebook, lang: str = "en") -> str:
-    """The catalogue as ``docs/rules/<game>.md`` shows it."""
-    lines = [f"# {book.title[lang]}", "", book.preamble[lang], ""]
+    """The catalogue as ``docs/rules/<game>.md`` shows it, in ``lang``: each quotation in the
+    text's language, its rendering only where ``lang`` is another."""
+    # The preamble names the text and says how a clause reads; the pages name it from
+    # ``source``.
+    lines = [f"# {book.title[lang]}", ""]
+    lines += [book.preamble[lang], ""]
     for section in book.sections:
         lines += [f"## {section.title[lang]}", ""]
         if section.intro:
             lines += [section.intro[lang], ""]
-        for clause in book.in_section(section.key):
-            lines.append(_clause_markdown(clause, lang))
-        lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
+        items = [_clause_markdown(clause, lang, book.language)
+                 for clause in book.in_section(section.key)]
+        lines += [*items, ""] if items else []
+    return "\n".join(lines + _readings_markdown(book, lang)).rstrip() + "\n"
 
 
-def _clause_markdown(clause: Clause, lang: str) -> str:
-    text = f"- **{clause.id}** — "
+def _clause_markdown(clause: Clause, lang: str, text_language: str | None) -> str:
+    """One clause as a list item: its quotation (and rendering), what it says, its ruling, its
+    options, then one sub-item per reading."""
+    words = _WORDS[lang]
+    parts = [f"- **{clause.id}** —"]
     if clause.quote:
-        text += f"« {clause.quote} » ({clause.rendering}) "
-    text += clause.says[lang]
+        parts.append(quoted(clause.quote.strip(), text_language))
+        if text_language != lang:
+            parts.append(f"(*{clause.rendering}*)")
+        parts.append("—")
+    colon = words["colon"]
+    parts.append(clause.says[lang])
     if clause.ruling:
-        text += f" **{'Ruling' if lang == 'en' else 'Décision'}:** {clause.ruling[lang]}"
+        parts.append(f"**{words['ruling']}{colon}** {clause.ruling[lang]}")
+    if clause.options:
+        label = words["option"] if len(clause.options) == 1 else words["options"]
+        parts.append(f"**{label}{colon}** " + ", ".join(f"`{o}`" for o in clause.options) + ".")
+    text = " ".join(parts)
     for reading in clause.readings:
-        mark = " (default)" if reading.default else ""
-        text += f"\n  - `{reading.option}` = `{reading.value}`{mark}: {reading.says[lang]}"
+        mark = f" ({words['default']})" if reading.default else ""
+        text += (f"\n  - `{reading.option}` = `{reading.value}`{mark}{colon} "
+                 f"{reading.says[lang]}")
     return text
 
 
-def main(argv: list[str]) -> int:
-    """Write ``docs/rules/<game>.md`` for every catalogue (``--check``: say which differ)."""
-    docs = Path(argv[argv.index("--docs") + 1]) if "--docs" in argv else Path("docs/rules")
-    stale = []
-    for game in games():
-        target, text = docs / f"{game}.md", markdown(rulebook(game))
-        if "--check" in argv:
-            if not target.exists() or target.read_text(encoding="utf-8") != text:
-                stale.append(str(target))
-        else:
+def _readings_markdown(book: Rulebook, lang: str) -> list[str]:
+    """The options that choose between readings of the text, as one table."""
+    rows = [(r, c.id) for c in book.clauses.values() for r in c.readings]
+    if not rows:
+        return []
+    words = _WORDS[lang]
+    lines = [f"## {words['readings']}", "", words["readings_intro"], "",
+             f"| {words['option']} | {words['value']} | {words['clause']} |", "|---|---|---|"]
+    for reading, cid in rows:
+        mark = f" ({words['default']})" if reading.default else ""
+        lines.append(f"| `{reading.option}` | `{reading.value}`{mark} | {cid} |")
+    return lines
+
+
+def misquoted(book: Rulebook, texts: Path) -> list[str]:
+    """The clauses whose quotation is not, character for character, in the text it quotes
+    (``texts``: the folder of the rule texts, as ``source.file`` names them). Only line breaks
+    and runs of spaces may differ; pieces of one quotation are joined with « … »."""
+    if book.source is None:
+        return []
+    text = " ".join((texts / book.source.file).read_text(encoding="utf-8").split())
+    return [c.id for c in book.clauses.values() if c.quote
+            and any(" ".join(piece.split()) not in text for piece in c.quote.split(" … "))]
+
+
+def _problems(docs: Path, texts: Path | None, check: bool) -> list[str]:
+    """What differs from what the catalogues make (writing it unless ``check``), and, given
+    the rule texts' folder, the quotations not found in their text."""
+    problems = []
+    for name in catalogues():
+        book = rulebook(name)
+        target, text = docs / f"{name}.md", markdown(book)
+        if not check:
             target.write_text(text, encoding="utf-8")
-    for path in stale:
-        print(f"{path} is not what its catalogue makes (python -m referee.service.rulebook)")
-    return 1 if stale else 0
+        elif not target.exists() or target.read_text(encoding="utf-8") != text:
+            problems.append(f"{target} is not what its catalogue makes "
+                            "(python -m referee.service.rulebook)")
+        if texts is not None and book.source is not None:
+            problems += [f"{name}: {cid} does not quote {book.source.file} word for word"
+                         for cid in misquoted(book, texts)]
+    return problems
+
+
+def main(argv: list[str]) -> int:
+    """Write ``docs/rules/<game>.md`` for every catalogue (``--check``: say which differ;
+    ``--texts DIR``: and which quotations are not in their rule text)."""
+    docs = Path(argv[argv.index("--docs") + 1]) if "--docs" in argv else Path("docs/rules")
+    texts = Path(argv[argv.index("--texts") + 1]) if "--texts" in argv else None
+    problems = _problems(docs, texts, "--check" in argv)
+    for problem in problems:
+        print(problem)
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

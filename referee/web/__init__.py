@@ -15,7 +15,7 @@ from referee.edge.i18n import is_api
 from referee.edge.validation import IMPORTS, too_large
 from referee.service.bounds import INT32_MAX
 from referee.web import corrections as _corrections  # noqa: F401  (its pages join bp)
-from referee.web import filters, flow, insights  # noqa: F401  (flow adds its pages to the blueprint)
+from referee.web import filters, flow, insights, rules  # noqa: F401  (flow adds its pages to the blueprint)
 from referee.web.errors import PLAIN, error_page
 from referee.web.views import bp
 
@@ -43,6 +43,7 @@ def init_app(app: Flask) -> None:
     app.url_map.converters["id"] = IdConverter
     app.register_blueprint(bp)
     app.register_blueprint(insights.bp)
+    rules.init_app(app)
     filters.init_app(app)
     api_handler = app.error_handler_spec.get(None, {}).get(None, {}).get(HTTPException)
 

@@ -7,6 +7,7 @@ import re
 
 from flask.testing import FlaskClient
 
+from referee.edge.clauses import timeline_urls
 from referee.service import queries
 from referee.service.messages import reword
 from tests.helpers import Table, move, new_match, plain_turn
@@ -54,7 +55,8 @@ def test_timeline_pages_judge_as_a_full_re_judge_does_after_a_void(client: Flask
     pages = [client.get(f"{url}?limit=4&after={after}").json for after in range(0, 16, 4)]
     paged = [e for p in pages for e in p["events"]]
     full = queries.full_timeline(client.application.extensions["referee.db"], table.id)
-    assert paged == reword(full["events"], ["Alice", "Bob"], "en")  # the data, worded
+    worded = reword(full["events"], ["Alice", "Bob"], "en")  # the data, worded, and each
+    assert paged == timeline_urls({"game": "citroncoco", "events": worded})["events"]  # clause
     assert next(e for e in paged if e["seq"] == 6)["voided_by"] == void.json["seq"]
 
 

@@ -1,5 +1,6 @@
 """Each verdict's rule id leads to its clause, and each clause to a test (DESIGN.md: every
-verdict names a rule id from the project's own rule catalogue)."""
+verdict names a rule id from the project's own rule catalogue). The clause ids are read from
+the catalogues themselves (``referee/rules/<game>.toml`` through ``referee.service.rulebook``)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from referee.engines import REGISTRY, rounds_engine
 from referee.engines.base import Engine
 from referee.engines.messages import Message
+from referee.service import rulebook
 from referee.service.messages import render
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,11 +24,16 @@ TESTS = {"citroncoco": "citroncoco/test_*.py", "citroncoco-teams": "citroncoco/t
          "plouc": "plouc/test_*.py"}
 
 
+def own_clauses(catalogue: str) -> set[str]:
+    """The clause ids of one catalogue (``docs/rules/<game>.md`` names its game)."""
+    return set(rulebook.rulebook(Path(catalogue).stem).clauses)
+
+
 def clauses(engine: Engine) -> set[str]:
-    ids = set(CLAUSE.findall((ROOT / engine.catalogue).read_text()))
+    ids = own_clauses(engine.catalogue)
     for parent in type(engine).__mro__[1:]:  # a variant's catalogue points to its base's
         if getattr(parent, "catalogue", engine.catalogue) != engine.catalogue:
-            ids |= set(CLAUSE.findall((ROOT / parent.catalogue).read_text()))
+            ids |= own_clauses(parent.catalogue)
     return ids
 
 
@@ -67,7 +74,7 @@ def test_every_rule_the_rounds_engine_cites_is_in_its_catalogue(module: str) -> 
 @pytest.mark.parametrize("game", sorted(REGISTRY))
 def test_every_clause_of_the_catalogue_has_a_test_citing_it(game: str) -> None:
     engine = REGISTRY[game]
-    own = set(CLAUSE.findall((ROOT / engine.catalogue).read_text()))
+    own = own_clauses(engine.catalogue)
     tests = "\n".join(p.read_text() for p in (ROOT / "tests/engines").glob(TESTS[game]))
     untested = {c for c in own if not re.search(rf"{re.escape(c)}(?![0-9])", tests)}
     assert not untested, f"{game} clauses with no test citing them: {sorted(untested)}"
@@ -88,3 +95,35 @@ def test_reportable_missplays_are_described_in_both_languages(game: str) -> None
         assert isinstance(said, Message), (rule, said)
         english, french = render(said, locale="en"), render(said, locale="fr")
         assert english and french and english != french, (rule, english, french)
+
+
+PLATFORM = re.compile(r"""["'](PLATFORM-[A-Z0-9]+(?:-[A-Z0-9]+)*)["']""")
+
+
+def test_every_rule_the_referee_itself_cites_is_in_its_own_catalogue() -> None:
+    """The verdicts and refusals the platform makes (a void, a take-back, a challenge, a
+    ruling, an abandon: ``referee.service``) cite clauses of ``referee/rules/referee.toml``,
+    which is not a game's."""
+    cited = {rule for path in (ROOT / "referee/service").glob("*.py")
+             for rule in PLATFORM.findall(path.read_text())}
+    book = rulebook.rulebook("referee")
+    assert cited and book.platform and "referee" not in rulebook.games()
+    assert cited <= set(book.clauses), sorted(cited - set(book.clauses))
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_every_clause_the_engine_cites_leads_to_one_catalogue(game: str) -> None:
+    """A verdict's clause is found from its id alone (the append's answer does not know the
+    game): no two catalogues hold the same id, and the one holding a cited clause is the
+    game's own or its base game's."""
+    owners: dict[str, list[str]] = {}
+    for name in rulebook.catalogues():
+        for cid in rulebook.rulebook(name).clauses:
+            owners.setdefault(cid, []).append(name)
+    assert all(len(names) == 1 for names in owners.values()), owners
+    engine = REGISTRY[game]
+    books = {Path(c).stem for c in [engine.catalogue, *(getattr(p, "catalogue", "")
+                                                        for p in type(engine).__mro__[1:])] if c}
+    for cid in set(CITED.findall(engine_sources(engine))) & set(owners):
+        found = rulebook.find(cid, game)
+        assert found is not None and found[0].game in books, (cid, found and found[0].game)

@@ -18,9 +18,6 @@ from referee.service.rulebook import LANGUAGES, Clause, Rulebook, rulebook
 from tests.engines.test_catalogues import CITED, CLAUSE, engine_sources
 
 ROOT = Path(__file__).resolve().parents[2]
-#: The folder of the rule texts: beside the checkout, or in a folder above it.
-TEXTS = next((p / "shared" / "rules" for p in Path(__file__).resolve().parents[2:]
-              if (p / "shared" / "rules").is_dir()), None)
 GAMES = sorted(REGISTRY)
 #: A variant's catalogue adds to its base's (the teams game cites the individual game's).
 BASES = {"citroncoco-teams": "citroncoco"}
@@ -42,23 +39,8 @@ def book(request: pytest.FixtureRequest) -> Rulebook:
     return rulebook(request.param)
 
 
-@pytest.fixture
-def source_text(book: Rulebook) -> str:
-    if TEXTS is None:
-        pytest.skip("the rule texts (shared/rules beside the checkout) are not on this machine")
-    return flat((TEXTS / book.source.file).read_text(encoding="utf-8"))
-
-
 def quoted(book: Rulebook) -> list[Clause]:
     return [c for c in book.clauses.values() if c.quote]
-
-
-def test_every_quote_is_the_rule_texts_own_words(book: Rulebook, source_text: str) -> None:
-    """A quotation is copied from the text (pieces joined with « … » each found in it)."""
-    assert quoted(book)
-    misquoted = {c.id: piece for c in quoted(book) for piece in (c.quote or "").split(" … ")
-                 if flat(piece) not in source_text}
-    assert not misquoted, f"{book.game}: not in {book.source.file}: {misquoted}"
 
 
 def test_quotes_are_rendered_in_the_other_language(book: Rulebook) -> None:

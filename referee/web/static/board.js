@@ -17,7 +17,17 @@
       if (!response.ok) { throw new Error(response.status); }
       var latest = response.headers.get("X-Last-Seq");
       return response.text().then(function (html) {
-        if (latest !== seq) { board.innerHTML = html; seq = latest; }
+        if (latest !== seq) {
+          // a move's clause someone opened stays open across the refresh
+          var open = Array.prototype.map.call(
+            board.querySelectorAll("li[data-seq] > details[open]"),
+            function (d) { return d.parentNode.getAttribute("data-seq"); });
+          board.innerHTML = html; seq = latest;
+          open.forEach(function (at) {
+            var again = board.querySelector('li[data-seq="' + at + '"] > details');
+            if (again) { again.open = true; }
+          });
+        }
       });
     }).catch(function () { /* the next move or poll tries again */ })
       .then(function () {

@@ -1,0 +1,91 @@
+"""The rule catalogues as pages: ``/rules/<game>``, clause by clause, each with its anchor, and
+``/m/<id>/rules``, the same page with the match's options marked. And, for every page that
+shows a verdict or a refusal, the clause its rule cites (``clause_of`` in the templates)."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from flask import Blueprint, Flask, abort, current_app, render_template
+from markupsafe import Markup, escape
+
+from referee.edge import database
+from referee.edge.clauses import book_data, clause_data
+from referee.edge.wording import reader_locale
+from referee.service import history, rulebook
+from referee.service.messages import choice_label
+from referee.web.filters import value_text
+
+bp = Blueprint("rule_pages", __name__)
+
+
+def _page(name: str, match: dict[str, Any] | None = None) -> str:
+    """A catalogue's page, in the reader's language (404 for a game with none yet)."""
+    if not rulebook.has(name):
+        abort(404)
+    options = match["options"] if match else None
+    book = book_data(name, reader_locale(), options)
+    return render_template("rules.html", book=book, match=match)
+
+
+@bp.get("/rules/<name>")
+def rules_page(name: str) -> str:
+    """A game's rule catalogue (``referee``: the referee's own rules)."""
+    return _page(name)
+
+
+@bp.get("/m/<id:match_id>/rules")
+def match_rules(match_id: int) -> str:
+    """The match's game's catalogue, with the readings and option values its table plays."""
+    match = history.get_match_dict(database(current_app), match_id)
+    return _page(match["game"], match)
+
+
+@lru_cache(maxsize=2048)
+def _clause_view(rule: str, locale: str, game: str | None) -> dict[str, Any] | None:
+    found = rulebook.find(rule, game)
+    return clause_data(*found, locale) if found is not None else None
+
+
+def clause_of(rule: Any, game: str | None = None) -> dict[str, Any] | None:
+    """The clause a verdict's rule cites, worded for this page's reader (None: no catalogue
+    holds it yet)."""
+    if not isinstance(rule, str) or not rule:
+        return None
+    return _clause_view(rule, reader_locale(), game)
+
+
+_CODE = re.compile(r"`([^`]+)`")
+_STRONG = re.compile(r"\*\*([^*]+)\*\*")
+
+
+def prose(text: str | None) -> Markup:
+    """A catalogue's Markdown prose (preambles, intros, what a clause says) as plain HTML: its
+    paragraphs, ``code`` and **strong**; a table's lines kept as they are written."""
+    blocks = []
+    for block in re.split(r"\n\s*\n", (text or "").strip()):
+        if not block:
+            continue
+        html = str(escape(block))
+        if block.lstrip().startswith("|"):
+            blocks.append(f'<pre class="md-table">{html}</pre>')
+            continue
+        html = _STRONG.sub(r"<strong>\1</strong>", _CODE.sub(r"<code>\1</code>", html))
+        blocks.append(f"<p>{html}</p>")
+    return Markup("\n".join(blocks))
+
+
+def played_word(game: str, option: str, value: Any) -> str:
+    """A match's value of an option, in words: its choice's label, yes/no, or — (unset)."""
+    if isinstance(value, str) and value:
+        return choice_label(game, option, value, reader_locale())
+    return value_text(value)
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+    app.jinja_env.globals.update(clause_of=clause_of, rules_exist=rulebook.has,
+                                 played_word=played_word)
+    app.jinja_env.filters.update(prose=prose, quoted=rulebook.quoted)
