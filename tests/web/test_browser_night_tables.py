@@ -97,11 +97,15 @@ def test_the_host_seats_adjusts_and_starts_a_round_of_three_tables(
     expect(page.locator(".seat-table").nth(1).locator("li")).to_have_count(5, timeout=TIMEOUT)
     expect(page.locator(".seat-table").nth(0).locator("li")).to_have_count(3)
     page.get_by_role("button", name=words["start"]).click()
-    expect(page.locator("#round-1 .round-tables a")).to_have_count(3, timeout=TIMEOUT)
+    expect(page.locator("#round-1 .round-tables a.join-links")).to_have_count(3, timeout=TIMEOUT)
     expect(page.locator("#round-1")).to_contain_text(words["round"])
     matches = client_matches(site, night)
     assert sorted(len(m["seats"]) for m in matches) == [3, 4, 5]
     shoot(page, f"night-started-{lang}-phone")
+    page.locator("#round-1 a.join-links").first.click()  # this phone hosts each table's match
+    seats = page.locator(".invites li.invite[id^=seat-]")
+    expect(seats).to_have_count(3, timeout=TIMEOUT)  # table 1 kept three players
+    expect(seats.locator("a.join-link")).to_have_count(3)  # each seat's link, kept here
     page.context.close()
 
 
@@ -121,7 +125,7 @@ def test_the_night_tv_shows_every_table_live(chromium: Any, site: Any, lang: str
     seated_round(page, lang)
     shoot(page, f"proposal-{lang}-phone-full")
     page.locator("form.start-round button").click()
-    expect(page.locator("#round-1 .round-tables a")).to_have_count(3, timeout=TIMEOUT)
+    expect(page.locator("#round-1 .round-tables a.join-links")).to_have_count(3, timeout=TIMEOUT)
     host_cookies = page.context.cookies()
     page.context.close()
     tv = context(chromium, lang, TV).new_page()
