@@ -17,6 +17,7 @@ from referee.cli import upgrade_database
 from tests.helpers import auth
 from tests.web.helpers import served
 from tests.web.test_browser import PHONE, TIMEOUT, TV, expect
+from tests.web.test_languages_browser import axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +50,8 @@ def context(chromium: Any, lang: str, viewport: dict[str, int]) -> Any:
     mobile = viewport == PHONE
     return chromium.new_context(viewport=viewport, locale="fr-FR" if lang == "fr" else "en-GB",
                                 is_mobile=mobile, has_touch=mobile,
-                                device_scale_factor=2 if mobile else 1)
+                                device_scale_factor=2 if mobile else 1,
+                                bypass_csp=True)  # axe-core is added as a script
 
 
 def shoot(page: Any, name: str) -> None:
@@ -91,6 +93,7 @@ def test_the_host_seats_adjusts_and_starts_a_round_of_three_tables(
     for table in range(3):
         expect(page.locator(".seat-table").nth(table).locator("li")).to_have_count(4)
     shoot(page, f"proposal-{lang}-phone")
+    assert axe_violations(page) == []
     moved = page.locator(".seat-table").nth(0).locator("select").first
     moved.select_option("2")
     page.get_by_role("button", name=words["move"]).click()
@@ -141,6 +144,7 @@ def test_the_night_tv_shows_every_table_live(chromium: Any, site: Any, lang: str
     expect(table.locator(".tv-table-last")).to_contain_text(words["missplay"], timeout=TIMEOUT)
     expect(table.locator(".tv-table-leader")).to_contain_text(words["level"])
     shoot(tv, f"night-tv-live-{lang}-tv")
+    assert axe_violations(tv) == []
     phone_tv = context(chromium, lang, PHONE).new_page()
     phone_tv.goto(f"{base}/nights/{night}/tv")
     expect(phone_tv.locator(".tv-table")).to_have_count(3, timeout=TIMEOUT)
