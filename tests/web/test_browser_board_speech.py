@@ -24,7 +24,7 @@ VOICES = {"fr": [{"lang": "fr-FR", "name": "Amélie"}, {"lang": "en-GB", "name":
           "en": [{"lang": "en-GB", "name": "Daniel"}, {"lang": "fr-FR", "name": "Amélie"}]}
 WORDS = {
     "fr": {"switch": "Lire à voix haute fautes et manches", "on": "Lecture à voix haute activée.",
-           "missplay": "Faute de jeu de Alice.", "round": "Fin de la manche 1.",
+           "missplay": "Faute de jeu d'Alice.", "round": "Fin de la manche 1.",
            "lang": "fr-FR", "no_voice": "aucune voix", "penalty": "Pénalité : {}."},
     "en": {"switch": "Read missplays and rounds aloud", "on": "Reading aloud is on.",
            "missplay": "Missplay by Alice.", "round": "End of round 1.", "lang": "en-GB",
