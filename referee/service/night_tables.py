@@ -140,6 +140,8 @@ def remove_player(db: Database, night_id: int, token: str | None, player_id: int
         open_round = _open_round(session, night_id)
         if open_round is not None and any(player_id in t for t in open_round.tables):
             session.delete(open_round)
+        elif open_round is not None:
+            open_round.byes = [p for p in open_round.byes if p != player_id]
 
 
 # --- rounds -----------------------------------------------------------------------------------
@@ -264,6 +266,7 @@ def start(db: Database, night_id: int, token: str | None, number: int
         row = _round_to_change(session, night_id, number)
         present = {r.player_id for r in _roster(session, night_id)}
         check_tables(row.tables, present, game_seats(row.game))
+        row.byes = sorted(present - {p for t in row.tables for p in t})  # late comers too
         started = []
         for i, table in enumerate(row.tables):
             created = matches.create_in(

@@ -39,10 +39,9 @@ def seating_games() -> list[dict[str, Any]]:
 
 
 @bp.app_template_global("night_tables_view")
-def tables_view(night_id: int) -> dict[str, Any]:
-    """What the night page's tables section shows: roster, rounds, the open proposal (the
-    section's partial, ``_night_tables.html``, asks for it)."""
-    data = night_tables.rounds(db(), night_id)
+def tables_view(data: dict[str, Any]) -> dict[str, Any]:
+    """What the night page's tables section shows (``_night_tables.html``), from the roster
+    and rounds the page read (``pages.night``): the open proposal, the rounds played."""
     rounds = data["rounds"]
     open_round = rounds[-1] if rounds and not rounds[-1]["started"] else None
     started = [r for r in rounds if r["started"]]

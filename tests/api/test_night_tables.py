@@ -242,3 +242,26 @@ def test_the_rounds_are_public_to_read(client: FlaskClient, night: NightMade) ->
     assert read.status_code == 200
     assert len(read.json["roster"]) == 12 and len(read.json["rounds"]) == 1
     assert night.host not in read.get_data(as_text=True)
+
+
+def test_a_player_who_comes_after_the_proposal_sits_out_that_round(
+        client: FlaskClient, night: NightMade) -> None:
+    """Not in the proposal, not at a table: started as it was, the late comer sat it out
+    (and so goes first for the next round's byes)."""
+    present(client, night, TWELVE)
+    propose(client, night)
+    late, = present(client, night, ["Zoé"])
+    started = start(client, night, 1).json["round"]
+    assert [p["player_id"] for p in started["byes"]] == [late]
+    roster = client.get(f"/api/nights/{night.id}/roster").json["items"]
+    assert next(p["byes"] for p in roster if p["player_id"] == late) == 1
+
+
+def test_removing_a_seated_player_drops_the_open_proposal(
+        client: FlaskClient, night: NightMade) -> None:
+    """The proposal no longer fits the roster: it goes, and the host seats the round again."""
+    ids = present(client, night, TWELVE)
+    propose(client, night)
+    client.delete(f"/api/nights/{night.id}/roster/{ids[0]}", headers=auth(night.host))
+    assert client.get(f"/api/nights/{night.id}/rounds").json["rounds"] == []
+    assert start(client, night, 1).status_code == 404
