@@ -94,6 +94,12 @@ def test_the_host_seats_adjusts_and_starts_a_round_of_three_tables(
         expect(page.locator(".seat-table").nth(table).locator("li")).to_have_count(4)
     shoot(page, f"proposal-{lang}-phone")
     assert axe_violations(page) == []
+    wide = context(chromium, lang, TV).new_page()
+    wide.context.add_cookies(page.context.cookies())  # the host's browser, on a laptop
+    wide.goto(f"{base}/nights/{night}#proposal")
+    expect(wide.locator(".seat-table")).to_have_count(3, timeout=TIMEOUT)
+    shoot(wide, f"proposal-{lang}-tv")
+    wide.context.close()
     moved = page.locator(".seat-table").nth(0).locator("select").first
     moved.select_option("2")
     page.get_by_role("button", name=words["move"]).click()
