@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from dataclasses import dataclass
+from datetime import datetime
 from itertools import combinations
 from typing import Any
 
@@ -400,3 +401,78 @@ def _live_table(session: Session, number: int, summary: models.MatchSummary) -> 
         "last": None if last is None else {"seq": last.seq, "type": last.type,
                                            "seat": last.seat, "verdict": last.verdict},
     }
+
+
+# --- in a backup: the rosters and the rounds ---------------------------------------------------
+
+
+def backed_up(session: Session) -> dict[str, Any]:
+    """Every night's roster and rounds, for ``backup.dump`` (ids as the backup keeps them)."""
+    tables: dict[int, dict[int, int]] = {}
+    for row in session.scalars(select(models.NightTable)).all():
+        tables.setdefault(row.round_id, {})[row.number] = row.match_id
+    return {
+        "roster": [{"night_id": r.night_id, "player_id": r.player_id,
+                    "added_at": models.iso(r.added_at)}
+                   for r in session.scalars(select(models.NightPlayer).order_by(
+                       models.NightPlayer.night_id, models.NightPlayer.added_at)).all()],
+        "rounds": [{"night_id": r.night_id, "number": r.number, "game": r.game,
+                    "seed": r.seed, "wanted_tables": r.wanted_tables, "proposed": r.proposed,
+                    "tables": r.tables, "byes": r.byes, "created_at": models.iso(r.created_at),
+                    "started_at": models.iso(r.started_at) if r.started_at else None,
+                    "matches": {str(n): m for n, m in sorted(tables.get(r.id, {}).items())}}
+                   for r in session.scalars(select(models.NightRound).order_by(
+                       models.NightRound.id)).all()],
+    }
+
+
+def restore_backed_up(session: Session, data: Any, players: dict[int, int],
+                      nights: dict[int, int], matches: dict[int, int]) -> None:
+    """The rosters and rounds of a backup (``backed_up``), their ids mapped to this instance's;
+    a night's round already here is kept as it is. Invalid (422) for a part a restore cannot
+    read."""
+    try:
+        _restore_roster(session, data.get("roster", []), players, nights)
+        for item in data.get("rounds", []):
+            _restore_round(session, item, players, nights, matches)
+    except (AttributeError, KeyError, TypeError, ValueError):
+        raise Invalid(sentence("The backup's night tables cannot be read."),
+                      where="night_tables") from None
+
+
+def _restore_roster(session: Session, items: list[dict[str, Any]], players: dict[int, int],
+                    nights: dict[int, int]) -> None:
+    for item in items:
+        night, player = nights[int(item["night_id"])], players[int(item["player_id"])]
+        if session.get(models.NightPlayer, (night, player)) is None:
+            session.add(models.NightPlayer(night_id=night, player_id=player))
+    session.flush()
+
+
+def _restore_round(session: Session, item: dict[str, Any], players: dict[int, int],
+                   nights: dict[int, int], matches: dict[int, int]) -> None:
+    night = nights[int(item["night_id"])]
+    if session.scalars(select(models.NightRound).where(
+            models.NightRound.night_id == night,
+            models.NightRound.number == int(item["number"]))).first() is not None:
+        return
+
+    def ids(values: list[Any]) -> list[int]:
+        return [players[int(p)] for p in values]
+
+    started = item.get("started_at")
+    row = models.NightRound(
+        night_id=night, number=int(item["number"]), game=str(item["game"]),
+        seed=int(item["seed"]), wanted_tables=item.get("wanted_tables"),
+        proposed={"tables": [ids(t) for t in item["proposed"]["tables"]],
+                  "byes": ids(item["proposed"]["byes"])},
+        tables=[ids(t) for t in item["tables"]], byes=ids(item["byes"]),
+        created_at=datetime.fromisoformat(item["created_at"]),
+        started_at=datetime.fromisoformat(started) if started else None)
+    session.add(row)
+    session.flush()
+    for number, match in dict(item.get("matches") or {}).items():
+        if int(match) in matches:
+            session.add(models.NightTable(round_id=row.id, number=int(number),
+                                          match_id=matches[int(match)]))
+    session.flush()

@@ -4,11 +4,16 @@ it (a match per table, filed into the night); bad input is a 4xx saying where; o
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 from flask.testing import FlaskClient
 
+from referee import create_app, database
+from referee.cli import main, upgrade_database
 from tests.helpers import NightMade, auth, new_night
 
 TWELVE = ["Alice", "Bob", "Chloé", "Dan", "Eve", "Fanny", "Gus", "Hugo", "Inès", "Jules",
@@ -265,3 +270,41 @@ def test_removing_a_seated_player_drops_the_open_proposal(
     client.delete(f"/api/nights/{night.id}/roster/{ids[0]}", headers=auth(night.host))
     assert client.get(f"/api/nights/{night.id}/rounds").json["rounds"] == []
     assert start(client, night, 1).status_code == 404
+
+
+def test_a_backup_keeps_the_roster_and_the_rounds(app: Flask, client: FlaskClient,
+                                                  night: NightMade, tmp_path: Path) -> None:
+    """Restored into an empty instance: the same roster, the started round with its matches
+    and the open proposal (its seed too), so the next round avoids the same opponents."""
+    present(client, night, TWELVE)
+    propose(client, night)
+    start(client, night, 1)
+    propose(client, night)
+    before = client.get(f"/api/nights/{night.id}/rounds").json
+    file = tmp_path / "backup.json"
+    assert app.test_cli_runner().invoke(main, ["backup", str(file)]).exit_code == 0
+    fresh = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.db'}"})
+    upgrade_database(fresh)
+    assert fresh.test_cli_runner().invoke(main, ["restore", str(file)]).exit_code == 0
+    after = fresh.test_client().get(f"/api/nights/{night.id}/rounds").json
+    assert {**after, "rounds": [{**r, "started_at": None} for r in after["rounds"]]} == \
+        {**before, "rounds": [{**r, "started_at": None} for r in before["rounds"]]}
+    database(fresh).engine.dispose()
+
+
+def test_a_backup_with_unreadable_night_tables_restores_nothing(
+        app: Flask, client: FlaskClient, night: NightMade, tmp_path: Path) -> None:
+    """A round naming a night the backup lacks: the restore is refused in words, all or
+    nothing (the restore's one transaction)."""
+    present(client, night, ["Alice", "Bob"])
+    file = tmp_path / "backup.json"
+    assert app.test_cli_runner().invoke(main, ["backup", str(file)]).exit_code == 0
+    data = json.loads(file.read_text())
+    data["night_tables"]["rounds"] = [{"night_id": 999, "number": 1}]
+    file.write_text(json.dumps(data))
+    fresh = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'fresh.db'}"})
+    upgrade_database(fresh)
+    refused = fresh.test_cli_runner().invoke(main, ["restore", str(file)])
+    assert refused.exit_code != 0 and "night tables cannot be read" in refused.output
+    assert fresh.test_client().get("/api/nights").json["items"] == []
+    database(fresh).engine.dispose()
