@@ -83,6 +83,7 @@ TEMPLATES = (
     marked("A player's name needs at least one visible character."),
     marked("A player's name is at most {max} characters."),
     marked("This name is too long once its case is folded."),
+    marked("Give either a name or a player_id."),
 )
 
 

@@ -24,7 +24,7 @@ from sqlalchemy.pool import StaticPool
 
 from referee.engines import REGISTRY
 from referee.engines.base import EngineError
-from referee.service import ledger, stats, work
+from referee.service import ledger, night_tables, stats, work
 from referee.service.cache import build
 from referee.service.errors import Invalid
 from referee.service.imported import ImportEventSchema
@@ -133,6 +133,7 @@ def _document(session: Session) -> dict[str, Any]:
                     "placement_points": n.placement_points,
                     "host_token_hash": n.host_token_hash} for n in nights],
         "matches": out_matches,
+        "night_tables": night_tables.backed_up(session),  # the nights' rosters and rounds
     }
 
 
@@ -242,6 +243,8 @@ def restore(db: Database, data: Any) -> dict[str, int]:
                                        why=err.sentence),
                               **{**err.details, "where": f"matches.{index}"}) from err
             added += 1
+        night_tables.restore_backed_up(session, data.get("night_tables") or {}, players,
+                                       nights, matches)
         if empty and session.get_bind().dialect.name == "postgresql":
             for table in ("players", "nights", "matches"):
                 session.execute(text(

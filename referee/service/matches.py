@@ -253,6 +253,13 @@ def create_match(db: Database, game: str, options: dict[str, Any], seats: list[S
         return _create(session, game, options, seats, night_id, follows, mode, night_token)
 
 
+def create_in(session: Session, game: str, seats: list[SeatSpec], night_id: int,
+              night_token: str | None) -> Created:
+    """A new match with the default options, filed into a night, in a write already open
+    (a night's round starts all its tables in one transaction)."""
+    return _create(session, game, {}, seats, night_id, None, MOVES, night_token)
+
+
 def engine_for(game: str) -> Engine[Any]:
     try:
         return get_engine(game)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.service import bgstats, history, nights, take_back, work
+from referee.service import bgstats, history, night_tables, nights, take_back, work
 from referee.service.access import Access, authenticate, get_match, viewer_as
 from referee.service.errors import Unauthenticated
 from referee.service.history import MatchesPage, MatchFilter, match_dict
@@ -233,6 +233,7 @@ class NightPage:
     board: dict[str, Any]  # ``nights.board``
     latest: MatchesPage
     host: bool
+    tables: dict[str, Any] | None = None  # ``night_tables.rounds``: the roster and rounds
 
 
 def night(db: Database, night_id: int, token: str | None, latest: int) -> NightPage:
@@ -241,7 +242,7 @@ def night(db: Database, night_id: int, token: str | None, latest: int) -> NightP
     with work.page(db, browsing=True):
         board = nights.board(db, night_id)  # 404 first, for a night that is not there
         return NightPage(board, history.list_matches(db, MatchFilter(night=night_id), latest),
-                         nights.is_host(db, night_id, token))
+                         nights.is_host(db, night_id, token), night_tables.rounds(db, night_id))
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,50 @@ class Night(Base):
     host_token_hash: Mapped[str | None] = mapped_column(String(64), unique=True, nullable=True)
 
 
+class NightPlayer(Base):
+    """A player present at a night: the roster its rounds are seated from."""
+
+    __tablename__ = "night_players"
+
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    added_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+    player: Mapped[Player] = relationship(lazy="joined")
+
+
+class NightRound(Base):
+    """A round of a night: its seed, the seating proposed from it, the seating the host kept
+    (player ids per table, in seat order) and who sat out; started, its tables' matches."""
+
+    __tablename__ = "night_rounds"
+    __table_args__ = (UniqueConstraint("night_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("nights.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(String(TYPE_LENGTH))
+    seed: Mapped[int] = mapped_column(Integer)
+    wanted_tables: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    proposed: Mapped[dict[str, Any]] = mapped_column(JSON)  # {"tables": …, "byes": …}
+    tables: Mapped[list[Any]] = mapped_column(JSON)
+    byes: Mapped[list[Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+class NightTable(Base):
+    """A started round's table: the match it is."""
+
+    __tablename__ = "night_tables"
+    __table_args__ = (UniqueConstraint("round_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("night_rounds.id"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), unique=True)
+
+
 class Match(Base):
     __tablename__ = "matches"
 

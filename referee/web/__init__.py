@@ -16,6 +16,7 @@ from referee.edge.validation import IMPORTS, too_large
 from referee.service.bounds import INT32_MAX
 from referee.web import corrections as _corrections  # noqa: F401  (its pages join bp)
 from referee.web import filters, flow, insights, rules  # noqa: F401  (flow adds its pages to the blueprint)
+from referee.web import night_tables as _night_tables  # noqa: F401  (its pages join bp)
 from referee.web.errors import PLAIN, error_page
 from referee.web.views import bp
 

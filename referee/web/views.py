@@ -229,7 +229,7 @@ def night_page(night_id: int, points_error: str | None = None,
     return render_template("night.html", night=page.board, latest=latest, count=count,
                            board=page.board, titles={g.id: g.title for g in games.all_games()},
                            points_error=points_error, points_text=points_text,
-                           host=page.host, host_link=host_link)
+                           host=page.host, host_link=host_link, tables=page.tables)
 
 
 def night_host_link(night_id: int, token: str) -> str:
