@@ -59,7 +59,7 @@ def _names(session: Session, ids: set[int]) -> dict[int, str]:
     if not ids:
         return {}
     return dict(session.execute(select(models.Player.id, models.Player.name)
-                                .where(models.Player.id.in_(ids))).tuples().all())
+                                .where(models.Player.id.in_(ids))).all())
 
 
 def past_of(session: Session, night_id: int) -> Past:
@@ -297,7 +297,7 @@ def round_dict(session: Session, row: models.NightRound) -> dict[str, Any]:
     ids = {p for t in row.tables for p in t} | set(row.byes)
     names = _names(session, ids)
     started = dict(session.execute(select(models.NightTable.number, models.NightTable.match_id)
-                                   .where(models.NightTable.round_id == row.id)).tuples().all())
+                                   .where(models.NightTable.round_id == row.id)).all())
 
     def people(ids: list[int]) -> list[dict[str, Any]]:
         return [{"player_id": p, "name": names.get(p, str(p))} for p in ids]
