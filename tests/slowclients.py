@@ -4,7 +4,7 @@ benchmark of what one client can hold (tests/test_slow_clients.py, bench/slow_cl
 - :func:`gunicorn` runs the app with the project's ``gunicorn.conf.py`` on a free loopback port,
   on a fresh SQLite database in a temporary folder (or a given one), and stops it by its PID;
   the tests of several workers start theirs with it too.
-- :func:`night_server` runs ``referee serve`` (waitress) the same way, on a database it
+- :func:`night_server` runs ``referee serve`` (uvicorn, the stream server) the same way, on a database it
   migrates itself.
 - :func:`nginx` runs Debian's nginx in the foreground with the documented site
   (``docs/deploy/nginx.conf``) in a temporary prefix, on another free loopback port, in front of

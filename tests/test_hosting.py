@@ -1,5 +1,5 @@
-"""``referee serve``, the game-night server (``referee/hosting.py``): waitress, one process of
-threads, run as a host runs it (a real process on a free port, a fresh SQLite database)."""
+"""``referee serve``, the game-night server and the stream server (``referee/hosting.py``):
+uvicorn, one process, run as a host runs it (a real process on a free port, a fresh SQLite database)."""
 
 from __future__ import annotations
 

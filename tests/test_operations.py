@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import requests
 from flask import Flask
 from flask.testing import FlaskClient
 from prometheus_client.parser import text_string_to_metric_families
 
 from referee import create_app, database
 from tests.helpers import auth, move, new_match, plain_turn
+from tests.streamserver import base_of, stream_server
 from tests.web import helpers as pages
 
 TOKEN = "scrape-me-1234"
@@ -233,11 +236,18 @@ def test_open_streams_and_cache_lookups_are_counted(watched: Flask) -> None:
     client = watched.test_client()
     table = new_match(client)
     before = scraped(client)
-    stream = client.get(f"/api/matches/{table.id}/stream", headers=SSE, buffered=False)
-    assert stream.status_code == 200
-    opened = scraped(client)
-    assert sample(opened, "referee_live_streams") - sample(before, "referee_live_streams") == 1
-    stream.close()
+    with stream_server(watched) as server:
+        stream = requests.get(f"{base_of(server)}/api/matches/{table.id}/stream", headers=SSE,
+                              stream=True, timeout=10)
+        assert stream.status_code == 200
+        opened = scraped(client)
+        assert sample(opened, "referee_live_streams") - sample(before,
+                                                               "referee_live_streams") == 1
+        stream.close()
+        deadline = time.monotonic() + 5  # the server sees its client go
+        while time.monotonic() < deadline and sample(scraped(client), "referee_live_streams") \
+                != sample(before, "referee_live_streams"):
+            time.sleep(0.05)
     closed = scraped(client)
     assert sample(closed, "referee_live_streams") == sample(before, "referee_live_streams")
     plain_turn(client, table, 0)

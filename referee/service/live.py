@@ -15,6 +15,8 @@ events after the last one it sent, so a lost or doubled wake-up costs a delay, n
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import threading
 from collections import defaultdict
@@ -41,17 +43,47 @@ PENDING = "referee.live.appended"
 
 @dataclass(eq=False)
 class Subscription:
-    """One stream's doorbell: set when its match may have new events."""
+    """One stream's doorbell: rung when its match may have new events, from any thread (the
+    listener's, or the one whose append committed), and awaited by the stream's coroutine on
+    its event loop. A ring may say the seq it announced (a NOTIFY does): the stream then
+    knows how far to read without asking the log for its head."""
 
     match_id: int
-    bell: threading.Event = field(default_factory=threading.Event)
+    seq: int = 0  # the highest seq a ring announced
+    rung: bool = False
+    _loop: asyncio.AbstractEventLoop | None = None
+    _bell: asyncio.Event | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def wait(self, timeout: float) -> bool:
-        """True when rung within ``timeout`` seconds. Cleared before the caller reads the log,
-        so a ring that comes during the read is kept for the next wait."""
-        rung = self.bell.wait(timeout)
-        self.bell.clear()
-        return rung
+    def ring(self, seq: int | None = None) -> None:
+        with self._lock:
+            self.rung = True
+            if seq is not None:
+                self.seq = max(self.seq, seq)
+            loop, bell = self._loop, self._bell
+        if loop is not None and bell is not None:
+            with contextlib.suppress(RuntimeError):  # its loop is closed: nobody waits
+                loop.call_soon_threadsafe(bell.set)
+
+    def taken(self) -> bool:
+        """Whether it was rung since the last look (and forget it): a ring that comes after
+        this is kept for the next look, whatever reads the log meanwhile."""
+        with self._lock:
+            rung, self.rung = self.rung, False
+            if self._bell is not None:
+                self._bell.clear()
+            return rung
+
+    async def wait(self, timeout: float) -> bool:
+        """True when rung (before or) within ``timeout`` seconds, on the running loop."""
+        with self._lock:
+            if self._bell is None:
+                self._loop, self._bell = asyncio.get_running_loop(), asyncio.Event()
+            bell, rung = self._bell, self.rung
+        if not rung:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(bell.wait(), max(0.0, timeout))
+        return self.taken()
 
 
 class Hub:
@@ -77,22 +109,28 @@ class Hub:
                 if not followers:
                     del self._subscriptions[subscription.match_id]
 
-    def ring(self, match_id: int) -> None:
+    def ring(self, match_id: int, seq: int | None = None) -> None:
         with self._lock:
             followers = list(self._subscriptions.get(match_id, ()))
         for subscription in followers:
-            subscription.bell.set()
+            subscription.ring(seq)
 
     def ring_all(self) -> None:
         with self._lock:
             followers = [s for group in self._subscriptions.values() for s in group]
         for subscription in followers:
-            subscription.bell.set()
+            subscription.ring()
 
     @property
     def followed(self) -> int:
         with self._lock:
             return sum(len(group) for group in self._subscriptions.values())
+
+    def pushed(self) -> bool:
+        """Whether every commit on the database reaches this hub by itself: a listener is
+        connected (PostgreSQL). Then a quiet stream need not look at the log on a timer: a
+        notification missed while the listener was away rings every stream when it is back."""
+        return self.listener is not None and self.listener.ready.is_set()
 
 
 _hubs: KeptFor[Engine, Hub] = KeptFor(Hub)
@@ -193,9 +231,9 @@ class Listener(threading.Thread):
                 for note in conn.notifies(timeout=1.0):
                     if not note.payload.startswith(prefix):
                         continue
-                    match_id, _, _ = note.payload[len(prefix):].partition(":")
+                    match_id, _, seq = note.payload[len(prefix):].partition(":")
                     if match_id.isdigit():
-                        self.hub.ring(int(match_id))
+                        self.hub.ring(int(match_id), int(seq) if seq.isdigit() else None)
 
     def stop(self) -> None:
         self.stopping.set()
