@@ -57,15 +57,17 @@ class Follower:
     """One stream read off a raw socket: HTTP/1.1 chunks, then Server-Sent Events; each event's
     (seq, arrival time) kept."""
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, source: str) -> None:
         self.match_id = match_id
+        self.source = source  # its own loopback address: screens come from many places
         self.status = 0
         self.opened = 0.0  # when its answer's head arrived
         self.seen: list[tuple[int, float]] = []
 
     async def run(self, host: str, port: int, opened: asyncio.Queue[int]) -> None:
         try:
-            reader, writer = await asyncio.open_connection(host, port)
+            reader, writer = await asyncio.open_connection(host, port,
+                                                           local_addr=(self.source, 0))
         except OSError:
             await opened.put(0)
             return
@@ -116,7 +118,9 @@ async def clients(host: str, port: int) -> None:
                 task.cancel()
             return
         opened: asyncio.Queue[int] = asyncio.Queue()
-        batch = [Follower(int(m)) for m in line[1].split(",") for _ in range(int(line[2]))]
+        batch = [Follower(int(m), "") for m in line[1].split(",") for _ in range(int(line[2]))]
+        for n, follower in enumerate(batch, start=len(followers)):  # 25 from each address
+            follower.source = f"127.1.{n // 25 // 250}.{n // 25 % 250 + 1}"
         for follower in batch:
             tasks.append(asyncio.ensure_future(follower.run(host, port, opened)))
             await asyncio.sleep(0)  # let the connection start: no burst past the backlog
@@ -183,10 +187,12 @@ class Tables:
             self.tokens[created["id"]] = created["host_token"]
             self.moves[created["id"]] = citroncoco_moves()
         self.turn = 0
+        self.among = count
 
-    def paced(self, rate: float, seconds: float, threads: int = 4) -> list[float]:
-        """Appends at ``rate`` a second for ``seconds`` from ``threads`` writers (matches taken
-        in turn, never two writers on one): their latencies."""
+    def paced(self, rate: float, seconds: float, among: int, threads: int = 4) -> list[float]:
+        """Appends at ``rate`` a second for ``seconds`` from ``threads`` writers, on the first
+        ``among`` matches in turn (never two writers on one): their latencies."""
+        self.among = max(1, among)
         latencies: list[float] = []
         lock = threading.Lock()
         begin = time.monotonic()
@@ -206,7 +212,7 @@ class Tables:
 
     def append_locked(self, lock: threading.Lock) -> float:
         with lock:
-            match_id = self.ids[self.turn % len(self.ids)]
+            match_id = self.ids[self.turn % self.among]
             self.turn += 1
             move_type, seat, payload = next(self.moves[match_id])
         session = getattr(self.local, "session", None)
@@ -331,7 +337,10 @@ def run(opts: argparse.Namespace, url: str, logs: Path) -> None:
 
 
 def measure(opts: argparse.Namespace, tables: Tables, client: Client, streamer: int) -> None:
-    """Each step: open streams up to it, then the paced appends; then the checks and figures."""
+    """A warm-up; the appends with no stream; each step: open streams up to it, then the paced
+    appends on the matches followed; the checks; the appends with no stream again (the
+    clients gone), to tell the machine's drift from the streams' cost."""
+    tables.paced(opts.rate, opts.seconds / 2, len(tables.ids))  # warm-up, not measured
     step_of: dict[tuple[int, int], int] = {}
     rows: list[dict[str, Any]] = []
     followed = 0
@@ -341,45 +350,59 @@ def measure(opts: argparse.Namespace, tables: Tables, client: Client, streamer: 
         if matches:
             ok, refused = client.open(matches, opts.per_match)
             followed += ok + refused
-        time.sleep(1.0)
-        cpu = cpu_seconds(streamer)
-        before = set(tables.acked)
-        began = time.monotonic()
-        latencies = tables.paced(opts.rate, opts.seconds)
-        elapsed = time.monotonic() - began
-        for key in set(tables.acked) - before:
-            step_of[key] = step
-        rows.append({"streams": step, "refused": refused, "append": latencies,
-                     "cpu": (cpu_seconds(streamer) - cpu) / elapsed, "rss": rss_mib(streamer)})
+        rows.append(paced_step(opts, tables, streamer, step, step_of))
+        rows[-1]["refused"] = refused
     time.sleep(3.0)  # the last moves' events on their way
     problems, lost, delays = checked(client.dump(), tables.acked)
+    rows.append(paced_step(opts, tables, streamer, 0, {}))
+    rows[-1]["refused"] = 0
     by_step: dict[int, list[float]] = defaultdict(list)
     for key, delay in delays:
         by_step[step_of.get(key, -1)].append(delay)
     report(opts, rows, by_step, problems, lost, len(tables.acked))
 
 
+def paced_step(opts: argparse.Namespace, tables: Tables, streamer: int, step: int,
+               step_of: dict[tuple[int, int], int]) -> dict[str, Any]:
+    """The paced appends with ``step`` streams open, on the matches they follow (all matches
+    with none open): their latencies, and the stream server's CPU share and memory."""
+    time.sleep(1.0)
+    cpu = cpu_seconds(streamer)
+    before = set(tables.acked)
+    began = time.monotonic()
+    latencies = tables.paced(opts.rate, opts.seconds,
+                             step // opts.per_match if step else len(tables.ids))
+    elapsed = time.monotonic() - began
+    for key in set(tables.acked) - before:
+        step_of[key] = step
+    return {"streams": step, "append": latencies,
+            "cpu": (cpu_seconds(streamer) - cpu) / elapsed, "rss": rss_mib(streamer)}
+
+
 def report(opts: argparse.Namespace, rows: list[dict[str, Any]],
            by_step: dict[int, list[float]], problems: list[str], lost: int, acked: int) -> None:
     base = pct(rows[0]["append"], 0.95)
+    after = pct(rows[-1]["append"], 0.95)
     print(f"Live streams on the stream server, gunicorn ({opts.workers} workers x 16 threads) "
           f"for the moves, PostgreSQL; {opts.per_match} streams a match, appends paced at "
           f"{opts.rate}/s for {opts.seconds} s at each step:")
     print(f"{'streams':>8} {'refused':>7} {'append p50':>10} {'append p95':>10} "
           f"{'p95 ratio':>9} {'push p50':>9} {'push p95':>9} {'push p99':>9} "
           f"{'events':>7} {'server CPU':>10} {'RSS MiB':>8}")
-    for row in rows:
-        pushes = by_step.get(row["streams"], [])
+    for index, row in enumerate(rows):
+        pushes = by_step.get(row["streams"], []) if 0 < index < len(rows) - 1 else []
         print(f"{row['streams']:>8} {row['refused']:>7} "
               f"{pct(row['append'], 0.5) * 1000:>8.1f}ms {pct(row['append'], 0.95) * 1000:>8.1f}ms "
               f"{pct(row['append'], 0.95) / base:>9.2f} "
               f"{pct(pushes, 0.5) * 1000:>7.1f}ms {pct(pushes, 0.95) * 1000:>7.1f}ms "
               f"{pct(pushes, 0.99) * 1000:>7.1f}ms {len(pushes):>7} "
               f"{row['cpu'] * 100:>9.0f}% {row['rss']:>8.0f}")
-    last = rows[-1]
+    last = rows[-2]
     pushes = by_step.get(last["streams"], [])
+    print("(the last row: no stream open again, after the clients left)")
     print(f"At {last['streams']} streams: push p95 {pct(pushes, 0.95) * 1000:.0f} ms "
-          f"(target <= 1000), append p95 {pct(last['append'], 0.95) / base:.2f} x no streams "
+          f"(target <= 1000); append p95 {pct(last['append'], 0.95) / base:.2f} x no streams "
+          f"before, {pct(last['append'], 0.95) / after:.2f} x no streams after "
           f"(target <= 1.20).")
     print(f"Acknowledged moves: {acked}; missing from a stream open before their 201: {lost}; "
           f"streams whose events were not their match's 1..N in order: {len(problems)}")

@@ -61,9 +61,13 @@ class Subscription:
             if seq is not None:
                 self.seq = max(self.seq, seq)
             loop, bell = self._loop, self._bell
-        if loop is not None and bell is not None:
-            with contextlib.suppress(RuntimeError):  # its loop is closed: nobody waits
-                loop.call_soon_threadsafe(bell.set)
+        if loop is None or bell is None:
+            return
+        if asyncio._get_running_loop() is loop:  # rung from its own loop: no wake-up needed
+            bell.set()
+            return
+        with contextlib.suppress(RuntimeError):  # its loop is closed: nobody waits
+            loop.call_soon_threadsafe(bell.set)
 
     def taken(self) -> bool:
         """Whether it was rung since the last look (and forget it): a ring that comes after
@@ -82,7 +86,8 @@ class Subscription:
             bell, rung = self._bell, self.rung
         if not rung:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(bell.wait(), max(0.0, timeout))
+                async with asyncio.timeout(max(0.0, timeout)):
+                    await bell.wait()
         return self.taken()
 
 

@@ -30,7 +30,7 @@ from sqlalchemy import Engine
 from referee.service import counters, queries, work
 from referee.service.errors import NotFound, Unavailable
 from referee.service.kept import KeptFor
-from referee.service.live import start_listening
+from referee.service.live import Hub, start_listening
 from referee.service.sentences import sentence
 from referee.store.db import Database
 from referee.store.recorder import EventRecorder
@@ -205,13 +205,20 @@ class Followed:
     send, from :meth:`events`, until it is closed. The server closes it however the stream
     ends, started or not (a HEAD never starts it), and it gives its slot back then."""
 
-    def __init__(self, db: Database, match_id: int, cursor: int, latest: int,
-                 moves: Callable[[int, int], Rendered], voice: Hashable,
-                 settings: StreamSettings, slot: StreamSlot | None) -> None:
-        self.db, self.match_id, self.cursor, self.latest = db, match_id, cursor, latest
+    def __init__(self, hub: Hub, match_id: int, cursor: int, head: Callable[[], int],
+                 moves: Callable[[int, int], Rendered], voice: Hashable = "",
+                 settings: StreamSettings = StreamSettings(),
+                 slot: StreamSlot | None = None) -> None:
+        """Subscribes to ``hub`` first, then reads the log's head (``head()``, blocking): a
+        move logged between the two rings the stream, none falls between."""
+        self.hub, self.match_id, self.cursor, self.head = hub, match_id, cursor, head
         self.moves, self.voice, self.settings, self.slot = moves, voice, settings, slot
-        self.hub = start_listening(db)
-        self.subscription = self.hub.subscribe(match_id)
+        self.subscription = hub.subscribe(match_id)
+        try:
+            self.latest = head()
+        except BaseException:
+            hub.unsubscribe(self.subscription)
+            raise
 
     async def events(self, reader: Reader) -> AsyncGenerator[str, None]:
         """The opening comment, the moves after the cursor, then each new move as it is
@@ -235,14 +242,15 @@ class Followed:
             if now >= beat_due:
                 yield ": heartbeat\n\n"
                 beat_due = now + settings.heartbeat
-            rung = await self.subscription.wait(min(look_due, beat_due) - now)
+            # a hub that hears every commit rings when there is something: no timed look
+            due = beat_due if hub.pushed() else min(look_due, beat_due)
+            rung = await self.subscription.wait(due - now)
             if hub.closing.is_set():
                 return
             self.latest = max(self.latest, self.subscription.seq)
             if (rung and self.subscription.seq <= self.cursor) or (
                     time.monotonic() >= look_due and not hub.pushed()):
-                self.latest = max(self.latest, await reader.run(
-                    partial(last_seq, self.db, self.match_id)))
+                self.latest = max(self.latest, await reader.run(self.head))
             if time.monotonic() >= look_due:
                 look_due = time.monotonic() + settings.recheck
 
@@ -284,10 +292,8 @@ def follow(db: Database, match_id: int, after: int | None,
         hub = start_listening(db)
         if hub.listener is not None:  # opened means listening: the first move is not late
             hub.listener.ready.wait(2)
-        followed = Followed(db, match_id, head if after is None else after, head, moves,
-                            voice, settings, slot)
-        followed.latest = last_seq(db, match_id)  # read after subscribing
-        return followed
+        return Followed(hub, match_id, head if after is None else after,
+                        partial(last_seq, db, match_id), moves, voice, settings, slot)
     except BaseException:
         if slot is not None:
             slot.give_back()
