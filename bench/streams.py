@@ -6,17 +6,21 @@ One run, on loopback, bounded in time:
 
 1. the append's latency through gunicorn with no stream open (paced, ``--rate`` a second);
 2. streams opened on the stream server in steps up to ``--streams`` (``--per-match`` a match,
-   each from seq 0), each step followed by the same paced appends: at each step the push
-   delay (the 201 of an append on gunicorn -> its event parsed off every stream of its match,
-   in a client process of its own) and the append's latency;
-3. every stream's events checked: the seqs of its match from 1, none missing, none doubled,
-   none of another match, and every acknowledged move (201) on every stream of its match.
+   each from seq 0, from many loopback addresses), each step followed by the same paced
+   appends on the matches followed: at each step the push delay (the 201 of an append on
+   gunicorn -> its event parsed off every stream of its match, in a client process of its
+   own) and the append's latency;
+3. the clients leave, and every stream's events are checked: the seqs of its match from 1,
+   none missing, none doubled, none of another match, and every acknowledged move (201) on
+   every stream of its match that was open before it;
+4. 1 to 3 again (``--rounds``; the steps at once), so that the machine's drift falls on both
+   sides of the comparison of the append's latency with and without streams.
 
 Figures are ratios and curves of this one run (the machine is shared). The file-descriptor
 limit is raised to its hard limit here, for this process and its children.
 
     python bench/streams.py [--database postgresql+psycopg://…] [--streams 2000]
-        [--per-match 5] [--rate 20] [--seconds 15]
+        [--per-match 5] [--rate 20] [--seconds 10] [--rounds 2]
 """
 
 from __future__ import annotations
@@ -111,9 +115,10 @@ async def clients(host: str, port: int) -> None:
     while True:
         line = (await loop.run_in_executor(None, sys.stdin.readline)).split()
         if not line or line[0] == "dump":
+            closed = time.monotonic()
             Path(line[1] if line else "/dev/null").write_text(json.dumps(
-                [{"match": f.match_id, "status": f.status, "opened": f.opened, "seen": f.seen}
-                 for f in followers]))
+                [{"match": f.match_id, "status": f.status, "opened": f.opened,
+                  "closed": closed, "seen": f.seen} for f in followers]))
             for task in tasks:
                 task.cancel()
             return
@@ -238,30 +243,33 @@ def pct(values: list[float], q: float) -> float:
 def checked(seen: list[dict[str, Any]], acked: dict[tuple[int, int], float]
             ) -> tuple[list[str], int, list[tuple[tuple[int, int], float]]]:
     """What went wrong on the streams (a gap, a double, another match's event: each stream must
-    bring its match's seqs from 1 to the last acknowledged, in order), how many acknowledged
-    moves a stream open before their 201 never brought, and the push delays: (match, seq) and
-    the delay, for every stream that was open before the move's 201."""
+    bring its match's seqs from 1 to the last acknowledged before it was closed, in order), how
+    many acknowledged moves a stream open before their 201 never brought, and the push delays:
+    (match, seq) and the delay, for every stream that was open before the move's 201."""
     problems: list[str] = []
     lost = 0
     delays: list[tuple[tuple[int, int], float]] = []
-    last_by_match: dict[int, int] = defaultdict(int)
-    for match_id, seq in acked:
-        last_by_match[match_id] = max(last_by_match[match_id], seq)
+    by_match: dict[int, list[tuple[int, float]]] = defaultdict(list)
+    for (match_id, seq), answered in acked.items():
+        by_match[match_id].append((seq, answered))
     for stream in seen:
         if stream["status"] != 200:
             continue
         arrived = dict(stream["seen"])
         seqs = [seq for seq, _ in stream["seen"]]
-        if seqs != list(range(1, last_by_match[stream["match"]] + 1)):
+        due = [(seq, answered) for seq, answered in by_match[stream["match"]]
+               if answered < stream["closed"]]
+        last = max((seq for seq, _ in due), default=0)
+        if seqs != list(range(1, last + 1)):
             problems.append(f"match {stream['match']}: got {seqs[:3]}…{seqs[-3:]} "
-                            f"({len(seqs)} events), want 1..{last_by_match[stream['match']]}")
-        for (match_id, seq), answered in acked.items():
-            if match_id != stream["match"] or answered < stream["opened"]:
+                            f"({len(seqs)} events), want 1..{last}")
+        for seq, answered in due:
+            if answered < stream["opened"]:
                 continue
             if seq not in arrived:
                 lost += 1
             else:
-                delays.append(((match_id, seq), arrived[seq] - answered))
+                delays.append(((stream["match"], seq), arrived[seq] - answered))
     return problems, lost, delays
 
 
@@ -278,7 +286,8 @@ def rss_mib(pid: int) -> float:
 
 
 def steps_to(total: int) -> list[int]:
-    return sorted({0, *(n for n in (250, 1000) if n < total), total})
+    """The numbers of streams the first round measures at: a curve up to ``total``."""
+    return sorted({*(n for n in (250, 1000) if n < total), total})
 
 
 class Client:
@@ -319,14 +328,10 @@ def run(opts: argparse.Namespace, url: str, logs: Path) -> None:
                       "--threads", "16", "wsgi:app"], env, app_port, logs / "gunicorn.log"),
                start([sys.executable, "-m", "referee", "serve", "--port", str(stream_port),
                       "--threads", "4"], env, stream_port, logs / "serve.log")]
-    client = None
     try:
         tables = Tables(f"http://127.0.0.1:{app_port}", -(-opts.streams // opts.per_match))
-        client = Client(stream_port)
-        measure(opts, tables, client, servers[1].pid)
+        measure(opts, tables, stream_port, servers[1].pid)
     finally:
-        if client is not None and client.process.poll() is None:
-            client.process.kill()
         for server in servers:
             server.terminate()
         for server in servers:
@@ -336,74 +341,81 @@ def run(opts: argparse.Namespace, url: str, logs: Path) -> None:
                 server.kill()
 
 
-def measure(opts: argparse.Namespace, tables: Tables, client: Client, streamer: int) -> None:
-    """A warm-up; the appends with no stream; each step: open streams up to it, then the paced
-    appends on the matches followed; the checks; the appends with no stream again (the
-    clients gone), to tell the machine's drift from the streams' cost."""
+def measure(opts: argparse.Namespace, tables: Tables, port: int, streamer: int) -> None:
+    """A warm-up; then ``--rounds`` rounds of: the paced appends with no stream open, then
+    streams opened (in steps up to ``--streams`` in the first round, all at once after) with
+    the same appends at each step; then the clients leave and their streams are checked. The
+    rounds alternate, so the machine's drift falls on both sides of the comparison."""
     tables.paced(opts.rate, opts.seconds / 2, len(tables.ids))  # warm-up, not measured
-    step_of: dict[tuple[int, int], int] = {}
+    step_of: dict[tuple[int, int], tuple[int, int]] = {}
     rows: list[dict[str, Any]] = []
-    followed = 0
-    for step in steps_to(opts.streams):
-        matches = tables.ids[followed // opts.per_match: step // opts.per_match]
-        refused = 0
-        if matches:
-            ok, refused = client.open(matches, opts.per_match)
-            followed += ok + refused
-        rows.append(paced_step(opts, tables, streamer, step, step_of))
-        rows[-1]["refused"] = refused
-    time.sleep(3.0)  # the last moves' events on their way
-    problems, lost, delays = checked(client.dump(), tables.acked)
-    rows.append(paced_step(opts, tables, streamer, 0, {}))
-    rows[-1]["refused"] = 0
-    by_step: dict[int, list[float]] = defaultdict(list)
+    seen: list[dict[str, Any]] = []
+    for round_ in range(opts.rounds):
+        rows.append(paced_step(opts, tables, streamer, (round_, 0), step_of))
+        client, followed = Client(port), 0
+        try:
+            for step in steps_to(opts.streams) if round_ == 0 else [opts.streams]:
+                matches = tables.ids[followed // opts.per_match: step // opts.per_match]
+                if matches:
+                    ok, refused = client.open(matches, opts.per_match)
+                    followed += ok + refused
+                rows.append(paced_step(opts, tables, streamer, (round_, step), step_of))
+                rows[-1]["refused"] = refused if matches else 0
+            time.sleep(3.0)  # the last moves' events on their way
+            seen.extend(client.dump())
+        finally:
+            if client.process.poll() is None:
+                client.process.kill()
+    problems, lost, delays = checked(seen, tables.acked)
+    by_step: dict[tuple[int, int], list[float]] = defaultdict(list)
     for key, delay in delays:
-        by_step[step_of.get(key, -1)].append(delay)
+        by_step[step_of[key]].append(delay)
     report(opts, rows, by_step, problems, lost, len(tables.acked))
 
 
-def paced_step(opts: argparse.Namespace, tables: Tables, streamer: int, step: int,
-               step_of: dict[tuple[int, int], int]) -> dict[str, Any]:
+def paced_step(opts: argparse.Namespace, tables: Tables, streamer: int, at: tuple[int, int],
+               step_of: dict[tuple[int, int], tuple[int, int]]) -> dict[str, Any]:
     """The paced appends with ``step`` streams open, on the matches they follow (all matches
     with none open): their latencies, and the stream server's CPU share and memory."""
     time.sleep(1.0)
     cpu = cpu_seconds(streamer)
     before = set(tables.acked)
     began = time.monotonic()
+    step = at[1]
     latencies = tables.paced(opts.rate, opts.seconds,
                              step // opts.per_match if step else len(tables.ids))
     elapsed = time.monotonic() - began
     for key in set(tables.acked) - before:
-        step_of[key] = step
-    return {"streams": step, "append": latencies,
+        step_of[key] = at
+    return {"at": at, "streams": step, "refused": 0, "append": latencies,
             "cpu": (cpu_seconds(streamer) - cpu) / elapsed, "rss": rss_mib(streamer)}
 
 
 def report(opts: argparse.Namespace, rows: list[dict[str, Any]],
-           by_step: dict[int, list[float]], problems: list[str], lost: int, acked: int) -> None:
-    base = pct(rows[0]["append"], 0.95)
-    after = pct(rows[-1]["append"], 0.95)
+           by_step: dict[tuple[int, int], list[float]], problems: list[str], lost: int,
+           acked: int) -> None:
+    none = [x for row in rows if row["streams"] == 0 for x in row["append"]]
+    full = [x for row in rows if row["streams"] == opts.streams for x in row["append"]]
+    pushed = [x for row in rows if row["streams"] == opts.streams for x in by_step[row["at"]]]
     print(f"Live streams on the stream server, gunicorn ({opts.workers} workers x 16 threads) "
           f"for the moves, PostgreSQL; {opts.per_match} streams a match, appends paced at "
-          f"{opts.rate}/s for {opts.seconds} s at each step:")
-    print(f"{'streams':>8} {'refused':>7} {'append p50':>10} {'append p95':>10} "
-          f"{'p95 ratio':>9} {'push p50':>9} {'push p95':>9} {'push p99':>9} "
-          f"{'events':>7} {'server CPU':>10} {'RSS MiB':>8}")
-    for index, row in enumerate(rows):
-        pushes = by_step.get(row["streams"], []) if 0 < index < len(rows) - 1 else []
-        print(f"{row['streams']:>8} {row['refused']:>7} "
+          f"{opts.rate}/s for {opts.seconds} s at each step, {opts.rounds} rounds:")
+    print(f"{'round':>5} {'streams':>8} {'refused':>7} {'append p50':>10} {'append p95':>10} "
+          f"{'push p50':>9} {'push p95':>9} {'push p99':>9} {'events':>7} "
+          f"{'server CPU':>10} {'RSS MiB':>8}")
+    for row in rows:
+        pushes = by_step.get(row["at"], [])
+        print(f"{row['at'][0] + 1:>5} {row['streams']:>8} {row['refused']:>7} "
               f"{pct(row['append'], 0.5) * 1000:>8.1f}ms {pct(row['append'], 0.95) * 1000:>8.1f}ms "
-              f"{pct(row['append'], 0.95) / base:>9.2f} "
               f"{pct(pushes, 0.5) * 1000:>7.1f}ms {pct(pushes, 0.95) * 1000:>7.1f}ms "
               f"{pct(pushes, 0.99) * 1000:>7.1f}ms {len(pushes):>7} "
               f"{row['cpu'] * 100:>9.0f}% {row['rss']:>8.0f}")
-    last = rows[-2]
-    pushes = by_step.get(last["streams"], [])
-    print("(the last row: no stream open again, after the clients left)")
-    print(f"At {last['streams']} streams: push p95 {pct(pushes, 0.95) * 1000:.0f} ms "
-          f"(target <= 1000); append p95 {pct(last['append'], 0.95) / base:.2f} x no streams "
-          f"before, {pct(last['append'], 0.95) / after:.2f} x no streams after "
-          f"(target <= 1.20).")
+    print(f"With {opts.streams} streams open (all rounds): push p50 {pct(pushed, 0.5) * 1000:.0f} "
+          f"ms, p95 {pct(pushed, 0.95) * 1000:.0f} ms, p99 {pct(pushed, 0.99) * 1000:.0f} ms "
+          f"(target: p95 <= 1000 ms) over {len(pushed)} events; append p95 "
+          f"{pct(full, 0.95) * 1000:.0f} ms against {pct(none, 0.95) * 1000:.0f} ms with none: "
+          f"{pct(full, 0.95) / pct(none, 0.95):.2f} x (target <= 1.20); p50 "
+          f"{pct(full, 0.5) / pct(none, 0.5):.2f} x.")
     print(f"Acknowledged moves: {acked}; missing from a stream open before their 201: {lost}; "
           f"streams whose events were not their match's 1..N in order: {len(problems)}")
     for problem in problems[:5]:
@@ -424,8 +436,10 @@ def main() -> None:
     args.add_argument("--streams", type=int, default=2000)
     args.add_argument("--per-match", type=int, default=5)
     args.add_argument("--rate", type=float, default=20.0, help="appends a second")
-    args.add_argument("--seconds", type=float, default=15.0, help="of appends at each step")
+    args.add_argument("--seconds", type=float, default=10.0, help="of appends at each step")
     args.add_argument("--workers", type=int, default=2, help="gunicorn's")
+    args.add_argument("--rounds", type=int, default=2,
+                      help="of (no stream, streams): the comparison's two sides interleaved")
     opts = args.parse_args()
     limit = raise_descriptors()
     if limit < opts.streams * 2 + 512:
