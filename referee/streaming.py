@@ -91,10 +91,14 @@ def environ_for(scope: Scope, body: bytes) -> dict[str, Any]:
 
 
 Answer = tuple[int, list[tuple[bytes, bytes]], bytes]
+#: The environ's key for the unread answer that opened a stream.
+OPENED = "referee.streams.opened"
 
 
 def call_wsgi(app: Flask, environ: dict[str, Any]) -> Answer:
-    """The Flask app's whole answer to ``environ`` (status, headers, body), in this thread."""
+    """The Flask app's whole answer to ``environ`` (status, headers, body), in this thread.
+    The answer that opened a stream is left open (``environ[OPENED]``, its body unread): closed
+    when the stream ends, its access line then says how long it lasted, as before."""
     started: list[Any] = []
 
     def start_response(status: str, headers: list[tuple[str, str]],
@@ -103,16 +107,24 @@ def call_wsgi(app: Flask, environ: dict[str, Any]) -> Answer:
         return lambda _data: None
 
     body: Iterable[bytes] = app(environ, start_response)
-    try:
-        content = b"".join(body)
-    finally:
-        close = getattr(body, "close", None)
-        if close is not None:
-            close()
+    handoff = environ.get(HANDOFF)
+    if isinstance(handoff, Handoff) and handoff.followed is not None:
+        environ[OPENED], content = body, b""
+    else:
+        try:
+            content = b"".join(body)
+        finally:
+            close_body(body)
     status, headers = started
     return (int(status.split(" ", 1)[0]),
             [(name.lower().encode("latin-1"), value.encode("latin-1"))
              for name, value in headers], content)
+
+
+def close_body(body: Any) -> None:
+    close = getattr(body, "close", None)
+    if close is not None:
+        close()
 
 
 async def read_body(receive: Receive) -> bytes | None:
@@ -173,6 +185,7 @@ class StreamServer:
         except BaseException:
             if handoff.followed is not None:
                 handoff.followed.close()
+                close_body(environ.get(OPENED))
             raise
         followed = handoff.followed
         if followed is None:
@@ -186,6 +199,7 @@ class StreamServer:
                 await send({"type": "http.response.body", "body": b""})
         finally:
             followed.close()
+            close_body(environ.get(OPENED))
 
     async def pump(self, followed: Followed, receive: Receive, send: Send) -> bool:
         """Send the stream's events until it ends, its client goes, or an event cannot leave

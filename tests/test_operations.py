@@ -120,6 +120,31 @@ def test_an_application_log_carries_its_request_id(
     assert [(line["status"], line["request_id"]) for line in access] == [(500, "req-500")]
 
 
+def test_a_live_streams_access_line_comes_when_it_ends_with_its_request_id(
+        watched: Flask, capsys: pytest.CaptureFixture[str]) -> None:
+    """The stream server sends the stream after the request that opened it: its access line
+    is written when the stream ends, says how long it lasted, and carries its request's id."""
+    table = new_match(watched.test_client())
+    with stream_server(watched) as server:
+        capsys.readouterr()
+        stream = requests.get(f"{base_of(server)}/api/matches/{table.id}/stream", timeout=10,
+                              headers={**SSE, "X-Request-Id": "stream-1"}, stream=True)
+        assert stream.status_code == 200
+        time.sleep(0.5)
+        assert not [line for line in json_lines(capsys.readouterr().err)
+                    if line["logger"] == "referee.access"]  # still open: not yet
+        stream.close()
+        deadline = time.monotonic() + 5
+        access: list[dict[str, Any]] = []
+        while not access and time.monotonic() < deadline:
+            time.sleep(0.05)
+            access = [line for line in json_lines(capsys.readouterr().err)
+                      if line["logger"] == "referee.access"]
+    assert [(line["path"], line["request_id"]) for line in access] == [
+        (f"/api/matches/{table.id}/stream", "stream-1")]
+    assert access[0]["duration_ms"] >= 500
+
+
 def test_the_logs_are_plain_text_by_default(
         client: FlaskClient, capsys: pytest.CaptureFixture[str]) -> None:
     capsys.readouterr()
