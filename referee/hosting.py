@@ -24,7 +24,7 @@ import uvicorn
 from flask import Flask
 
 from referee.service.network import lan_addresses
-from referee.streaming import StreamServer
+from referee.streaming import StreamServer, descriptors
 
 #: Where the server listens without ``--lan``: this machine only.
 LOCAL = "127.0.0.1"
@@ -72,10 +72,13 @@ def server_for(app: Flask, host: str, port: int, threads: int) -> Server:
     """The server of ``app`` at ``host``:``port``: ``threads`` threads for its requests, its
     connections capped a little above its streams' cap (past it, uvicorn answers 503)."""
     served = StreamServer(app, threads=threads)
+    connections = served.caps.total + 4 * threads + 64
+    files = descriptors()
+    if files is not None:  # a refusal needs a descriptor too: keep a few for it
+        connections = max(1, min(connections, files - 64))
     config = uvicorn.Config(served, host=host, port=port, lifespan="on", log_level="warning",
                             access_log=False, server_header=False, timeout_keep_alive=5,
-                            timeout_graceful_shutdown=5,
-                            limit_concurrency=served.caps.total + 4 * threads + 64)
+                            timeout_graceful_shutdown=5, limit_concurrency=connections)
     return Server(config, served)
 
 
