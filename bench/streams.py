@@ -351,7 +351,7 @@ def measure(opts: argparse.Namespace, tables: Tables, port: int, streamer: int) 
     rows: list[dict[str, Any]] = []
     seen: list[dict[str, Any]] = []
     for round_ in range(opts.rounds):
-        rows.append(paced_step(opts, tables, streamer, (round_, 0), step_of))
+        rows.append(paced_step(opts, tables, [streamer], (round_, 0), step_of))
         client, followed = Client(port), 0
         try:
             for step in steps_to(opts.streams) if round_ == 0 else [opts.streams]:
@@ -359,7 +359,8 @@ def measure(opts: argparse.Namespace, tables: Tables, port: int, streamer: int) 
                 if matches:
                     ok, refused = client.open(matches, opts.per_match)
                     followed += ok + refused
-                rows.append(paced_step(opts, tables, streamer, (round_, step), step_of))
+                rows.append(paced_step(opts, tables, [streamer, client.process.pid],
+                                       (round_, step), step_of))
                 rows[-1]["refused"] = refused if matches else 0
             time.sleep(3.0)  # the last moves' events on their way
             seen.extend(client.dump())
@@ -373,12 +374,14 @@ def measure(opts: argparse.Namespace, tables: Tables, port: int, streamer: int) 
     report(opts, rows, by_step, problems, lost, len(tables.acked))
 
 
-def paced_step(opts: argparse.Namespace, tables: Tables, streamer: int, at: tuple[int, int],
-               step_of: dict[tuple[int, int], tuple[int, int]]) -> dict[str, Any]:
+def paced_step(opts: argparse.Namespace, tables: Tables, watched: list[int],
+               at: tuple[int, int], step_of: dict[tuple[int, int], tuple[int, int]]
+               ) -> dict[str, Any]:
     """The paced appends with ``step`` streams open, on the matches they follow (all matches
-    with none open): their latencies, and the stream server's CPU share and memory."""
+    with none open): their latencies, the CPU share of the stream server and of the clients'
+    process (``watched``), and the stream server's memory."""
     time.sleep(1.0)
-    cpu = cpu_seconds(streamer)
+    cpu = [cpu_seconds(pid) for pid in watched]
     before = set(tables.acked)
     began = time.monotonic()
     step = at[1]
@@ -387,8 +390,9 @@ def paced_step(opts: argparse.Namespace, tables: Tables, streamer: int, at: tupl
     elapsed = time.monotonic() - began
     for key in set(tables.acked) - before:
         step_of[key] = at
-    return {"at": at, "streams": step, "refused": 0, "append": latencies,
-            "cpu": (cpu_seconds(streamer) - cpu) / elapsed, "rss": rss_mib(streamer)}
+    shares = [(cpu_seconds(pid) - was) / elapsed for pid, was in zip(watched, cpu, strict=True)]
+    return {"at": at, "streams": step, "refused": 0, "append": latencies, "cpu": shares[0],
+            "client_cpu": shares[1] if len(shares) > 1 else 0.0, "rss": rss_mib(watched[0])}
 
 
 def report(opts: argparse.Namespace, rows: list[dict[str, Any]],
@@ -402,14 +406,14 @@ def report(opts: argparse.Namespace, rows: list[dict[str, Any]],
           f"{opts.rate}/s for {opts.seconds} s at each step, {opts.rounds} rounds:")
     print(f"{'round':>5} {'streams':>8} {'refused':>7} {'append p50':>10} {'append p95':>10} "
           f"{'push p50':>9} {'push p95':>9} {'push p99':>9} {'events':>7} "
-          f"{'server CPU':>10} {'RSS MiB':>8}")
+          f"{'server CPU':>10} {'client CPU':>10} {'RSS MiB':>8}")
     for row in rows:
         pushes = by_step.get(row["at"], [])
         print(f"{row['at'][0] + 1:>5} {row['streams']:>8} {row['refused']:>7} "
               f"{pct(row['append'], 0.5) * 1000:>8.1f}ms {pct(row['append'], 0.95) * 1000:>8.1f}ms "
               f"{pct(pushes, 0.5) * 1000:>7.1f}ms {pct(pushes, 0.95) * 1000:>7.1f}ms "
               f"{pct(pushes, 0.99) * 1000:>7.1f}ms {len(pushes):>7} "
-              f"{row['cpu'] * 100:>9.0f}% {row['rss']:>8.0f}")
+              f"{row['cpu'] * 100:>9.0f}% {row['client_cpu'] * 100:>9.0f}% {row['rss']:>8.0f}")
     print(f"With {opts.streams} streams open (all rounds): push p50 {pct(pushed, 0.5) * 1000:.0f} "
           f"ms, p95 {pct(pushed, 0.95) * 1000:.0f} ms, p99 {pct(pushed, 0.99) * 1000:.0f} ms "
           f"(target: p95 <= 1000 ms) over {len(pushed)} events; append p95 "
