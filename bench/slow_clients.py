@@ -2,8 +2,10 @@
 them are held open, and how long after they go until it answers again.
 
 Starts gunicorn with the project's ``gunicorn.conf.py`` (its 2 workers × 64 threads unless
---workers/--threads say otherwise) on a fresh SQLite database, and with --nginx Debian's nginx
-in front of it with the documented site (docs/deploy/nginx.conf). Then, for each kind of client:
+--workers/--threads say otherwise) on a fresh SQLite database, the stream server (``referee
+serve``) on the same database, and with --nginx Debian's nginx in front of both with the
+documented site (docs/deploy/nginx.conf). Then, for each kind of client (the streams go to the
+stream server, or to nginx which sends them there; the others to gunicorn, or nginx):
 
 - ``slowloris``: N connections that send a request's headers one line a second, never ending;
 - ``bodies``: N POSTs whose whole headers come at once, then the body one byte a second;
@@ -37,6 +39,7 @@ from tests.slowclients import (  # noqa: E402
     healthz_time,
     new_match,
     nginx,
+    night_server,
     slow_bodies,
     slowloris,
 )
@@ -103,18 +106,20 @@ def run(target: Server, kind: str, count: int, hold: float, within: float,
 
 
 @contextlib.contextmanager
-def deployment(args: argparse.Namespace) -> Iterator[Server]:
+def deployment(args: argparse.Namespace) -> Iterator[tuple[Server, Server]]:
+    """Where the slow clients go, and where the streams go."""
     server_args: tuple[str, ...] = ("--log-level", "warning")
     if args.workers:
         server_args += ("--workers", str(args.workers))
     if args.threads:
         server_args += ("--threads", str(args.threads))
-    with gunicorn(args=server_args) as app:
+    with gunicorn(args=server_args) as app, \
+            night_server(served=f"sqlite:///{app.folder / 'referee.sqlite3'}") as streams:
         if not args.nginx:
-            yield app
+            yield app, streams
             return
-        with nginx(f"127.0.0.1:{app.port}") as proxy:
-            yield proxy
+        with nginx(f"127.0.0.1:{app.port}", f"127.0.0.1:{streams.port}") as proxy:
+            yield proxy, proxy
 
 
 def main() -> None:
@@ -138,10 +143,11 @@ def main() -> None:
     kinds = [k for k in args.kinds.split(",") if k]
     runner: Callable[[Server, str], None] = lambda target, kind: run(  # noqa: E731
         target, kind, counts[kind], args.hold, args.within, args.addresses)
-    with deployment(args) as target:
-        print(f"{'nginx → ' if args.nginx else ''}gunicorn at {target.base}", flush=True)
+    with deployment(args) as (target, streams):
+        print(f"{'nginx → ' if args.nginx else ''}gunicorn at {target.base}, streams at "
+              f"{streams.base}", flush=True)
         for kind in kinds:
-            runner(target, kind)
+            runner(streams if kind == "streams" else target, kind)
 
 
 if __name__ == "__main__":

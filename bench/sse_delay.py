@@ -1,8 +1,8 @@
-"""Pushed updates across instances: the delay from a 201 on instance A to the event on a
-stream held on instance B (target: median <= 200 ms).
+"""Pushed updates across processes: the delay from a 201 on gunicorn (A) to the event on a
+stream held on the stream server (B, ``referee serve``) (target: median <= 200 ms).
 
-Starts two gunicorn instances (the project's gunicorn.conf.py: gthread workers) on one
-PostgreSQL database, in a schema of their own; the streams' timed look at the log is set a
+Starts gunicorn (the project's gunicorn.conf.py: gthread workers) and the stream server on
+one PostgreSQL database, in a schema of their own; the streams' timed look at the log is set a
 minute away, so only the NOTIFY sent in the append's transaction can deliver the move in time.
 One client logs --moves moves on A, one at a time; a stream on B receives them.
 
@@ -44,9 +44,10 @@ def schema_url(server: str) -> tuple[str, str]:
     return f"{server}{separator}options=-csearch_path%3D{schema}", schema
 
 
-def instance(env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
+def instance(env: dict[str, str], streams: bool = False) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     process = subprocess.Popen(
+        [sys.executable, "-m", "referee", "serve", "--port", str(port)] if streams else
         [str(ROOT / ".venv/bin/gunicorn"), "--config", str(ROOT / "gunicorn.conf.py"),
          "--bind", f"127.0.0.1:{port}", "--workers", "1", "--threads", "8",
          "--log-level", "warning", "wsgi:app"], cwd=ROOT, env=env)
@@ -59,7 +60,7 @@ def instance(env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
         except requests.RequestException:
             time.sleep(0.2)
     process.terminate()
-    raise RuntimeError("gunicorn did not start within 60 s")
+    raise RuntimeError("the server did not start within 60 s")
 
 
 def read_stream(url: str, arrivals: queue.Queue[tuple[int, float]],
@@ -86,7 +87,7 @@ def main() -> None:
     try:
         a_process, a = instance(env)
         processes.append(a_process)
-        b_process, b = instance(env)
+        b_process, b = instance(env, streams=True)
         processes.append(b_process)
         writer = requests.Session()
         created = writer.post(f"{a}/api/matches", json={
@@ -116,7 +117,7 @@ def main() -> None:
         drop_schema(opts.database, schema)
     ms = sorted(d * 1000 for d in delays)
     early = sum(1 for d in ms if d <= 0)
-    print(f"SSE delay, 201 on instance A -> event on a stream on instance B "
+    print(f"SSE delay, 201 on gunicorn -> event on a stream on the stream server "
           f"({len(ms)} moves, PostgreSQL NOTIFY):")
     print(f"  median {statistics.median(ms):.1f} ms, p95 {ms[int(len(ms) * 0.95) - 1]:.1f} ms, "
           f"max {ms[-1]:.1f} ms (target: median <= 200 ms); "

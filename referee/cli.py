@@ -226,7 +226,7 @@ def db_downgrade(revision: str, yes: bool) -> None:
 @click.option("--port", default=5000, show_default=True, type=int)
 @click.option("--threads", type=click.IntRange(4, 1024), show_default=True,
               default=lambda: int(os.environ.get("REFEREE_THREADS", "64")),
-              help="Threads serving requests; each open live screen holds one "
+              help="Threads serving pages and moves; live streams hold none "
               "(REFEREE_THREADS).")
 @click.option("--debug", is_flag=True,
               help="Werkzeug's development server and debugger instead (never for a night).")

@@ -1,18 +1,18 @@
 """gunicorn settings for Referee: ``gunicorn -c python:referee.gunicorn_settings referee.wsgi:app``
 (in a checkout, ``gunicorn wsgi:app`` reads them through ``gunicorn.conf.py``).
 
-Live pages hold a Server-Sent Events stream open for as long as they are shown, so each
-worker serves requests from a pool of threads (``gthread``): a stream holds one thread, never a
-whole worker. Size it as workers × threads ≥ open screens (boards and pads) + a margin for
-ordinary requests. Everything can be overridden on the command line or through
-GUNICORN_CMD_ARGS.
+gunicorn serves pages, moves and the API from pools of threads (``gthread``). Live streams,
+which stay open for as long as a page is shown, are not its: the stream server serves them
+(``referee serve``, ``referee/streaming.py``; nginx routes their URLs to it, docs/deploy), and
+here a stream URL is answered 503, which the pages meet by polling. Size workers × threads for
+the requests in flight, not for the screens open. Everything can be overridden on the command
+line or through GUNICORN_CMD_ARGS.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import signal
 import tempfile
 from typing import Any
 
@@ -55,32 +55,10 @@ workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 # (REFEREE_HEADER_TIMEOUT, REFEREE_BODY_TIMEOUT: referee/serving.py).
 worker_class = DeadlineWorker
 threads = int(os.environ.get("REFEREE_THREADS", "64"))
-# gthread: the worker's heartbeat, not a limit on a request; streams may last for hours.
+# gthread: the worker's heartbeat, not a limit on a request.
 timeout = 30
 graceful_timeout = 10
 keepalive = 5
-
-
-def post_worker_init(worker: Any) -> None:
-    """Tell the app how many threads serve its requests (its live streams are capped below
-    that). On SIGTERM, end this worker's streams first, so that a graceful shutdown does not
-    wait for open screens (their browsers reconnect to another worker and resume from the
-    log)."""
-    served = getattr(worker, "wsgi", None)
-    if served is not None and hasattr(served, "config"):
-        served.config["THREADS"] = worker.cfg.threads
-    graceful = worker.handle_exit
-
-    def end_streams_then_exit(sig: int, frame: Any) -> None:
-        from referee import database
-        from referee.service.live import close_streams
-
-        app = getattr(worker, "wsgi", None)
-        if app is not None and hasattr(app, "extensions"):
-            close_streams(database(app), wait=False)
-        graceful(sig, frame)
-
-    signal.signal(signal.SIGTERM, end_streams_then_exit)
 
 
 def on_starting(server: Any) -> None:

@@ -1,12 +1,13 @@
-"""The game-night server that ``referee serve`` runs: waitress, one process of threads.
+"""The server ``referee serve`` runs: uvicorn serving the stream server (:mod:`referee.streaming`),
+one process.
 
-A night is a dozen phones and a TV, each holding a live stream open, on the host's laptop. One
-process serves it: on SQLite a stream hears of a move at once only from the process that logged
-it (another process's moves reach it at its periodic re-check), and waitress runs on any system
-(gunicorn needs a Unix). Each open stream holds a thread, so the pool is sized for the screens
-(64 threads by default, ``REFEREE_THREADS`` or ``--threads``). On Ctrl-C or SIGTERM the streams
-end first, so the server stops at once instead of waiting for screens that never hang up
-(their browsers reconnect when it is back, and resume from the log).
+A night is a dozen phones and a TV, each holding a live stream open, on the host's laptop: one
+process serves it all, its pages and moves in a pool of threads (``--threads``), its live
+streams as coroutines (any number of them, within the caps). In a deployment the same command
+is the stream server beside gunicorn: nginx sends it the stream URLs (docs/deploy). On Ctrl-C
+or SIGTERM the streams end first, so the server stops at once instead of waiting for screens
+that never hang up (their browsers reconnect when it is back, and resume from the log).
+uvicorn runs on any system.
 
 By default it listens on this machine only; ``--lan`` listens on the local network and prints
 the address phones should open, with its QR code drawn in the terminal.
@@ -14,17 +15,16 @@ the address phones should open, with its QR code drawn in the terminal.
 
 from __future__ import annotations
 
-import signal
+import contextlib
 from collections.abc import Callable
 from typing import Any, TextIO
 
 import segno
+import uvicorn
 from flask import Flask
-from waitress.server import create_server
 
-from referee.edge import database
-from referee.service.live import close_streams
 from referee.service.network import lan_addresses
+from referee.streaming import StreamServer, descriptors
 
 #: Where the server listens without ``--lan``: this machine only.
 LOCAL = "127.0.0.1"
@@ -56,20 +56,34 @@ def announce(out: Callable[[str], Any], host: str, port: int, lan: bool,
     segno.make(urls[0]).terminal(out=terminal, compact=True)
 
 
+class Server(uvicorn.Server):
+    """uvicorn, ending the live streams first when told to stop."""
+
+    def __init__(self, config: uvicorn.Config, served: StreamServer) -> None:
+        super().__init__(config)
+        self.served = served
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        self.served.end_streams()
+        super().handle_exit(sig, frame)
+
+
+def server_for(app: Flask, host: str, port: int, threads: int) -> Server:
+    """The server of ``app`` at ``host``:``port``: ``threads`` threads for its requests, its
+    connections capped a little above its streams' cap (past it, uvicorn answers 503)."""
+    served = StreamServer(app, threads=threads)
+    connections = served.caps.total + 4 * threads + 64
+    files = descriptors()
+    if files is not None:  # a refusal needs a descriptor too: keep a few for it
+        connections = max(1, min(connections, files - 64))
+    config = uvicorn.Config(served, host=host, port=port, lifespan="on", log_level="warning",
+                            access_log=False, server_header=False, timeout_keep_alive=5,
+                            timeout_graceful_shutdown=5, limit_concurrency=connections)
+    return Server(config, served)
+
+
 def run(app: Flask, host: str, port: int, threads: int) -> None:
-    """Serve ``app`` until Ctrl-C or SIGTERM, ending the live streams first."""
-    app.config["THREADS"] = threads  # the live streams are capped below it
-    server: Any = create_server(app, host=host, port=port, threads=threads,
-                                connection_limit=max(100, 2 * threads), ident="Referee")
-
-    def stop(_signal: int, _frame: Any) -> None:
-        close_streams(database(app), wait=False)
-        raise KeyboardInterrupt  # waitress stops serving and lets its threads finish
-
-    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        server.run()  # returns once interrupted, its task threads stopped
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-        server.close()
+    """Serve ``app`` until Ctrl-C or SIGTERM, ending the live streams first (uvicorn raises
+    the signal again once it has stopped: Ctrl-C is then a clean exit)."""
+    with contextlib.suppress(KeyboardInterrupt):
+        server_for(app, host, port, threads).run()

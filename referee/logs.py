@@ -103,6 +103,7 @@ class Observed:
             status=int(status[:3]) if status[:3].isdigit() else 500,
             latency=seen.get("latency", ended), duration=ended,
             client=environ.get("REMOTE_ADDR", ""), request_id=environ[REQUEST_ID])
+        current_request_id.set(served.request_id)  # closed in another thread (a stream's end)
         try:
             for tell in self.done:
                 tell(served)

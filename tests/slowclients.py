@@ -4,11 +4,11 @@ benchmark of what one client can hold (tests/test_slow_clients.py, bench/slow_cl
 - :func:`gunicorn` runs the app with the project's ``gunicorn.conf.py`` on a free loopback port,
   on a fresh SQLite database in a temporary folder (or a given one), and stops it by its PID;
   the tests of several workers start theirs with it too.
-- :func:`night_server` runs ``referee serve`` (waitress) the same way, on a database it
-  migrates itself.
+- :func:`night_server` runs ``referee serve`` (uvicorn, the stream server) the same way, on a
+  database it migrates itself or a given one.
 - :func:`nginx` runs Debian's nginx in the foreground with the documented site
   (``docs/deploy/nginx.conf``) in a temporary prefix, on another free loopback port, in front of
-  a given upstream, and stops it by its PID.
+  a given gunicorn and stream server, and stops it by its PID.
 - :func:`slowloris` sends a request's headers one line at a time and never ends them;
   :func:`slow_bodies` sends whole headers, then a body one byte at a time; :class:`Streams` opens
   live streams and holds them without reading.
@@ -45,9 +45,10 @@ from tests.pgcluster import free_port
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 SITE = ROOT / "docs" / "deploy" / "nginx.conf"
-#: The documented site's placeholders: its own port and gunicorn's address.
+#: The documented site's placeholders: its own port, gunicorn's and the stream server's address.
 SITE_LISTEN = "listen 80;"
 SITE_UPSTREAM = "server 127.0.0.1:8000;"
+SITE_STREAMS = "server 127.0.0.1:8001;"
 
 
 @dataclass
@@ -140,28 +141,32 @@ def gunicorn(env: dict[str, str] | None = None, args: tuple[str, ...] = (), *,
 
 
 @contextlib.contextmanager
-def night_server(args: tuple[str, ...] = (), env: dict[str, str] | None = None
-                 ) -> Iterator[Server]:
-    """``referee serve`` (the game-night server) at a free loopback port, on a fresh SQLite
-    database it migrates itself; what it printed is in ``server.log()``."""
+def night_server(args: tuple[str, ...] = (), env: dict[str, str] | None = None, *,
+                 served: str | None = None) -> Iterator[Server]:
+    """``referee serve`` (the game-night server, the stream server) at a free loopback port, on
+    the database ``served`` (a URL) or a fresh SQLite database it migrates itself; what it
+    printed is in ``server.log()``."""
     folder = Path(tempfile.mkdtemp(prefix="referee-serve-"))
     port = free_port()
-    full_env = {**os.environ, "DATABASE_URL": f"sqlite:///{folder / 'referee.sqlite3'}",
-                "REFEREE_SECRET_KEY": "night-server", "REFEREE_RATELIMIT_ENABLED": "0",
-                **(env or {})}
+    full_env = {**os.environ,
+                "DATABASE_URL": served or f"sqlite:///{folder / 'referee.sqlite3'}",
+                "REFEREE_SECRET_KEY": "slow-clients" if served else "night-server",
+                "REFEREE_RATELIMIT_ENABLED": "0", **(env or {})}
     with serving([sys.executable, "-m", "referee", "serve", "--port", str(port), *args],
                  folder, port, full_env, "serve.log") as server:
         yield server
 
 
-def site_config(upstream: str, port: int) -> str:
-    """The documented site, listening on ``port`` in front of ``upstream`` (host:port)."""
+def site_config(upstream: str, streams: str, port: int) -> str:
+    """The documented site, listening on ``port`` in front of ``upstream`` and the stream
+    server ``streams`` (host:port each)."""
     text = SITE.read_text()
-    for placeholder in (SITE_LISTEN, SITE_UPSTREAM):
+    for placeholder in (SITE_LISTEN, SITE_UPSTREAM, SITE_STREAMS):
         if placeholder not in text:
             raise RuntimeError(f"{SITE} no longer says {placeholder!r}")
     return (text.replace(SITE_LISTEN, f"listen 127.0.0.1:{port};")
-            .replace(SITE_UPSTREAM, f"server {upstream};"))
+            .replace(SITE_UPSTREAM, f"server {upstream};")
+            .replace(SITE_STREAMS, f"server {streams};"))
 
 
 def nginx_main(prefix: Path, site: str) -> str:
@@ -188,12 +193,13 @@ http {{
 
 
 @contextlib.contextmanager
-def nginx(upstream: str) -> Iterator[Server]:
-    """Debian's nginx in the foreground, with the documented site in front of ``upstream``."""
+def nginx(upstream: str, streams: str) -> Iterator[Server]:
+    """Debian's nginx in the foreground, with the documented site in front of ``upstream``
+    (gunicorn) and ``streams`` (the stream server)."""
     prefix = Path(tempfile.mkdtemp(prefix="referee-nginx-"))
     port = free_port()
     conf = prefix / "nginx.conf"
-    conf.write_text(nginx_main(prefix, site_config(upstream, port)))
+    conf.write_text(nginx_main(prefix, site_config(upstream, streams, port)))
     log = prefix / "nginx-stderr.log"
     process = subprocess.Popen([NGINX, "-p", str(prefix), "-e", str(prefix / "error.log"),
                                 "-c", str(conf)], stdout=log.open("wb"),
@@ -411,3 +417,18 @@ def log_draw(base: str, match_id: int, token: str, within: float = 5.0) -> Any:
     return requests.post(f"{base}/api/matches/{match_id}/events", timeout=within,
                          headers={"Authorization": f"Bearer {token}"},
                          json={"type": "draw", "seat": 0, "payload": {"source": "stock"}})
+
+
+def heard_seq(streams: Streams, seq: int, within: float = 5.0) -> int:
+    """How many of ``streams`` were pushed move ``seq`` within ``within`` seconds."""
+    wanted = f"id: {seq}\n".encode()
+    seen = [wanted in body for body in streams.bodies]
+    deadline = time.monotonic() + within
+    while not all(seen) and time.monotonic() < deadline:
+        waiting = [s for s, done in zip(streams.socks, seen, strict=True) if not done]
+        ready, _, _ = select.select(waiting, [], [], max(0.0, deadline - time.monotonic()))
+        for sock in ready:
+            index = streams.socks.index(sock)
+            streams.bodies[index] += sock.recv(65536)
+            seen[index] = wanted in streams.bodies[index]
+    return sum(seen)

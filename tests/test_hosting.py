@@ -1,10 +1,10 @@
-"""``referee serve``, the game-night server (``referee/hosting.py``): waitress, one process of
-threads, run as a host runs it (a real process on a free port, a fresh SQLite database)."""
+"""``referee serve``, the game-night server and the stream server (``referee/hosting.py``):
+uvicorn, one process, run as a host runs it (a real process on a free port, a fresh SQLite
+database)."""
 
 from __future__ import annotations
 
 import os
-import select
 import shutil
 import signal
 import subprocess
@@ -15,26 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.slowclients import Streams, log_draw, new_match, night_server
+from tests.slowclients import Streams, heard_seq, log_draw, new_match, night_server
 
 ROOT = Path(__file__).resolve().parents[1]
 
 pytestmark = pytest.mark.load
-
-
-def heard_seq(streams: Streams, seq: int, within: float = 5.0) -> int:
-    """How many of ``streams`` were pushed move ``seq`` within ``within`` seconds."""
-    wanted = f"id: {seq}\n".encode()
-    seen = [wanted in body for body in streams.bodies]
-    deadline = time.monotonic() + within
-    while not all(seen) and time.monotonic() < deadline:
-        waiting = [s for s, done in zip(streams.socks, seen, strict=True) if not done]
-        ready, _, _ = select.select(waiting, [], [], max(0.0, deadline - time.monotonic()))
-        for sock in ready:
-            index = streams.socks.index(sock)
-            streams.bodies[index] += sock.recv(65536)
-            seen[index] = wanted in streams.bodies[index]
-    return sum(seen)
 
 
 def test_twenty_open_screens_leave_a_move_answered_at_once() -> None:

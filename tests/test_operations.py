@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import requests
 from flask import Flask
 from flask.testing import FlaskClient
 from prometheus_client.parser import text_string_to_metric_families
 
 from referee import create_app, database
 from tests.helpers import auth, move, new_match, plain_turn
+from tests.streamserver import base_of, stream_server
 from tests.web import helpers as pages
 
 TOKEN = "scrape-me-1234"
@@ -115,6 +118,31 @@ def test_an_application_log_carries_its_request_id(
     assert "RuntimeError: boom" in failed[0]["exception"]
     access = [line for line in lines if line["logger"] == "referee.access"]
     assert [(line["status"], line["request_id"]) for line in access] == [(500, "req-500")]
+
+
+def test_a_live_streams_access_line_comes_when_it_ends_with_its_request_id(
+        watched: Flask, capsys: pytest.CaptureFixture[str]) -> None:
+    """The stream server sends the stream after the request that opened it: its access line
+    is written when the stream ends, says how long it lasted, and carries its request's id."""
+    table = new_match(watched.test_client())
+    with stream_server(watched) as server:
+        capsys.readouterr()
+        stream = requests.get(f"{base_of(server)}/api/matches/{table.id}/stream", timeout=10,
+                              headers={**SSE, "X-Request-Id": "stream-1"}, stream=True)
+        assert stream.status_code == 200
+        time.sleep(0.5)
+        assert not [line for line in json_lines(capsys.readouterr().err)
+                    if line["logger"] == "referee.access"]  # still open: not yet
+        stream.close()
+        deadline = time.monotonic() + 5
+        access: list[dict[str, Any]] = []
+        while not access and time.monotonic() < deadline:
+            time.sleep(0.05)
+            access = [line for line in json_lines(capsys.readouterr().err)
+                      if line["logger"] == "referee.access"]
+    assert [(line["path"], line["request_id"]) for line in access] == [
+        (f"/api/matches/{table.id}/stream", "stream-1")]
+    assert access[0]["duration_ms"] >= 500
 
 
 def test_the_logs_are_plain_text_by_default(
@@ -233,11 +261,18 @@ def test_open_streams_and_cache_lookups_are_counted(watched: Flask) -> None:
     client = watched.test_client()
     table = new_match(client)
     before = scraped(client)
-    stream = client.get(f"/api/matches/{table.id}/stream", headers=SSE, buffered=False)
-    assert stream.status_code == 200
-    opened = scraped(client)
-    assert sample(opened, "referee_live_streams") - sample(before, "referee_live_streams") == 1
-    stream.close()
+    with stream_server(watched) as server:
+        stream = requests.get(f"{base_of(server)}/api/matches/{table.id}/stream", headers=SSE,
+                              stream=True, timeout=10)
+        assert stream.status_code == 200
+        opened = scraped(client)
+        assert sample(opened, "referee_live_streams") - sample(before,
+                                                               "referee_live_streams") == 1
+        stream.close()
+        deadline = time.monotonic() + 5  # the server sees its client go
+        while time.monotonic() < deadline and sample(scraped(client), "referee_live_streams") \
+                != sample(before, "referee_live_streams"):
+            time.sleep(0.05)
     closed = scraped(client)
     assert sample(closed, "referee_live_streams") == sample(before, "referee_live_streams")
     plain_turn(client, table, 0)

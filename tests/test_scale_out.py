@@ -1,7 +1,8 @@
-"""Scale-out, for real: two gunicorn instances behind a throwaway PostgreSQL primary with a
-streaming replica, started from the machine's PostgreSQL binaries.
+"""Scale-out, for real: two gunicorn instances and a stream server (``referee serve``) behind a
+throwaway PostgreSQL primary with a streaming replica, started from the machine's PostgreSQL
+binaries.
 
-A move logged on instance A reaches a stream on instance B within a second (NOTIFY, not the
+A move logged on instance A reaches a stream on the stream server within a second (NOTIFY, not the
 timed look at the log, which is set a minute away); history on B is served by the replica and
 shows it; a reader never sees history older than their own write (read-your-writes); with the
 replica stopped, everything keeps working from the primary.
@@ -42,6 +43,7 @@ class Deployment:
     replica: Server
     a: str  # instance A's base URL
     b: str  # instance B's base URL
+    streams: str  # the stream server's base URL
 
 
 def gunicorn(port: int, env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
@@ -76,8 +78,11 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
         subprocess.run([sys.executable, "-m", "referee.cli", "db", "upgrade"], cwd=ROOT,
                        env={**env, "FLASK_APP": "wsgi:app"}, check=True,
                        stdout=subprocess.DEVNULL)
-        ports = [free_port(), free_port()]
-        processes = [gunicorn(port, env, logs / f"gunicorn-{port}.log") for port in ports]
+        ports = [free_port(), free_port(), free_port()]
+        processes = [gunicorn(port, env, logs / f"gunicorn-{port}.log") for port in ports[:2]]
+        processes.append(subprocess.Popen(
+            [sys.executable, "-m", "referee", "serve", "--port", str(ports[2])], cwd=ROOT,
+            env=env, stdout=(logs / "serve.log").open("wb"), stderr=subprocess.STDOUT))
         try:
             urls = [f"http://127.0.0.1:{port}" for port in ports]
             for url, process in zip(urls, processes, strict=True):
@@ -153,10 +158,10 @@ def replica_caught_up(replica: Server, lsn: str) -> None:
     raise AssertionError(f"the replica did not replay {lsn} within 5 s")
 
 
-def test_a_move_logged_on_one_instance_reaches_a_stream_on_the_other_within_a_second(
+def test_a_move_logged_on_one_instance_reaches_a_stream_on_the_stream_server_within_a_second(
         deployment: Deployment) -> None:
     match_id, host = new_match(deployment.a)
-    stream = Stream(f"{deployment.b}/api/matches/{match_id}/stream?after=0")
+    stream = Stream(f"{deployment.streams}/api/matches/{match_id}/stream?after=0")
     try:
         log_move(deployment.a, match_id, host, DRAW)
         logged = time.monotonic()
@@ -212,7 +217,7 @@ def test_with_the_replica_stopped_everything_works_from_the_primary(
     """Last in this module: it stops the replica."""
     deployment.replica.stop()
     match_id, host = new_match(deployment.a)
-    stream = Stream(f"{deployment.b}/api/matches/{match_id}/stream?after=0")
+    stream = Stream(f"{deployment.streams}/api/matches/{match_id}/stream?after=0")
     try:
         log_move(deployment.a, match_id, host, DRAW)
         _, data = stream.moves.get(timeout=5)

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import json
 import math
-import select
-import socket
-import ssl
 import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, current_app, jsonify, request
+from flask import Response, current_app, jsonify, request
 from flask.views import MethodView
 from marshmallow import EXCLUDE, Schema, fields, validate
 from sqlalchemy import Engine
@@ -28,12 +25,13 @@ from referee.edge.wording import reader_locale, say
 from referee.service.database import Database
 from referee.service.errors import Unavailable
 from referee.service.messages import seat_names
+from referee.service.sentences import Words, sentence
 from referee.service.streams import (
+    HANDOFF,
+    Handoff,
     Rendered,
-    StreamCaps,
     StreamSettings,
     follow,
-    never_gone,
     public_moves,
 )
 
@@ -85,40 +83,10 @@ def settings() -> StreamSettings:
                           recheck=float(config.get("STREAM_RECHECK", 5.0)))
 
 
-def caps(app: Flask) -> StreamCaps:
-    """The caps on this process's streams, from its threads and the REFEREE_STREAM_* settings."""
-    config = app.config
-    return StreamCaps.for_threads(int(config.get("THREADS", 64)),
-                                  total=config.get("STREAM_LIMIT"),
-                                  per_match=config.get("STREAM_LIMIT_PER_MATCH"),
-                                  per_address=config.get("STREAM_LIMIT_PER_ADDRESS"))
-
-
 def retry_after(stream: StreamSettings) -> int:
-    """Seconds before trying again: by then a stream whose client left has been noticed (at
-    its next look at the log) and has given its slot back."""
+    """Seconds before trying again: by then a stream whose client left has given its slot
+    back."""
     return max(1, math.ceil(stream.recheck))
-
-
-def client_gone(environ: dict[str, Any]) -> Callable[[], bool]:
-    """Whether the client has closed its connection: a stream's socket has nothing to read
-    until then (EventSource sends nothing after its request), and reads end-of-file after.
-    Without the server's socket (another server, TLS in the app server), never."""
-    sock = environ.get("gunicorn.socket") or environ.get("werkzeug.socket")
-    if not isinstance(sock, socket.socket) or isinstance(sock, ssl.SSLSocket):
-        return never_gone
-
-    def gone() -> bool:
-        try:  # poll, not select: a busy server's descriptors go past select's 1024
-            poller = select.poll()
-            poller.register(sock, select.POLLIN)
-            if not poller.poll(0):
-                return False  # nothing to read: still there
-            return sock.recv(1, socket.MSG_PEEK) == b""  # readable: this does not wait
-        except (OSError, ValueError):  # reset, or closed under us
-            return True
-
-    return gone
 
 
 def sse(item: dict[str, Any]) -> str:
@@ -194,11 +162,15 @@ def rendered_moves(db: Database, match_id: int, after: int, latest: int,
     return renders_for(db, locale).get((match_id, after, latest), render)
 
 
-def full(error: Unavailable, stream: StreamSettings) -> tuple[Response, int]:
-    response = jsonify(error_body(503, told(error.sentence, names_for_request())))
+def refused(sentence: Words, stream: StreamSettings) -> tuple[Response, int]:
+    response = jsonify(error_body(503, told(sentence, names_for_request())))
     response.headers["Retry-After"] = str(retry_after(stream))
     response.headers["Cache-Control"] = "no-store"
     return response, 503
+
+
+NOT_HERE = sentence("Live streams are served by the stream server (referee serve), not by "
+                    "this one; the pages follow the match by looking at it meanwhile.")
 
 
 @blp.route(f"/<{ID}:match_id>/stream")
@@ -221,16 +193,19 @@ class Stream(MethodView):
                 header="'Accept: text/event-stream'"), where="header.Accept")), 406
         after = headers.get("last_event_id", query.get("after"))
         stream = settings()
+        handoff = request.environ.get(HANDOFF)
+        if not isinstance(handoff, Handoff):  # an app server: streams are not its to hold
+            return refused(NOT_HERE, stream)
         db, locale, names = database(current_app), reader_locale(), names_for_request()
 
         def moves(since: int, latest: int) -> Rendered:  # in the opening request's language
             return rendered_moves(db, match_id, since, latest, locale, names)
 
         try:
-            events = follow(db, match_id, after, moves, stream,
-                            caps=caps(current_app), address=request.remote_addr or "",
-                            gone=client_gone(request.environ))
+            handoff.followed = follow(db, match_id, after, moves, (locale, tuple(names or ())),
+                                      stream, caps=handoff.caps,
+                                      address=request.remote_addr or "")
         except Unavailable as error:
-            return full(error, stream)
-        return Response(events, mimetype=EVENT_STREAM, headers={
+            return refused(error.sentence, stream)
+        return Response(b"", mimetype=EVENT_STREAM, headers={
             "Cache-Control": "no-store", "X-Accel-Buffering": "no"})

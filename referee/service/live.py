@@ -3,10 +3,10 @@
 The log is the only truth. A wake-up only says "read the log again": a stream always reads the
 events after the last one it sent, so a lost or doubled wake-up costs a delay, never a move.
 
-- Every append calls :func:`notify_appended` inside its transaction. After the commit, the
-  streams of this process are woken; on PostgreSQL the same transaction also sends a
-  ``NOTIFY`` (delivered at commit, never for a rolled-back append) to every process listening
-  on the same database, on any machine.
+- Every append calls :func:`announced` inside its transaction. After the commit, the streams
+  of this process are woken; on PostgreSQL a ``NOTIFY`` then goes to every process listening
+  on the same database, on any machine, sent once the append has committed (never for a
+  rolled-back one), batched with the process's other notices (``referee.store.notices``).
 - Each process keeps one listening connection in a background thread (:class:`Listener`),
   started by the first stream; it reconnects by itself, and wakes every stream after a
   reconnection since notifications may have been missed meanwhile.
@@ -15,13 +15,15 @@ events after the last one it sent, so a lost or doubled wake-up costs a delay, n
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import threading
 from collections import defaultdict
 from dataclasses import dataclass, field
 
 import psycopg
-from sqlalchemy import Engine, event, func, select
+from sqlalchemy import Engine, event
 from sqlalchemy.orm import Session
 
 from referee.service.kept import KeptFor
@@ -41,17 +43,52 @@ PENDING = "referee.live.appended"
 
 @dataclass(eq=False)
 class Subscription:
-    """One stream's doorbell: set when its match may have new events."""
+    """One stream's doorbell: rung when its match may have new events, from any thread (the
+    listener's, or the one whose append committed), and awaited by the stream's coroutine on
+    its event loop. A ring may say the seq it announced (a NOTIFY does): the stream then
+    knows how far to read without asking the log for its head."""
 
     match_id: int
-    bell: threading.Event = field(default_factory=threading.Event)
+    seq: int = 0  # the highest seq a ring announced
+    rung: bool = False
+    _loop: asyncio.AbstractEventLoop | None = None
+    _bell: asyncio.Event | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def wait(self, timeout: float) -> bool:
-        """True when rung within ``timeout`` seconds. Cleared before the caller reads the log,
-        so a ring that comes during the read is kept for the next wait."""
-        rung = self.bell.wait(timeout)
-        self.bell.clear()
-        return rung
+    def ring(self, seq: int | None = None) -> None:
+        with self._lock:
+            self.rung = True
+            if seq is not None:
+                self.seq = max(self.seq, seq)
+            loop, bell = self._loop, self._bell
+        if loop is None or bell is None:
+            return
+        if asyncio._get_running_loop() is loop:  # rung from its own loop: no wake-up needed
+            bell.set()
+            return
+        with contextlib.suppress(RuntimeError):  # its loop is closed: nobody waits
+            loop.call_soon_threadsafe(bell.set)
+
+    def taken(self) -> bool:
+        """Whether it was rung since the last look (and forget it): a ring that comes after
+        this is kept for the next look, whatever reads the log meanwhile."""
+        with self._lock:
+            rung, self.rung = self.rung, False
+            if self._bell is not None:
+                self._bell.clear()
+            return rung
+
+    async def wait(self, timeout: float) -> bool:
+        """True when rung (before or) within ``timeout`` seconds, on the running loop."""
+        with self._lock:
+            if self._bell is None:
+                self._loop, self._bell = asyncio.get_running_loop(), asyncio.Event()
+            bell, rung = self._bell, self.rung
+        if not rung:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(max(0.0, timeout)):
+                    await bell.wait()
+        return self.taken()
 
 
 class Hub:
@@ -77,22 +114,28 @@ class Hub:
                 if not followers:
                     del self._subscriptions[subscription.match_id]
 
-    def ring(self, match_id: int) -> None:
+    def ring(self, match_id: int, seq: int | None = None) -> None:
         with self._lock:
             followers = list(self._subscriptions.get(match_id, ()))
         for subscription in followers:
-            subscription.bell.set()
+            subscription.ring(seq)
 
     def ring_all(self) -> None:
         with self._lock:
             followers = [s for group in self._subscriptions.values() for s in group]
         for subscription in followers:
-            subscription.bell.set()
+            subscription.ring()
 
     @property
     def followed(self) -> int:
         with self._lock:
             return sum(len(group) for group in self._subscriptions.values())
+
+    def pushed(self) -> bool:
+        """Whether every commit on the database reaches this hub by itself: a listener is
+        connected (PostgreSQL). Then a quiet stream need not look at the log on a timer: a
+        notification missed while the listener was away rings every stream when it is back."""
+        return self.listener is not None and self.listener.ready.is_set()
 
 
 _hubs: KeptFor[Engine, Hub] = KeptFor(Hub)
@@ -103,24 +146,7 @@ def hub_for(engine: Engine) -> Hub:
     return _hubs(engine)
 
 
-# --- the append's side: announce in the transaction, ring after the commit ---------------------
-
-
-def notify_appended(session: Session, match_id: int, seq: int) -> None:
-    """Announce that ``seq`` was appended to ``match_id``, as part of the current transaction.
-
-    On PostgreSQL the NOTIFY is sent by the database at commit (never if it rolls back); the
-    streams of this process are woken after the commit, by the session's own hook.
-    """
-    notice = announced(session, match_id, seq)
-    if notice is not None:
-        send_notice(session, notice)
-
-
-def send_notice(session: Session, notice: tuple[str, str]) -> None:
-    """Send the NOTIFY ``announced`` gave, in the session's transaction."""
-    channel, suffix = notice
-    session.execute(select(func.pg_notify(channel, func.concat(func.current_schema(), suffix))))
+# --- the append's side: announce in the transaction, ring and notify after the commit ----
 
 
 def announced(transaction: Session | Transaction, match_id: int, seq: int
@@ -193,9 +219,9 @@ class Listener(threading.Thread):
                 for note in conn.notifies(timeout=1.0):
                     if not note.payload.startswith(prefix):
                         continue
-                    match_id, _, _ = note.payload[len(prefix):].partition(":")
+                    match_id, _, seq = note.payload[len(prefix):].partition(":")
                     if match_id.isdigit():
-                        self.hub.ring(int(match_id))
+                        self.hub.ring(int(match_id), int(seq) if seq.isdigit() else None)
 
     def stop(self) -> None:
         self.stopping.set()

@@ -4,28 +4,33 @@ The stream reads the log itself, after the last event it sent: a reconnecting cl
 last seq it saw (``Last-Event-ID``) and misses nothing. Wake-ups come from
 :mod:`referee.service.live`; without one, the log is looked at again every few seconds.
 
-A stream holds one of the server's threads for as long as it is open, so a process follows at
-most so many at once, so many per match and so many per client address (:class:`StreamCaps`,
-below its thread count): past them a stream is refused (503) rather than let streams take every
-thread and leave none for moves, pages and ``/healthz``. A stream gives its slot back when it
-ends, when its client goes (noticed at the next look at the log) or when it is never started.
+Streams are served by the stream server (``referee serve``, :mod:`referee.streaming`): an
+open stream is a coroutine waiting on its doorbell, not a thread, and its reads of the log run
+in a small pool of threads shared by every stream of the process (:class:`Reader`: streams
+of one match that wake together read the log once). A process still follows at most so many
+streams at once, so many per match and so many per client address (:class:`StreamCaps`, sized
+from the connections it may hold): past them a stream is refused (503). A stream gives its
+slot back when it ends, when its client goes or when it is never started.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Generator
+from collections.abc import AsyncGenerator, Callable, Hashable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar, cast
 
 from sqlalchemy import Engine
 
 from referee.service import counters, queries, work
 from referee.service.errors import NotFound, Unavailable
 from referee.service.kept import KeptFor
-from referee.service.live import start_listening
+from referee.service.live import Hub, start_listening
 from referee.service.sentences import sentence
 from referee.store.db import Database
 from referee.store.recorder import EventRecorder
@@ -40,6 +45,14 @@ class StreamSettings:
     retry_ms: int = 2000  # how long a browser waits before it reconnects
 
 
+#: Streams one process holds by default, and of one match, and for one client address.
+STREAMS = 10_000
+STREAMS_PER_MATCH = 500
+STREAMS_PER_ADDRESS = 64
+#: Descriptors a process keeps for everything but streams (the database, logs, listeners).
+RESERVED_DESCRIPTORS = 256
+
+
 @dataclass(frozen=True)
 class StreamCaps:
     """How many streams one process follows at once: in all, of one match, for one client
@@ -50,19 +63,21 @@ class StreamCaps:
     per_address: int
 
     @classmethod
-    def for_threads(cls, threads: int, total: int | None = None, per_match: int | None = None,
-                    per_address: int | None = None) -> StreamCaps:
-        """The caps for a process serving requests with ``threads`` threads: streams never take
-        them all (a quarter, at least two, stay for everything else), one match or one address
-        at most half of what streams may take. A cap given (not None) is kept as given, but the
-        total never goes past the threads less the ones kept."""
-        reserve = max(2, threads // 4)
-        ceiling = max(0, threads - reserve)
-        total = ceiling if total is None else max(0, min(total, ceiling))
-        half = max(1, total // 2)
+    def for_descriptors(cls, descriptors: int | None, total: int | None = None,
+                        per_match: int | None = None,
+                        per_address: int | None = None) -> StreamCaps:
+        """The caps of a stream server that may open ``descriptors`` files (its
+        ``RLIMIT_NOFILE``; None: unknown). Each stream holds one connection, a descriptor:
+        the total never goes past the descriptors less :data:`RESERVED_DESCRIPTORS`, so a full
+        server still accepts, answers its 503s and reaches its database. A cap given (not
+        None) is kept as given, under that ceiling."""
+        ceiling = STREAMS if descriptors is None else max(0, descriptors - RESERVED_DESCRIPTORS)
+        total = min(STREAMS if total is None else max(0, total), ceiling)
         return cls(total=total,
-                   per_match=half if per_match is None else max(0, per_match),
-                   per_address=half if per_address is None else max(0, per_address))
+                   per_match=min(total, STREAMS_PER_MATCH if per_match is None
+                                 else max(0, per_match)),
+                   per_address=min(total, STREAMS_PER_ADDRESS if per_address is None
+                                   else max(0, per_address)))
 
 
 @dataclass(eq=False)
@@ -155,80 +170,131 @@ def public_moves(db: Database, match_id: int, after: int) -> list[dict[str, Any]
 Rendered = list[tuple[int, str]]  # (seq, the event as sent)
 
 
-class Followed:
-    """A stream's events, holding its slot until it is closed: the server closes what it was
-    given to send whether it started sending it or not (a generator never started would not
-    run its ``finally``)."""
+T = TypeVar("T")
 
-    def __init__(self, events: Generator[str, None, None], slot: StreamSlot | None) -> None:
-        self.events = events
-        self.slot = slot
 
-    def __iter__(self) -> Followed:
-        return self
+class Reader:
+    """The reads of a process's streams, on a small pool of threads: the streams of one match
+    woken by the same move ask for the same reading, which runs once and is awaited by all
+    (a read in flight is joined, not repeated)."""
 
-    def __next__(self) -> str:
-        return next(self.events)
+    def __init__(self, threads: int = 4) -> None:
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="referee-stream-read")
+        self._flying: dict[Hashable, asyncio.Future[Any]] = {}
+
+    async def once(self, key: Hashable, read: Callable[[], T]) -> T:
+        """``read()`` run in the pool, or the result of the same ``key``'s read in flight."""
+        flying = self._flying.get(key)
+        if flying is None:
+            flying = asyncio.get_running_loop().run_in_executor(self.pool, read)
+            self._flying[key] = flying
+            flying.add_done_callback(lambda _: self._flying.pop(key, None))
+        return cast(T, await asyncio.shield(flying))
+
+    async def run(self, read: Callable[[], T]) -> T:
+        """``read()`` run in the pool, on its own (a head read after a ring must start after
+        the ring, so it joins none in flight)."""
+        return await asyncio.get_running_loop().run_in_executor(self.pool, read)
 
     def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+class Followed:
+    """A stream opened (its match found, its slot taken, its doorbell hung): the events to
+    send, from :meth:`events`, until it is closed. The server closes it however the stream
+    ends, started or not (a HEAD never starts it), and it gives its slot back then."""
+
+    def __init__(self, hub: Hub, match_id: int, cursor: int, head: Callable[[], int],
+                 moves: Callable[[int, int], Rendered], voice: Hashable = "",
+                 settings: StreamSettings = StreamSettings(),
+                 slot: StreamSlot | None = None) -> None:
+        """Subscribes to ``hub`` first, then reads the log's head (``head()``, blocking): a
+        move logged between the two rings the stream, none falls between."""
+        self.hub, self.match_id, self.cursor, self.head = hub, match_id, cursor, head
+        self.moves, self.voice, self.settings, self.slot = moves, voice, settings, slot
+        self.subscription = hub.subscribe(match_id)
         try:
-            self.events.close()
-        finally:
-            if self.slot is not None:
-                self.slot.give_back()
+            self.latest = head()
+        except BaseException:
+            hub.unsubscribe(self.subscription)
+            raise
+
+    async def events(self, reader: Reader) -> AsyncGenerator[str, None]:
+        """The opening comment, the moves after the cursor, then each new move as it is
+        appended, with a heartbeat comment when nothing happens, until the process shuts
+        down (the caller ends it when the client goes)."""
+        settings, hub = self.settings, self.hub
+        yield f"retry: {settings.retry_ms}\n: match {self.match_id}, after seq {self.cursor}\n\n"
+        beat_due = time.monotonic() + settings.heartbeat
+        look_due = time.monotonic() + settings.recheck
+        while not hub.closing.is_set():
+            while self.latest > self.cursor:
+                batch = await reader.once(
+                    ("moves", self.match_id, self.cursor, self.latest, self.voice),
+                    partial(self.moves, self.cursor, self.latest))
+                if not batch:
+                    break
+                for seq, text in batch:
+                    yield text
+                    self.cursor = seq
+            now = time.monotonic()
+            if now >= beat_due:
+                yield ": heartbeat\n\n"
+                beat_due = now + settings.heartbeat
+            # a hub that hears every commit rings when there is something: no timed look
+            due = beat_due if hub.pushed() else min(look_due, beat_due)
+            rung = await self.subscription.wait(due - now)
+            if hub.closing.is_set():
+                return
+            self.latest = max(self.latest, self.subscription.seq)
+            if (rung and self.subscription.seq <= self.cursor) or (
+                    time.monotonic() >= look_due and not hub.pushed()):
+                self.latest = max(self.latest, await reader.run(self.head))
+            if time.monotonic() >= look_due:
+                look_due = time.monotonic() + settings.recheck
+
+    def close(self) -> None:
+        self.hub.unsubscribe(self.subscription)
+        if self.slot is not None:
+            self.slot.give_back()
 
 
-def never_gone() -> bool:
-    return False
+#: The WSGI environ's key under which the stream server hands a request its :class:`Handoff`.
+HANDOFF = "referee.streams"
+
+
+@dataclass(eq=False)
+class Handoff:
+    """What the stream server lends the request opening a stream (its caps), and what the
+    request gives back (the stream it opened, which the server then sends)."""
+
+    caps: StreamCaps
+    followed: Followed | None = None
 
 
 def follow(db: Database, match_id: int, after: int | None,
-           moves: Callable[[int, int], Rendered],
+           moves: Callable[[int, int], Rendered], voice: Hashable = "",
            settings: StreamSettings = StreamSettings(), caps: StreamCaps | None = None,
-           address: str = "", gone: Callable[[], bool] = never_gone) -> Followed:
-    """The match's public log after ``after`` (default: from now on), then each new move as it
-    is appended, with a heartbeat comment when nothing happens, until the process shuts down
-    or the client goes (``gone`` says so; it is asked at each look at the log).
+           address: str = "") -> Followed:
+    """Open a stream of the match's public log after ``after`` (default: from now on), then
+    of each new move as it is appended: checks that the match exists (404), takes a slot under
+    ``caps`` for ``address`` (503), and subscribes before reading the log's head, so that no
+    move falls between. Blocking: the caller runs it in a thread.
 
-    ``moves(after, latest)`` gives the events after ``after`` as the follower is sent them
-    (worded for the follower of the request that opened the stream: the stream outlives it).
-    Checks that the match exists, then takes a slot under ``caps`` for ``address`` (when caps
-    are given), before the first yield, so the caller can answer 404 or 503.
+    ``moves(after, latest)`` gives the events after ``after`` as the follower is sent them;
+    ``voice`` names its wording (the follower's language and names): streams of one match and
+    one voice share their readings.
     """
     head = last_seq(db, match_id)
-    cursor = head if after is None else after
-    hub = start_listening(db)
     slot = None if caps is None else slots_for(db).take(match_id, address, caps)
-
-    def stream() -> Generator[str, None, None]:
-        nonlocal cursor
-        subscription = hub.subscribe(match_id)
-        try:
-            if hub.listener is not None:  # opened means listening: the first move is not late
-                hub.listener.ready.wait(2)
-            latest = last_seq(db, match_id)  # read after subscribing: no move falls between
-            yield f"retry: {settings.retry_ms}\n: match {match_id}, after seq {cursor}\n\n"
-            beat_due = time.monotonic() + settings.heartbeat
-            while not hub.closing.is_set():
-                while latest > cursor:
-                    batch = moves(cursor, latest)
-                    if not batch:
-                        break
-                    for seq, text in batch:
-                        yield text
-                        cursor = seq
-                    latest = max(latest, last_seq(db, match_id))
-                now = time.monotonic()
-                if now >= beat_due:
-                    yield ": heartbeat\n\n"
-                    beat_due = now + settings.heartbeat
-                subscription.wait(max(0.0, min(settings.recheck, beat_due - now)))
-                if hub.closing.is_set() or gone():
-                    return
-                latest = last_seq(db, match_id)
-        finally:
-            hub.unsubscribe(subscription)
-            if slot is not None:
-                slot.give_back()
-
-    return Followed(stream(), slot)
+    try:
+        hub = start_listening(db)
+        if hub.listener is not None:  # opened means listening: the first move is not late
+            hub.listener.ready.wait(2)
+        return Followed(hub, match_id, head if after is None else after,
+                        partial(last_seq, db, match_id), moves, voice, settings, slot)
+    except BaseException:
+        if slot is not None:
+            slot.give_back()
+        raise

@@ -1,33 +1,38 @@
-"""GET /api/matches/<id>/stream: each appended move pushed as a Server-Sent Event, on both
-databases; resumption from the log; the public's view of sealed payloads; 406 and 404."""
+"""GET /api/matches/<id>/stream, served by the stream server: each appended move pushed as a
+Server-Sent Event, on both databases; resumption from the log; the public's view of sealed
+payloads; 406 and 404."""
 
 from __future__ import annotations
 
 import json
 import queue
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import requests
 from flask import Flask
 from flask.testing import FlaskClient
 
 from referee import create_app, database
 from referee.api.stream import renders_for
-from referee.service.live import close_streams
+from referee.hosting import Server
 from tests.conftest import BACKENDS
 from tests.helpers import Table, move, new_match, plain_turn
+from tests.streamserver import base_of, stream_server
 
 SSE = {"Accept": "text/event-stream"}
 WAIT = 5.0
 
 
 class Follower:
-    """Reads a stream in a thread: its events and comments, in order, as they come."""
+    """Reads a stream from the stream server in a thread: its events and comments, in order,
+    as they come."""
 
-    def __init__(self, client: FlaskClient, url: str, headers: dict[str, str]) -> None:
-        self.response = client.get(url, headers=headers, buffered=False)
+    def __init__(self, url: str, headers: dict[str, str]) -> None:
+        self.response = requests.get(url, headers=headers, stream=True, timeout=(5, None))
         self.items: queue.Queue[dict[str, Any]] = queue.Queue()
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
@@ -35,12 +40,12 @@ class Follower:
     def _read(self) -> None:
         buffer = ""
         try:
-            for chunk in self.response.response:
-                buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
+            for chunk in self.response.iter_content(chunk_size=None):
+                buffer += chunk.decode()
                 while "\n\n" in buffer:
                     block, buffer = buffer.split("\n\n", 1)
                     self.items.put(parse(block))
-        except (GeneratorExit, ValueError):
+        except (requests.RequestException, ValueError, AttributeError):
             pass
 
     def next_move(self, timeout: float = WAIT) -> dict[str, Any]:
@@ -80,21 +85,39 @@ def parse(block: str) -> dict[str, Any]:
 
 
 @pytest.fixture
-def follow(client: FlaskClient, app: Flask) -> Iterator[Any]:
+def served(app: Flask) -> Iterator[Server]:
+    """The stream server serving the test's app."""
+    with stream_server(app) as server:
+        yield server
+
+
+@pytest.fixture
+def streams(served: Server) -> str:
+    """The stream server's base URL."""
+    return base_of(served)
+
+
+@pytest.fixture
+def follow(served: Server, streams: str) -> Iterator[Any]:
     followers: list[Follower] = []
 
-    def start(table: Table, headers: dict[str, str] | None = None, query: str = "",
-              via: FlaskClient | None = None) -> Follower:
-        follower = Follower(via or client, f"/api/matches/{table.id}/stream{query}",
+    def start(table: Table, headers: dict[str, str] | None = None,
+              query: str = "") -> Follower:
+        follower = Follower(f"{streams}/api/matches/{table.id}/stream{query}",
                             {**SSE, **(headers or {})})
         followers.append(follower)
         return follower
 
     yield start
-    close_streams(database(app))
+    served.served.end_streams()  # the server ends them: each reader sees its stream end
     for follower in followers:
         follower.thread.join(WAIT)
         follower.close()
+
+
+def get(streams: str, path: str, headers: dict[str, str]) -> requests.Response:
+    """A request to the stream server, its body read whole (an answer that is not a stream)."""
+    return requests.get(f"{streams}{path}", headers=headers, timeout=WAIT)
 
 
 def test_a_move_logged_after_connecting_is_pushed_with_its_verdict_and_standings(
@@ -185,36 +208,37 @@ def test_a_move_that_rang_no_bell_still_arrives_at_the_next_look_at_the_log(
         database(other).engine.dispose()
 
 
-def test_a_client_that_does_not_accept_event_streams_gets_406(client: FlaskClient) -> None:
+def test_a_client_that_does_not_accept_event_streams_gets_406(client: FlaskClient,
+                                                              streams: str) -> None:
     table = new_match(client)
-    response = client.get(f"/api/matches/{table.id}/stream",
-                          headers={"Accept": "application/json"})
+    response = get(streams, f"/api/matches/{table.id}/stream", {"Accept": "application/json"})
     assert response.status_code == 406
-    assert response.json["where"] == "header.Accept"
+    assert response.json()["where"] == "header.Accept"
 
 
-def test_the_406_for_a_client_without_event_streams_is_in_french(client: FlaskClient) -> None:
+def test_the_406_for_a_client_without_event_streams_is_in_french(client: FlaskClient,
+                                                                 streams: str) -> None:
     """Accept-Language: fr: the refusal of a stream to a client that cannot read one is said
     in French, like every other error."""
     table = new_match(client)
-    response = client.get(f"/api/matches/{table.id}/stream",
-                          headers={"Accept": "application/json", "Accept-Language": "fr"})
+    response = get(streams, f"/api/matches/{table.id}/stream",
+                   {"Accept": "application/json", "Accept-Language": "fr"})
     assert response.status_code == 406
-    assert response.json["message"].startswith("Ceci est un flux")
+    assert response.json()["message"].startswith("Ceci est un flux")
 
 
-def test_no_such_match_is_404(client: FlaskClient) -> None:
-    response = client.get("/api/matches/999/stream", headers=SSE)
+def test_no_such_match_is_404(streams: str) -> None:
+    response = get(streams, "/api/matches/999/stream", SSE)
     assert response.status_code == 404
-    assert response.json["where"] == "path.match_id"
+    assert response.json()["where"] == "path.match_id"
 
 
-def test_a_malformed_last_event_id_is_422(client: FlaskClient) -> None:
+def test_a_malformed_last_event_id_is_422(client: FlaskClient, streams: str) -> None:
     table = new_match(client)
-    response = client.get(f"/api/matches/{table.id}/stream",
-                          headers={**SSE, "Last-Event-ID": "yesterday"})
+    response = get(streams, f"/api/matches/{table.id}/stream",
+                   {**SSE, "Last-Event-ID": "yesterday"})
     assert response.status_code == 422
-    assert "Last-Event-ID" in json.dumps(response.json["errors"])
+    assert "Last-Event-ID" in json.dumps(response.json()["errors"])
 
 
 @pytest.mark.parametrize("database_url", [b for b in BACKENDS if b == "postgresql"],
@@ -222,7 +246,7 @@ def test_a_malformed_last_event_id_is_422(client: FlaskClient) -> None:
 def test_on_postgresql_a_move_logged_by_another_process_is_pushed_by_notify(
         app: Flask, client: FlaskClient, follow: Any) -> None:
     """The other app has its own engine and hub, like another process or machine: only the
-    NOTIFY sent in the append's transaction can wake this stream within seconds (the timed
+    NOTIFY sent once the append committed can wake this stream within seconds (the timed
     look at the log is a minute away)."""
     app.config["STREAM_RECHECK"] = 60
     table = new_match(client)
@@ -253,17 +277,16 @@ def test_streams_of_one_match_share_one_reading_of_the_log(app: Flask, client: F
 
 def test_a_stream_never_started_gives_its_slot_back(app: Flask, client: FlaskClient) -> None:
     """With one stream per address, a stream answered but never started (a HEAD: the server
-    sends no body, so the stream's code never runs) gives its slot back: the next is served."""
+    sends no body, so the stream's events are never sent) gives its slot back: the next is
+    served."""
     app.config["STREAM_LIMIT_PER_ADDRESS"] = 1
-    table = new_match(client)
-    url = f"/api/matches/{table.id}/stream"
-    for _ in range(2):
-        head = client.head(url, headers=SSE)
-        assert head.status_code == 200
-        head.close()
-    response = client.get(url, headers=SSE, buffered=False)
-    assert response.status_code == 200
-    response.close()
+    with stream_server(app) as server:
+        table = new_match(client)
+        url = f"{base_of(server)}/api/matches/{table.id}/stream"
+        for _ in range(2):
+            assert requests.head(url, headers=SSE, timeout=WAIT).status_code == 200
+        with requests.get(url, headers=SSE, stream=True, timeout=WAIT) as response:
+            assert response.status_code == 200
 
 
 def test_past_the_cap_per_match_a_stream_is_refused_503_and_says_so(
@@ -271,21 +294,38 @@ def test_past_the_cap_per_match_a_stream_is_refused_503_and_says_so(
     """One stream per match: a second one for the same match is 503 with Retry-After and
     names the match; the first, closed, lets the next one in."""
     app.config["STREAM_LIMIT_PER_MATCH"] = 1
-    table = new_match(client)
-    url = f"/api/matches/{table.id}/stream"
-    first = client.get(url, headers=SSE, buffered=False)
-    refused = client.get(url, headers=SSE)
-    assert refused.status_code == 503
-    assert refused.headers["Retry-After"].isdigit()
-    assert refused.json["message"].startswith(f"Match {table.id} is followed by 1 live stream")
-    first.close()
-    again = client.get(url, headers=SSE, buffered=False)
-    assert again.status_code == 200
-    again.close()
+    with stream_server(app) as server:
+        table = new_match(client)
+        url = f"{base_of(server)}/api/matches/{table.id}/stream"
+        first = requests.get(url, headers=SSE, stream=True, timeout=WAIT)
+        assert first.status_code == 200
+        refused = requests.get(url, headers=SSE, timeout=WAIT)
+        assert refused.status_code == 503
+        assert refused.headers["Retry-After"].isdigit()
+        assert refused.json()["message"].startswith(
+            f"Match {table.id} is followed by 1 live stream")
+        first.close()
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:  # the server sees the client go at once, or nearly
+            with requests.get(url, headers=SSE, stream=True, timeout=WAIT) as again:
+                if again.status_code == 200:
+                    break
+            time.sleep(0.05)
+        assert again.status_code == 200
 
 
-def test_no_such_match_is_404_from_a_given_seq_too(client: FlaskClient) -> None:
+def test_no_such_match_is_404_from_a_given_seq_too(streams: str) -> None:
     """?after= does not skip the check that the match exists."""
-    response = client.get("/api/matches/999/stream?after=0", headers=SSE)
+    response = get(streams, "/api/matches/999/stream?after=0", SSE)
     assert response.status_code == 404
-    assert response.json["where"] == "path.match_id"
+    assert response.json()["where"] == "path.match_id"
+
+
+def test_an_app_server_leaves_streams_to_the_stream_server(client: FlaskClient) -> None:
+    """The app itself (as gunicorn serves it) holds no stream: 503 with Retry-After, which the
+    pages meet by polling, saying which server serves them."""
+    table = new_match(client)
+    response = client.get(f"/api/matches/{table.id}/stream", headers=SSE)
+    assert response.status_code == 503
+    assert response.headers["Retry-After"].isdigit()
+    assert "stream server" in response.json["message"]

@@ -1,26 +1,27 @@
-"""The caps on live streams derived from a process's threads: streams never take them all."""
+"""The caps on a stream server's live streams: sized from the connections it may hold, never
+past its descriptors (a stream is a connection, not a thread)."""
 
 from __future__ import annotations
 
-from referee.service.streams import StreamCaps
+from referee.service.streams import RESERVED_DESCRIPTORS, StreamCaps
 
 
-def test_streams_never_take_every_thread_whatever_the_thread_count() -> None:
-    """From 1 to 256 threads, the default caps leave at least two threads (a quarter of
-    them when more; with one thread, no stream at all) to everything else, and one match or
-    one address at most half."""
-    for threads in range(1, 257):
-        caps = StreamCaps.for_threads(threads)
-        assert 0 <= caps.total <= threads - min(threads, max(2, threads // 4))
-        assert caps.per_match <= max(1, caps.total // 2)
-        assert caps.per_address <= max(1, caps.total // 2)
+def test_streams_never_take_every_descriptor() -> None:
+    """From no room at all to a million files, the caps leave RESERVED_DESCRIPTORS for the
+    database, the listener and the 503s, and no match or address goes past the total."""
+    for files in (0, 1, 100, RESERVED_DESCRIPTORS, 1024, 4096, 65536, 1_048_576):
+        caps = StreamCaps.for_descriptors(files)
+        assert 0 <= caps.total <= max(0, files - RESERVED_DESCRIPTORS)
+        assert caps.per_match <= caps.total and caps.per_address <= caps.total
 
 
-def test_a_total_set_above_the_threads_is_held_below_them() -> None:
-    """REFEREE_STREAM_LIMIT=1000 with 64 threads still leaves 16 threads free."""
-    assert StreamCaps.for_threads(64, total=1000).total == 48
+def test_a_total_set_above_the_descriptors_is_held_below_them() -> None:
+    """REFEREE_STREAM_LIMIT=50000 in a process that may open 20,000 files: 19,744."""
+    assert StreamCaps.for_descriptors(20_000, total=50_000).total == 20_000 - RESERVED_DESCRIPTORS
 
 
-def test_the_caps_of_the_projects_gunicorn_settings() -> None:
-    """64 threads a worker: 48 streams, 24 per match, 24 per address."""
-    assert StreamCaps.for_threads(64) == StreamCaps(total=48, per_match=24, per_address=24)
+def test_the_default_caps_of_a_stream_server() -> None:
+    """With room to spare: 10,000 streams, 500 of one match (a final watched by a hall), 64
+    of one address (a club behind one router)."""
+    assert StreamCaps.for_descriptors(1_048_576) == StreamCaps(
+        total=10_000, per_match=500, per_address=64)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -12,7 +11,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.datastructures import MultiDict
-from werkzeug.serving import make_server
+
+from tests.streamserver import stream_server
 
 CSRF_TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -116,15 +116,10 @@ def plain(response: Any) -> str:
 
 @contextmanager
 def served(app: Flask, host: str = "127.0.0.1") -> Iterator[int]:
-    """The app over real HTTP from a thread (for a real browser), on a free port: its port."""
-    http = make_server(host, 0, app, threaded=True)
-    thread = threading.Thread(target=http.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield http.server_port
-    finally:
-        http.shutdown()
-        thread.join(5)
+    """The app over real HTTP from a thread (for a real browser), on a free port: its port. It
+    is served as ``referee serve`` serves it (the stream server), live streams and all."""
+    with stream_server(app, host) as server:
+        yield int(server.config.port)
 
 
 def fill_hands(scope: Any, hands: list[list[int]]) -> None:
