@@ -199,9 +199,10 @@ def complete(api: Api) -> None:
     create = api.spec.components.schemas.get("MatchCreate")
     if create is not None:  # the games there are (any other is refused, 422)
         create["properties"]["game"]["enum"] = game_ids()
-    seat_in = api.spec.components.schemas.get("SeatIn")
-    if seat_in is not None:  # a seat names a player: by name or by id, one of the two
-        seat_in["oneOf"] = [{"required": ["name"]}, {"required": ["player_id"]}]
+    for named in ("SeatIn", "PresentIn"):  # a seat, a player present: by name or by id,
+        schema = api.spec.components.schemas.get(named)  # one of the two
+        if schema is not None:
+            schema["oneOf"] = [{"required": ["name"]}, {"required": ["player_id"]}]
 
 
 def name_operations(paths: dict[str, dict[str, Any]]) -> None:
