@@ -139,6 +139,7 @@ def init_app(app: Flask) -> None:
     if not api.reused:
         api.spec.components.security_scheme("bearer", {"type": "http", "scheme": "bearer"})
     from referee.api import document, games, insights, legal, locale, matches, people, stream
+    from referee.api import ratings as rated
 
     locale.init_app(app)  # the reader's language, for the pages and the API alike
 
@@ -148,6 +149,7 @@ def init_app(app: Flask) -> None:
     api.register_blueprint(stream.blp)
     api.register_blueprint(insights.blp)
     api.register_blueprint(legal.blp)
+    api.register_blueprint(rated.blp)
     if not api.reused:
         games.document_move_schemas(api)
         document.complete(api)

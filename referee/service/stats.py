@@ -16,7 +16,7 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session, aliased
 
 from referee.engines.base import Standings
-from referee.service import work
+from referee.service import ratings, work
 from referee.service.errors import Invalid, NotFound
 from referee.service.history import MatchesPage, MatchFilter, matches_page
 from referee.service.places import line_ranks
@@ -94,11 +94,18 @@ def rebuild(db: Database, match_ids: Iterable[int] | None = None) -> int:
     if match_ids is None:
         with work.appending(db) as uow:
             match_ids = uow.events.match_ids()
+        everything = True
+    else:
+        everything = False
     done = 0
     for match_id in match_ids:
         with work.appending(db) as uow:
             rebuild_match(uow, match_id)
         done += 1
+        if not everything:
+            ratings.changed(db, match_id)
+    if everything:
+        ratings.rebuild(db)  # the ratings read model too, from the first match
     return done
 
 
