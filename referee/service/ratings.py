@@ -286,13 +286,16 @@ def player_ratings(session: Session, player_id: int, last: int = 20) -> list[dic
     return out
 
 
-def current(session: Session, scope: str) -> Any:
-    """Each player's latest row in ``scope``, as a subquery."""
+def current(session: Session, scope: str, players: Iterable[int] | None = None) -> Any:
+    """Each player's latest row in ``scope`` (of ``players`` only, if given), as a subquery."""
     place = func.row_number().over(partition_by=R.player_id,
                                    order_by=(R.ended_at.desc(), R.match_uuid.desc()))
     counted = func.count().over(partition_by=R.player_id)
-    return (select(R.player_id, R.mu, R.sigma, R.ordinal, place.label("place"),
-                   counted.label("matches")).where(R.scope == scope).subquery())
+    query = (select(R.player_id, R.mu, R.sigma, R.ordinal, place.label("place"),
+                    counted.label("matches")).where(R.scope == scope))
+    if players is not None:
+        query = query.where(R.player_id.in_(sorted(set(players))))
+    return query.subquery()
 
 
 def leaderboard_rows(session: Session, scope: str, page: int, per_page: int,
@@ -358,10 +361,23 @@ def match_chances(session: Session, match: models.Match, sides: Sequence[Sequenc
     game; None when a seat's player has never been rated in it."""
     players = {seat.seat: seat.player_id for seat in match.seats}
     wanted = {players[s] for side in sides for s in side if s in players}
-    now = current(session, match.game)
+    now = current(session, match.game, wanted)
     held = {pid: Skill(mu, sigma) for pid, mu, sigma in session.execute(
         select(now.c.player_id, now.c.mu, now.c.sigma)
         .where(now.c.place == 1, now.c.player_id.in_(wanted)))}
     if len(sides) < 2 or any(players.get(s) not in held for side in sides for s in side):
         return None
     return chances([[held[players[s]] for s in side] for side in sides])
+
+
+def before_the_end(session: Session, match: models.Match) -> list[dict[str, Any]] | None:
+    """Before a match starts and while it runs: each side's seats and chance of winning, when
+    every seat's player has a rating in its game; None otherwise (or once it is over)."""
+    if match.summary.status != "in progress":
+        return None
+    lines = [list(ln.get("seats") or []) for ln in (match.summary.totals or {}).get("lines") or []]
+    sides = [ln for ln in lines if ln] or [[seat.seat] for seat in match.seats]
+    odds = match_chances(session, match, sides)
+    if odds is None:
+        return None
+    return [{"seats": side, "chance": round(p, 3)} for side, p in zip(sides, odds, strict=True)]

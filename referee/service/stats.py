@@ -8,7 +8,7 @@ aggregates rows, it never replays a match.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -202,6 +202,8 @@ class PlayerPage:
     matches: MatchesPage  # one page of their matches, newest first
     opponents: list[dict[str, Any]]  # whom they met most lately
     results: list[dict[str, Any]]  # their latest results, for the chart
+    ratings: list[dict[str, Any]] = field(default_factory=list)  # ``ratings.player_ratings``
+    ratings_updating: bool = False  # a recomputation is due: the ratings are being updated
 
 
 def player_page(db: Database, player_id: int, per_page: int, *, before: str | None = None,
@@ -212,7 +214,8 @@ def player_page(db: Database, player_id: int, per_page: int, *, before: str | No
         found = matches_page(session, MatchFilter(player=player_id), per_page,
                              before=before, after=after)
         return PlayerPage(person, found, _opponents(session, player_id),
-                          _results_over_time(session, player_id, 50))
+                          _results_over_time(session, player_id, 50),
+                          ratings.player_ratings(session, player_id), ratings.updating(session))
 
 
 def head_to_head(db: Database, player_id: int, other_id: int) -> dict[str, Any]:

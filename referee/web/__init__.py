@@ -16,6 +16,7 @@ from referee.edge.validation import IMPORTS, too_large
 from referee.service.bounds import INT32_MAX
 from referee.web import corrections as _corrections  # noqa: F401  (its pages join bp)
 from referee.web import filters, flow, insights  # noqa: F401  (flow adds its pages to the blueprint)
+from referee.web import ratings as rated
 from referee.web.errors import PLAIN, error_page
 from referee.web.views import bp
 
@@ -44,6 +45,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
     app.register_blueprint(insights.bp)
     filters.init_app(app)
+    rated.init_app(app)
     api_handler = app.error_handler_spec.get(None, {}).get(None, {}).get(HTTPException)
 
     @app.errorhandler(HTTPException)
