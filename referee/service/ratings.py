@@ -115,8 +115,9 @@ def recompute(session: Session, point: Point) -> int:
         stale = stale.where(tuple_(R.ended_at, R.match_uuid) >= tuple_(point[0], point[1]))
     session.execute(stale)
     rated = rate(matches, held)
-    for start in range(0, len(rated), 5000):
-        session.execute(insert(R), [_row(r) for r in rated[start:start + 5000]])
+    table = R.__table__
+    for start in range(0, len(rated), 5000):  # Core's executemany: no ORM bookkeeping
+        session.connection().execute(insert(table), [_row(r) for r in rated[start:start + 5000]])
     return len(matches)
 
 

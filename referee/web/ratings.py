@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Flask, render_template, request, url_for
-from flask_babel import format_decimal
+from flask_babel import format_decimal, format_percent
 from markupsafe import Markup, escape
 
 from referee.edge.i18n import gettext as _
@@ -43,7 +43,7 @@ def leaderboard() -> str:
         older=len(rows) > PER_PAGE and page_url(page + 1))
 
 
-def sparkline(history: list[dict[str, Any]], width: int = 120, height: int = 28) -> Markup:
+def sparkline(history: list[dict[str, Any]], width: int = 96, height: int = 28) -> Markup:
     """A rating's trend as a small line (SVG), its latest point marked; described in words
     for a screen reader (the figures are in the table beside it)."""
     values = [float(h["rating"]) for h in history]
@@ -75,5 +75,5 @@ def scope_title(scope: str | None) -> str:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    app.jinja_env.filters.update(sparkline=sparkline)
+    app.jinja_env.filters.update(sparkline=sparkline, chance=format_percent)
     app.jinja_env.globals.update(rating_scope=scope_title)

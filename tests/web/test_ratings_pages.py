@@ -39,7 +39,7 @@ def test_the_player_page_shows_each_rating(client: FlaskClient, played: list[Tab
 def test_the_player_page_in_french(client: FlaskClient, played: list[Table]) -> None:
     """Everything a person reads is translated: the ratings' words in French."""
     text = plain(client.get(f"/players/{player_of(played[0], 1)}", headers=FRENCH))
-    assert "Classement" in text and "Tous les jeux" in text and "Estimation ± incertitude" in text
+    assert "Cotes" in text and "Tous les jeux" in text and "Estimation ± incertitude" in text
 
 
 def test_the_leaderboard_puts_the_strongest_first(client: FlaskClient,
@@ -83,7 +83,7 @@ def test_the_night_page_shows_each_change(app: Flask, client: FlaskClient) -> No
     settled(app)
     text = plain(client.get(f"/nights/{night.id}"))
     assert "Ratings tonight" in text and "Chloé +" in text and "Bob -" in text
-    assert "Le classement ce soir" in plain(client.get(f"/nights/{night.id}", headers=FRENCH))
+    assert "Les cotes ce soir" in plain(client.get(f"/nights/{night.id}", headers=FRENCH))
 
 
 def test_a_match_page_gives_the_chances_before_it_ends(app: Flask, client: FlaskClient,
