@@ -24,10 +24,10 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 from weakref import WeakKeyDictionary
 
-from sqlalchemy import delete, exists, func, insert, select, tuple_
+from sqlalchemy import Table, delete, exists, func, insert, select, tuple_
 from sqlalchemy.orm import Session
 
 from referee.engines import REGISTRY
@@ -115,7 +115,7 @@ def recompute(session: Session, point: Point) -> int:
         stale = stale.where(tuple_(R.ended_at, R.match_uuid) >= tuple_(point[0], point[1]))
     session.execute(stale)
     rated = rate(matches, held)
-    table = R.__table__
+    table = cast(Table, R.__table__)
     for start in range(0, len(rated), 5000):  # Core's executemany: no ORM bookkeeping
         session.connection().execute(insert(table), [_row(r) for r in rated[start:start + 5000]])
     return len(matches)
