@@ -57,10 +57,10 @@ def utc(moment: datetime) -> datetime:
 
 def played_from(session: Session, point: Point) -> list[Played]:
     """The finished matches from ``point`` on that count: not copies, not abandoned (they
-    have no result), each side's players and place from the results and the summary's lines."""
+    have no result), each side's players and place from the results (and, where seats share
+    a place, the summary's lines: a team is one side, a tie two)."""
     r, m, s = models.SeatResult, models.Match, models.MatchSummary
-    query = (select(r.match_id, m.uuid, r.game, r.ended_at, r.seat, r.player_id, r.rank,
-                    s.totals)
+    query = (select(r.match_id, m.uuid, r.game, r.ended_at, r.seat, r.player_id, r.rank)
              .join(m, m.id == r.match_id).join(s, s.match_id == r.match_id)
              .where(r.finished.is_(True), r.ended_at.is_not(None), m.is_copy.is_(False),
                     s.status == "finished"))
@@ -69,22 +69,36 @@ def played_from(session: Session, point: Point) -> list[Played]:
     seats: dict[int, list[Any]] = defaultdict(list)
     for row in session.execute(query):
         seats[row.match_id].append(row)
-    return [_played(rows) for rows in seats.values()]
+    shared = [match_id for match_id, rows in seats.items()
+              if len({row.rank for row in rows}) < len(rows)]
+    lines = _lines(session, shared)
+    return [_played(rows, lines.get(match_id)) for match_id, rows in seats.items()]
 
 
-def _played(rows: Sequence[Any]) -> Played:
-    """One match from its seats' result rows: a side per line of its standings (a team is
-    one), else a side per seat."""
+def _lines(session: Session, match_ids: Sequence[int]) -> dict[int, list[list[int]]]:
+    """The seats of each line of the summaries of ``match_ids`` (the JSON read only there)."""
+    out: dict[int, list[list[int]]] = {}
+    s = models.MatchSummary
+    for start in range(0, len(match_ids), 500):
+        for match_id, totals in session.execute(
+                select(s.match_id, s.totals).where(s.match_id.in_(match_ids[start:start + 500]))):
+            out[match_id] = [list(ln.get("seats") or [])
+                             for ln in (totals or {}).get("lines") or []]
+    return out
+
+
+def _played(rows: Sequence[Any], lines: list[list[int]] | None) -> Played:
+    """One match from its seats' result rows: a side per line of its standings, else a side
+    per seat."""
     first = rows[0]
     by_seat = {row.seat: row for row in rows}
-    lines = [[s for s in (ln.get("seats") or []) if s in by_seat]
-             for ln in (first.totals or {}).get("lines") or []]
-    lines = [ln for ln in lines if ln]
-    if sorted(s for ln in lines for s in ln) != sorted(by_seat):
-        lines = [[s] for s in sorted(by_seat)]
-    sides = tuple(Side(tuple(by_seat[s].player_id for s in ln), by_seat[ln[0]].rank)
-                  for ln in lines)
-    return Played(first.match_id, first.uuid, first.game, utc(first.ended_at), sides)
+    sides = [[s for s in ln if s in by_seat] for ln in lines or []]
+    sides = [ln for ln in sides if ln]
+    if sorted(s for ln in sides for s in ln) != sorted(by_seat):
+        sides = [[s] for s in sorted(by_seat)]
+    return Played(first.match_id, first.uuid, first.game, utc(first.ended_at),
+                  tuple(Side(tuple(by_seat[s].player_id for s in ln), by_seat[ln[0]].rank)
+                        for ln in sides))
 
 
 def prior(session: Session, point: Point, players: Iterable[int]) -> dict[tuple[str, int], Skill]:
