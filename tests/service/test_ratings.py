@@ -196,3 +196,25 @@ def test_an_unknown_game_has_no_leaderboard(client: FlaskClient) -> None:
     """House rule: bad input is a clear 4xx saying where."""
     answer = client.get("/api/ratings?game=chess")
     assert answer.status_code == 404 and answer.json["where"] == "query.game"
+
+
+def test_a_team_is_one_side(app: Flask, client: FlaskClient) -> None:
+    """Requirement: teams as teams (citroncoco-teams sides, CCT-SEATS-1): partners share
+    their side's place and move alike, the winning partners above the losing ones."""
+    table = new_match(client, game="citroncoco-teams", players=4, mode="rounds",
+                      options={"target": 30})
+    answer = move(client, table, "round", None, {"caller": 0, "totals": [1, 20, 2, 10]})
+    assert answer.status_code == 201 and answer.json["standings"]["finished"], answer.json
+    settled(app)
+    team = {i: rating(app, player_of(table, i), "citroncoco-teams") for i in range(4)}
+    assert team[0] == team[2] > team[1] == team[3]
+
+
+def test_a_tie_shares_the_place(app: Flask, client: FlaskClient) -> None:
+    """Requirement: ties share a rank — two players tied behind the winner, each their own
+    side, move alike."""
+    table = new_match(client, game="plouc", mode="rounds")
+    assert move(client, table, "round", None,
+                {"winner": 0, "cards": [0, 4, 4]}).status_code == 201
+    settled(app)
+    assert rating(app, player_of(table, 1), "plouc") == rating(app, player_of(table, 2), "plouc")
