@@ -207,6 +207,14 @@ def changed(db: Database, match_id: int) -> None:
     job_of(db).wake()
 
 
+def all_changed(db: Database) -> None:
+    """A commit changed many matches at once (a restore): every rating is due, from the
+    first match; the job is woken."""
+    with work.writing(db) as session:
+        session.add(models.RatingsDue(ended_at=None, match_uuid=""))
+    job_of(db).wake()
+
+
 class Job:
     """This process's recomputations for one database: one thread, woken by ``wake``; the
     wake-ups that come while it works make one more turn, not one each."""

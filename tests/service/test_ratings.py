@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 import uuid
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,9 +16,10 @@ from sqlalchemy import select, text
 
 from referee import database
 from referee.cli import main
-from referee.service import ratings
+from referee.service import backup, ratings
 from referee.service.skill import OVERALL
 from referee.store import models
+from tests.conftest import migrated_app
 from tests.helpers import Table, auth, move, new_match
 
 
@@ -218,3 +220,19 @@ def test_a_tie_shares_the_place(app: Flask, client: FlaskClient) -> None:
                 {"winner": 0, "cards": [0, 4, 4]}).status_code == 201
     settled(app)
     assert rating(app, player_of(table, 1), "plouc") == rating(app, player_of(table, 2), "plouc")
+
+
+def test_a_restore_rates_what_it_brings(app: Flask, client: FlaskClient,
+                                        tmp_path: Path) -> None:
+    """Requirement: the ratings are a read model: a backup restored elsewhere rates its
+    matches to the very same values, after the restore's commit."""
+    for winner in (2, 0):
+        plouc(client, winner)
+    settled(app)
+    other = migrated_app(f"sqlite:///{tmp_path / 'restored.sqlite3'}")
+    try:
+        backup.restore(database(other), backup.dump(database(app)))
+        settled(other)
+        assert rows(other) == rows(app) and rows(app)
+    finally:
+        database(other).engine.dispose()
