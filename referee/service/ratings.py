@@ -128,8 +128,9 @@ def recompute(session: Session, point: Point) -> int:
     if point[0] is not None:
         stale = stale.where(tuple_(R.ended_at, R.match_uuid) >= tuple_(point[0], point[1]))
     session.execute(stale)
-    # in the primary key's order: its index grows at its end rather than at random pages
-    rated = sorted(rate(matches, held), key=lambda r: (r.scope, r.player_id, r.match_id))
+    # in the order of play: the order's and the match's indexes grow at their end, the others
+    # at the end of each player's rows (sorted by key instead, bench/ratings.py ran 2-3x slower)
+    rated = rate(matches, held)
     table = cast(Table, R.__table__)
     for start in range(0, len(rated), 5000):  # Core's executemany: no ORM bookkeeping
         session.connection().execute(insert(table), [_row(r) for r in rated[start:start + 5000]])
