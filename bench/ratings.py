@@ -125,6 +125,20 @@ def ratings_reads(app: Any, requests: int) -> list[float]:
     return times
 
 
+def latest_match(app: Any, count: int, times: int = 5) -> float:
+    """Median milliseconds from the mark a finished match leaves (the latest one: what a
+    match that ends tonight costs) to the ratings recomputed from it, by the job."""
+    db = database(app)
+    job = ratings.job_of(db)
+    spent = []
+    for _ in range(times):
+        start = time.perf_counter()
+        ratings.changed(db, count)
+        assert job.wait(60)
+        spent.append((time.perf_counter() - start) * 1000)
+    return statistics.median(spent)
+
+
 def p50_p95(times: list[float]) -> tuple[float, float]:
     ordered = sorted(times)
     return statistics.median(ordered), ordered[max(0, int(len(ordered) * 0.95) - 1)]
@@ -143,12 +157,15 @@ def main() -> None:
     rebuilt = time.perf_counter() - start
     with db.engine.connect() as conn:
         kept = len(conn.execute(select(models.PlayerRating.match_id)).all())
+    one = latest_match(app, args.matches)
     p50, p95 = p50_p95(player_pages(app, args.requests))
     own50, own95 = p50_p95(ratings_reads(app, args.requests))
     print(f"database: {db.engine.dialect.name}; {args.matches} finished matches among "
           f"{PLAYERS} players (seeded in {seeded:.1f} s)")
     print(f"rebuild: {rebuilt:.1f} s, {args.matches / rebuilt:,.0f} matches/s, "
           f"{kept:,} rating rows")
+    print(f"a match ending after them: its ratings {one:.1f} ms after its commit (median of 5), "
+          f"{rebuilt * 1000 / args.matches:.2f} ms a match in the rebuild")
     print(f"player page ({args.requests} requests): p50 {p50:.1f} ms, p95 {p95:.1f} ms")
     print(f"its ratings' read alone: p50 {own50:.1f} ms, p95 {own95:.1f} ms "
           f"({own50 / p50:.0%} of the page's p50)")
