@@ -10,10 +10,11 @@ many marks, one recomputation takes them all) and is idempotent (no mark, nothin
 A recomputation (``settle``) is one write transaction: it takes the marks, deletes the ratings
 from the earliest one on, rates the matches from there (the ratings held just before as the
 prior) and deletes the marks it read, by id. On PostgreSQL it first takes a transaction-scoped
-advisory lock (``LOCK_KEY``), so that of several workers one recomputes at a time; the next
-waits for the lock, then finds the marks taken or new ones to take: a mark left while a
-recomputation ran stays for the next, never lost. SQLite serialises the write transactions
-itself. While a mark is left the pages say the ratings are being updated.
+advisory lock (``LOCK_KEY`` and the schema), so that of several workers one recomputes at a
+time; the next waits for the lock, then finds the marks taken or new ones to take: a mark left
+while a recomputation ran stays for the next, never lost. SQLite serialises the write
+transactions itself (a full recomputation holds its write lock meanwhile: appends wait for it).
+While a mark is left the pages say the ratings are being updated.
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ from referee.store.db import Database
 
 log = logging.getLogger(__name__)
 
-#: The PostgreSQL advisory lock a recomputation holds (any 64-bit number of our own).
-LOCK_KEY = 0x5245_4652_4154  # "REFRAT"
+#: The PostgreSQL advisory lock a recomputation holds: this number and the schema's hash (two
+#: schemas of one database recompute side by side).
+LOCK_KEY = 0x5241_5445  # "RATE"
 
 Point = tuple[datetime | None, str]  # from this match on (its end, its uuid); None: the start
 R = models.PlayerRating
@@ -147,7 +149,8 @@ def settle_once(db: Database) -> bool:
     """Take the marks left and recompute from the earliest; False when none was left."""
     with work.writing(db) as session:
         if session.get_bind().dialect.name == "postgresql":
-            session.execute(select(func.pg_advisory_xact_lock(LOCK_KEY)))
+            session.execute(select(func.pg_advisory_xact_lock(
+                LOCK_KEY, func.hashtext(func.current_schema()))))
         marks = session.execute(select(models.RatingsDue.id, models.RatingsDue.ended_at,
                                        models.RatingsDue.match_uuid)).all()
         if not marks:
@@ -238,6 +241,8 @@ class Job:
                 self.thread.start()
 
     def _run(self) -> None:
+        """Recompute while woken; the thread ends when no wake-up came meanwhile (the next
+        one starts another)."""
         while True:
             self.woken.wait()
             self.woken.clear()
@@ -248,6 +253,8 @@ class Job:
             with self.lock:
                 if not self.woken.is_set():
                     self.idle.set()
+                    self.thread = None
+                    return
 
     def wait(self, timeout: float = 30.0) -> bool:
         """Whether the job went idle within ``timeout`` seconds (for tests and the command)."""
