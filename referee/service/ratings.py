@@ -66,8 +66,9 @@ def played_from(session: Session, point: Point) -> list[Played]:
              .join(m, m.id == r.match_id).join(s, s.match_id == r.match_id)
              .where(r.finished.is_(True), r.ended_at.is_not(None), m.is_copy.is_(False),
                     s.status == "finished"))
-    if point[0] is not None:
-        query = query.where(tuple_(r.ended_at, m.uuid) >= tuple_(point[0], point[1]))
+    if point[0] is not None:  # the plain bound lets the index on the end serve
+        query = query.where(r.ended_at >= point[0],
+                            tuple_(r.ended_at, m.uuid) >= tuple_(point[0], point[1]))
     seats: dict[int, list[Any]] = defaultdict(list)
     for row in session.execute(query):
         seats[row.match_id].append(row)
@@ -111,7 +112,7 @@ def prior(session: Session, point: Point, players: Iterable[int]) -> dict[tuple[
     place = func.row_number().over(partition_by=(R.scope, R.player_id),
                                    order_by=(R.ended_at.desc(), R.match_uuid.desc()))
     inner = (select(R.scope, R.player_id, R.mu, R.sigma, place.label("place"))
-             .where(R.player_id.in_(wanted),
+             .where(R.player_id.in_(wanted), R.ended_at <= point[0],
                     tuple_(R.ended_at, R.match_uuid) < tuple_(point[0], point[1]))
              .subquery())
     rows = session.execute(select(inner.c.scope, inner.c.player_id, inner.c.mu, inner.c.sigma)
@@ -128,7 +129,8 @@ def recompute(session: Session, point: Point) -> int:
     held = prior(session, point, (p for m in matches for side in m.sides for p in side.players))
     stale = delete(R)
     if point[0] is not None:
-        stale = stale.where(tuple_(R.ended_at, R.match_uuid) >= tuple_(point[0], point[1]))
+        stale = stale.where(R.ended_at >= point[0],
+                            tuple_(R.ended_at, R.match_uuid) >= tuple_(point[0], point[1]))
     session.execute(stale)
     # in the order of play: the order's and the match's indexes grow at their end, the others
     # at the end of each player's rows (sorted by key instead, bench/ratings.py ran 2-3x slower)

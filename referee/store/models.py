@@ -241,6 +241,7 @@ class SeatResult(Base):
         Index("ix_seat_results_player_game", "player_id", "game"),
         Index("ix_seat_results_player_match", "player_id", "match_id"),
         Index("ix_seat_results_night", "night_id"),
+        Index("ix_seat_results_ended", "ended_at"),  # the ratings, from a match on
     )
 
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)

@@ -40,6 +40,7 @@ def upgrade() -> None:
                     ["player_id", "scope", "ended_at", "match_uuid"])
     op.create_index("ix_player_ratings_order", "player_ratings", ["ended_at", "match_uuid"])
     op.create_index("ix_player_ratings_match", "player_ratings", ["match_id"])
+    op.create_index("ix_seat_results_ended", "seat_results", ["ended_at"])
     due = op.create_table(
         "ratings_due",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -52,6 +53,7 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    op.drop_index("ix_seat_results_ended", table_name="seat_results")
     op.drop_table("ratings_due")
     op.drop_index("ix_player_ratings_match", table_name="player_ratings")
     op.drop_index("ix_player_ratings_order", table_name="player_ratings")
