@@ -104,20 +104,22 @@ def _played(rows: Sequence[Any], lines: list[list[int]] | None) -> Played:
                         for ln in sides))
 
 
-def prior(session: Session, point: Point, players: Iterable[int]) -> dict[tuple[str, int], Skill]:
-    """The ratings ``players`` held just before ``point``, in every scope."""
-    wanted = sorted(set(players))
-    if point[0] is None or not wanted:
+def prior(session: Session, point: Point, keys: Iterable[tuple[str, int]]
+          ) -> dict[tuple[str, int], Skill]:
+    """The ratings held just before ``point`` for each (scope, player) of ``keys``: one
+    indexed lookup each (the player's latest row in the scope before it)."""
+    if point[0] is None:
         return {}
-    place = func.row_number().over(partition_by=(R.scope, R.player_id),
-                                   order_by=(R.ended_at.desc(), R.match_uuid.desc()))
-    inner = (select(R.scope, R.player_id, R.mu, R.sigma, place.label("place"))
-             .where(R.player_id.in_(wanted), R.ended_at <= point[0],
-                    tuple_(R.ended_at, R.match_uuid) < tuple_(point[0], point[1]))
-             .subquery())
-    rows = session.execute(select(inner.c.scope, inner.c.player_id, inner.c.mu, inner.c.sigma)
-                           .where(inner.c.place == 1))
-    return {(scope, player): Skill(mu, sigma) for scope, player, mu, sigma in rows}
+    out: dict[tuple[str, int], Skill] = {}
+    for scope, player in sorted(set(keys)):
+        row = session.execute(
+            select(R.mu, R.sigma)
+            .where(R.player_id == player, R.scope == scope, R.ended_at <= point[0],
+                   tuple_(R.ended_at, R.match_uuid) < tuple_(point[0], point[1]))
+            .order_by(R.ended_at.desc(), R.match_uuid.desc()).limit(1)).first()
+        if row is not None:
+            out[(scope, player)] = Skill(row.mu, row.sigma)
+    return out
 
 
 # --- writing them ----------------------------------------------------------------------------
@@ -126,7 +128,8 @@ def prior(session: Session, point: Point, players: Iterable[int]) -> dict[tuple[
 def recompute(session: Session, point: Point) -> int:
     """Rate again every match from ``point`` on, within ``session``; how many were rated."""
     matches = played_from(session, point)
-    held = prior(session, point, (p for m in matches for side in m.sides for p in side.players))
+    held = prior(session, point, ((scope, p) for m in matches for side in m.sides
+                                  for p in side.players for scope in (m.game, OVERALL)))
     stale = delete(R)
     if point[0] is not None:
         stale = stale.where(R.ended_at >= point[0],
