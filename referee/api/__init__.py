@@ -150,6 +150,7 @@ def init_app(app: Flask) -> None:
         stream,
         tables,
     )
+    from referee.api import ratings as rated
 
     locale.init_app(app)  # the reader's language, for the pages and the API alike
 
@@ -161,6 +162,7 @@ def init_app(app: Flask) -> None:
     api.register_blueprint(legal.blp)
     api.register_blueprint(rules.blp)
     api.register_blueprint(tables.blp)
+    api.register_blueprint(rated.blp)
     if not api.reused:
         games.document_move_schemas(api)
         document.complete(api)

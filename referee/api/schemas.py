@@ -486,11 +486,35 @@ class PlayerRecordSchema(Schema):
     missplays = fields.Integer(required=True)
 
 
+class RatingStepSchema(Schema):
+    match_id = fields.Integer(required=True)
+    ended_at = fields.String(required=True, metadata={"description": "When the match ended"})
+    rating = fields.Float(required=True, metadata={"description": "The rating after it"})
+    change = fields.Float(required=True, metadata={"description": "Its change by the match"})
+
+
+class PlayerRatingSchema(Schema):
+    scope = fields.String(required=True, metadata={
+        "description": "A game's id, or `*` for the overall rating (every game's matches)"})
+    game = fields.String(allow_none=True, metadata={"description": "None: overall"})
+    mu = fields.Float(required=True, metadata={"description": "OpenSkill's estimate"})
+    sigma = fields.Float(required=True, metadata={"description": "Its uncertainty"})
+    rating = fields.Float(required=True, metadata={
+        "description": "The rating shown: mu - 3 sigma (a newcomer's is 0)"})
+    matches = fields.Integer(required=True, metadata={"description": "Matches rated"})
+    history = fields.List(fields.Nested(RatingStepSchema), required=True, metadata={
+        "description": "The rating after each of the latest matches, oldest first"})
+
+
 class PlayerSchema(Schema):
     id = fields.Integer(required=True)
     name = fields.String(required=True)
     created_at = fields.String(required=True)
     record = fields.List(fields.Nested(PlayerRecordSchema))
+    ratings = fields.List(fields.Nested(PlayerRatingSchema), metadata={
+        "description": "OpenSkill (Plackett–Luce) ratings, overall first, then per game"})
+    ratings_updating = fields.Boolean(metadata={
+        "description": "True while the ratings are being recomputed after a change"})
 
 
 class PlayerListSchema(NumberedPageSchema):

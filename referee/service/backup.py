@@ -24,7 +24,7 @@ from sqlalchemy.pool import StaticPool
 
 from referee.engines import REGISTRY
 from referee.engines.base import EngineError
-from referee.service import ledger, night_tables, stats, work
+from referee.service import ledger, night_tables, ratings, stats, work
 from referee.service.cache import build
 from referee.service.errors import Invalid
 from referee.service.imported import ImportEventSchema
@@ -250,8 +250,10 @@ def restore(db: Database, data: Any) -> dict[str, int]:
                 session.execute(text(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                     f"COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"))
-        return {"players": len(players), "nights": len(nights), "matches": added,
-                "skipped": skipped}
+    if added:
+        ratings.all_changed(db)  # after the commit: every rating again, from the first match
+    return {"players": len(players), "nights": len(nights), "matches": added,
+            "skipped": skipped}
 
 
 def _players(session: Session, items: list[dict[str, Any]], keep_ids: bool) -> dict[int, int]:

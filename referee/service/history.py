@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Select, case, func, literal, select, tuple_
 from sqlalchemy.orm import Session
 
-from referee.service import work
+from referee.service import ratings, work
 from referee.service.errors import Invalid, NotFound
 from referee.service.places import with_ranks
 from referee.service.sentences import sentence
@@ -272,4 +272,7 @@ def get_player(db: Database, player_id: int) -> dict[str, Any]:
         if player is None:
             raise NotFound(sentence("There is no player {player}.", player=player_id),
                            where="player_id")
-        return player_dict(session, player, True)
+        out = player_dict(session, player, True)
+        out["ratings"] = ratings.player_ratings(session, player.id)
+        out["ratings_updating"] = ratings.updating(session)
+        return out

@@ -32,6 +32,7 @@ from referee.service import (
     ledger,
     links,
     nights,
+    ratings,
     staleness,
     stats,
     work,
@@ -434,6 +435,8 @@ def _record_once(db: Database, repo: MatchRepository, match_id: int, token: str 
         raise _same_time() from None
     if after is not None:
         repo.cache.put(after)  # only now: the commit succeeded
+        if after.standings.finished or move.type in CORRECTIONS:
+            ratings.changed(db, match_id)  # after the commit, never inside it
     return recorded
 
 
@@ -784,11 +787,13 @@ def import_match(db: Database, data: dict[str, Any], night_id: int | None = None
                       where=next(iter(err.messages), None)) from err
     try:
         with work.appending(db) as uow:
-            return _import(uow, data, night_id, copy, night_token)
+            created = _import(uow, data, night_id, copy, night_token)
     except IntegrityError:  # the same match imported at the same moment: the first one won
         with work.reading(db) as session:
             identity.refuse_duplicate(session, data, partial(readers_digests, db, session))
         raise
+    ratings.changed(db, created.match.id)  # an end earlier than later matches': from there
+    return created
 
 
 def _import(uow: SqlUnitOfWork, data: dict[str, Any], night_id: int | None,

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from referee.service import history, work
+from referee.service import history, ratings, work
 from referee.service.errors import Forbidden, Invalid, NotFound, Unauthenticated
 from referee.service.sentences import sentence
 from referee.service.tokens import hash_token, new_token
@@ -227,15 +227,17 @@ def recap(session: Session, night_id: int, rows: list[tuple[models.SeatResult, s
 def version(db: Database, night_id: int) -> str:
     """What the night's board is made of, in one short read: its matches, how far each has
     been logged and its points scale. Any move, void, correction, new or finished match
-    changes it; a board asked again with the same version would be the same (the TV's poll
-    answers 304 on it instead of building the board again)."""
+    changes it, and so do the ratings once they are recomputed after a match ends; a board asked
+    again with the same version would be the same (the TV's poll answers 304 on it instead of
+    building the board again)."""
     with work.reading(db) as session:
         night = night_or_404(session, night_id)
         count, logged = session.execute(
             select(func.count(models.MatchSummary.match_id),
                    func.coalesce(func.sum(models.MatchSummary.last_seq), 0))
             .where(models.MatchSummary.night_id == night_id)).one()
-        return f"{count}.{logged}.{'-'.join(str(p) for p in scale_of(night))}"
+        rated = "u" if ratings.updating(session) else "r"
+        return f"{count}.{logged}.{'-'.join(str(p) for p in scale_of(night))}.{rated}"
 
 
 def board(db: Database, night_id: int) -> dict[str, Any]:

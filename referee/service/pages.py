@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from referee.service import bgstats, history, night_tables, nights, take_back, work
+from referee.service import bgstats, history, night_tables, nights, ratings, take_back, work
 from referee.service.access import Access, authenticate, get_match, viewer_as
 from referee.service.errors import Unauthenticated
 from referee.service.history import MatchesPage, MatchFilter, match_dict
@@ -126,6 +126,7 @@ class MatchPage:
     timeline: dict[str, Any]  # ``queries.timeline``'s page (shared: read it, never change it)
     state: dict[str, Any] | None  # the table after event ``at``, when asked
     night_host: bool
+    chances: list[dict[str, Any]] | None = None  # ``ratings.before_the_end``
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,8 @@ def match_page(db: Database, match_id: int, token: str | None, asked: Asked) -> 
         night = match.night_id
         night_host = bool(night and match.summary.status == "finished" and asked.night_token
                           and nights.hosts(session, night, asked.night_token(night)))
-        return MatchPage(match_dict(match), access, timeline, state, night_host)
+        return MatchPage(match_dict(match), access, timeline, state, night_host,
+                         chances=ratings.before_the_end(session, match))
 
 
 @dataclass(frozen=True)
@@ -234,6 +236,7 @@ class NightPage:
     latest: MatchesPage
     host: bool
     tables: dict[str, Any] | None = None  # ``night_tables.rounds``: the roster and rounds
+    ratings: dict[str, Any] | None = None  # ``ratings.night_ratings``: each player's change
 
 
 def night(db: Database, night_id: int, token: str | None, latest: int) -> NightPage:
@@ -242,7 +245,8 @@ def night(db: Database, night_id: int, token: str | None, latest: int) -> NightP
     with work.page(db, browsing=True):
         board = nights.board(db, night_id)  # 404 first, for a night that is not there
         return NightPage(board, history.list_matches(db, MatchFilter(night=night_id), latest),
-                         nights.is_host(db, night_id, token), night_tables.rounds(db, night_id))
+                         nights.is_host(db, night_id, token), night_tables.rounds(db, night_id),
+                         ratings=ratings.night_ratings(db, night_id))
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ aggregates rows, it never replays a match.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +16,7 @@ from sqlalchemy import case, func, select
 from sqlalchemy.orm import Session, aliased
 
 from referee.engines.base import Standings
-from referee.service import work
+from referee.service import ratings, work
 from referee.service.errors import Invalid, NotFound
 from referee.service.history import MatchesPage, MatchFilter, matches_page
 from referee.service.places import line_ranks
@@ -94,11 +94,18 @@ def rebuild(db: Database, match_ids: Iterable[int] | None = None) -> int:
     if match_ids is None:
         with work.appending(db) as uow:
             match_ids = uow.events.match_ids()
+        everything = True
+    else:
+        everything = False
     done = 0
     for match_id in match_ids:
         with work.appending(db) as uow:
             rebuild_match(uow, match_id)
         done += 1
+        if not everything:
+            ratings.changed(db, match_id)
+    if everything:
+        ratings.rebuild(db)  # the ratings read model too, from the first match
     return done
 
 
@@ -195,6 +202,8 @@ class PlayerPage:
     matches: MatchesPage  # one page of their matches, newest first
     opponents: list[dict[str, Any]]  # whom they met most lately
     results: list[dict[str, Any]]  # their latest results, for the chart
+    ratings: list[dict[str, Any]] = field(default_factory=list)  # ``ratings.player_ratings``
+    ratings_updating: bool = False  # a recomputation is due: the ratings are being updated
 
 
 def player_page(db: Database, player_id: int, per_page: int, *, before: str | None = None,
@@ -205,7 +214,8 @@ def player_page(db: Database, player_id: int, per_page: int, *, before: str | No
         found = matches_page(session, MatchFilter(player=player_id), per_page,
                              before=before, after=after)
         return PlayerPage(person, found, _opponents(session, player_id),
-                          _results_over_time(session, player_id, 50))
+                          _results_over_time(session, player_id, 50),
+                          ratings.player_ratings(session, player_id), ratings.updating(session))
 
 
 def head_to_head(db: Database, player_id: int, other_id: int) -> dict[str, Any]:

@@ -285,6 +285,7 @@ class SeatResult(Base):
         Index("ix_seat_results_player_game", "player_id", "game"),
         Index("ix_seat_results_player_match", "player_id", "match_id"),
         Index("ix_seat_results_night", "night_id"),
+        Index("ix_seat_results_ended", "ended_at"),  # the ratings, from a match on
     )
 
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
@@ -346,6 +347,42 @@ class RateLimitCounter(Base):
     limit_key: Mapped[str] = mapped_column(Text, primary_key=True)
     hits: Mapped[int] = mapped_column(Integer)
     expires_at: Mapped[float] = mapped_column(Float)
+
+
+class PlayerRating(Base):
+    """Read model: a player's OpenSkill rating in one scope (a game's id, or ``*`` for every
+    game) just after one finished match, so that a trend and a night's change are rows to read.
+    Recomputed after the commit from the results (``referee.service.ratings``), never in an
+    append's transaction; ``ordinal`` (mu - 3 sigma) is the rating shown."""
+
+    __tablename__ = "player_ratings"
+    __table_args__ = (
+        Index("ix_player_ratings_player", "player_id", "scope", "ended_at", "match_uuid"),
+        Index("ix_player_ratings_order", "ended_at", "match_uuid"),
+        Index("ix_player_ratings_match", "match_id"),
+    )
+
+    scope: Mapped[str] = mapped_column(String(TYPE_LENGTH), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), primary_key=True)
+    match_uuid: Mapped[str] = mapped_column(String(UUID_LENGTH))
+    ended_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    ordinal: Mapped[float] = mapped_column(Float)
+    change: Mapped[float] = mapped_column(Float)  # the ordinal's change by this match
+
+
+class RatingsDue(Base):
+    """The ratings are stale from this match on (its end, then its uuid): a mark left after
+    a commit that changed a finished match, taken away by the recomputation that read it.
+    While one is left, pages say the ratings are being updated."""
+
+    __tablename__ = "ratings_due"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))  # None: all
+    match_uuid: Mapped[str] = mapped_column(String(UUID_LENGTH), default="")
 
 
 def utc_day(moment: datetime) -> date:

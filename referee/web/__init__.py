@@ -17,6 +17,7 @@ from referee.service.bounds import INT32_MAX
 from referee.web import corrections as _corrections  # noqa: F401  (its pages join bp)
 from referee.web import filters, flow, insights, rules  # noqa: F401  (flow adds its pages to the blueprint)
 from referee.web import night_tables as _night_tables  # noqa: F401  (its pages join bp)
+from referee.web import ratings as rated
 from referee.web.errors import PLAIN, error_page
 from referee.web.views import bp
 
@@ -46,6 +47,7 @@ def init_app(app: Flask) -> None:
     app.register_blueprint(insights.bp)
     rules.init_app(app)
     filters.init_app(app)
+    rated.init_app(app)
     api_handler = app.error_handler_spec.get(None, {}).get(None, {}).get(HTTPException)
 
     @app.errorhandler(HTTPException)

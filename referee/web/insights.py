@@ -11,7 +11,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from referee.edge.i18n import gettext as _
 from referee.edge.i18n import told
 from referee.edge.wording import reader_locale, reworded, said_play
-from referee.service import history, nights, pages, sheets, stats, whatif
+from referee.service import history, nights, pages, ratings, sheets, stats, whatif
 from referee.service.bounds import INT32_MAX
 from referee.service.errors import Invalid, ServiceError
 from referee.service.messages import seat_names
@@ -39,7 +39,8 @@ def night_tv(night_id: int) -> str:
     """The night's leaderboard for the TV: large type, following the night (night.js)."""
     version = nights.version(db(), night_id)
     return render_template("night_tv.html", board=nights.board(db(), night_id),
-                           titles=titles(), version=version)
+                           ratings=ratings.night_ratings(db(), night_id), titles=titles(),
+                           version=version)
 
 
 @bp.get("/nights/<id:night_id>/tv/live")
@@ -50,8 +51,9 @@ def night_tv_live(night_id: int) -> Response:
     if version in request.if_none_match:
         response = Response(status=304)
     else:
-        response = Response(render_template("_night_tv.html", board=nights.board(db(), night_id),
-                                            titles=titles()))
+        response = Response(render_template(
+            "_night_tv.html", board=nights.board(db(), night_id),
+            ratings=ratings.night_ratings(db(), night_id), titles=titles()))
     response.set_etag(version)
     response.headers["Cache-Control"] = "no-store"
     return response

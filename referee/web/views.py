@@ -229,7 +229,8 @@ def night_page(night_id: int, points_error: str | None = None,
     return render_template("night.html", night=page.board, latest=latest, count=count,
                            board=page.board, titles={g.id: g.title for g in games.all_games()},
                            points_error=points_error, points_text=points_text,
-                           host=page.host, host_link=host_link, tables=page.tables)
+                           host=page.host, host_link=host_link, tables=page.tables,
+                           ratings=page.ratings)
 
 
 def night_host_link(night_id: int, token: str) -> str:
@@ -592,6 +593,7 @@ def render_match(match_id: int, *, logged: int | None = None,
         sides=side_names(match, standings), ranked=ranked(standings),
         chart=rounds_chart(standings, side_names(match, standings),
                            _("{game}: totals round by round", game=game.title)),
+        chances=page.chances,
     ), status
 
 
@@ -727,7 +729,8 @@ def player(player_id: int) -> str:
         "player.html", player=person, items=reworded(found.items), total=found.total, titles=titles,
         older=found.older and cursor_url("web.player", kept, before=found.older),
         newer=found.newer and cursor_url("web.player", kept, after=found.newer),
-        stats=person, opponents=page.opponents,
+        stats=person, opponents=page.opponents, ratings=page.ratings,
+        ratings_updating=page.ratings_updating,
         chart=results_chart(page.results, person["name"]))
 
 

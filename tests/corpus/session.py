@@ -24,6 +24,7 @@ from flask.testing import FlaskClient
 from referee import create_app, database
 from referee.cli import main as cli_main
 from referee.cli import upgrade_database
+from referee.service import ratings
 from referee.service.live import close_streams
 from tests.web.helpers import Browser
 
@@ -148,6 +149,11 @@ class Session:
         self.api = self.app.test_client()
         self.record = {"answers": [], "pages": [], "streams": [], "csv": [], "cli": []}
 
+    def settled(self) -> None:
+        """The ratings recomputed after the last commit: what is read next does not depend on
+        how fast the recomputation was."""
+        assert ratings.job_of(database(self.app)).wait(30)
+
     def close(self) -> None:
         close_streams(database(self.app))
         database(self.app).engine.dispose()
@@ -167,6 +173,7 @@ class Session:
         if token:
             sent["Authorization"] = f"Bearer {token}"
         sent.update(headers or {})
+        self.settled()
         response = self.api.open(path, method=method, json=body, headers=sent)
         answer = response.get_json(silent=True)
         entry = {"call": f"{method} {path}", "as": viewer, "status": response.status_code,
@@ -265,6 +272,7 @@ class Session:
 
     def page(self, path: str, viewer: Viewer = "public", match: Match | None = None) -> None:
         browser = self.browser(match, viewer) if match else self.public_browser()
+        self.settled()
         response = browser.get(path, headers=self.headers)
         kind = response.mimetype or ""
         if kind == "text/html":

@@ -1,7 +1,7 @@
 """a night's roster and its rounds of several tables: each round's seed, proposal and matches
 
 Revision ID: 0014
-Revises: 0012
+Revises: 0013
 
 New tables only: ``night_players`` (who is present), ``night_rounds`` (a round's seed, the
 seating proposed from it, the seating kept, the byes) and ``night_tables`` (a started round's
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0014"
-down_revision = "0012"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
