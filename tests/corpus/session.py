@@ -9,8 +9,6 @@ import json
 import re
 import shutil
 import tempfile
-import time
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from html.parser import HTMLParser
@@ -26,6 +24,7 @@ from referee.cli import main as cli_main
 from referee.cli import upgrade_database
 from referee.service import ratings
 from referee.service.live import close_streams
+from tests.streamed import read_stream
 from tests.web.helpers import Browser
 
 Json = Any
@@ -312,28 +311,21 @@ class Session:
     def read_stream(self, match: Match) -> None:
         """The public stream from the start (``after=0``): every event the log replays."""
         last = self.last_seq(match)
-        response = self.api.get(f"/api/matches/{match.id}/stream?after=0",
-                                headers={**self.headers, "Accept": "text/event-stream"},
-                                buffered=False)
-        events: list[Json] = []
-        buffer = ""
-        deadline = time.monotonic() + STREAM_WAIT  # heartbeats keep a stream that lags alive
-        try:
-            chunks: Iterator[Any] = iter(response.response)
-            while not events or int(events[-1].get("id", 0)) < last:
-                if (last == 0 and events) or time.monotonic() > deadline:
-                    break
-                chunk = next(chunks)
-                buffer += chunk.decode() if isinstance(chunk, bytes) else chunk
-                while "\n\n" in buffer:
-                    block, buffer = buffer.split("\n\n", 1)
-                    events.append(sse_block(block))
-                if last == 0:
-                    break
-        finally:
-            response.close()
+
+        def blocks(text: str) -> list[str]:
+            return [b for b in text.split("\n\n")[:-1] if b.strip()]
+
+        def enough(text: str) -> bool:
+            told = [sse_block(b) for b in blocks(text)]
+            return bool(told) and (last == 0 or int(told[-1].get("id", 0)) >= last)
+
+        # the stream server sends it (the app server answers a stream's URL 503)
+        status, text = read_stream(self.app, f"/api/matches/{match.id}/stream", "after=0",
+                                   {**self.headers, "Accept": "text/event-stream"}, enough,
+                                   STREAM_WAIT)
+        events: list[Json] = [sse_block(b) for b in blocks(text)]
         self.record["streams"].append({"stream": f"/api/matches/{match.id}/stream?after=0",
-                                       "status": response.status_code, "events": events})
+                                       "status": status, "events": events})
 
     def csv(self, path: str) -> None:
         response = self.api.get(path, headers=self.headers)
