@@ -23,7 +23,7 @@ reached; gunicorn is stopped at the end, however the run ends.
         [--tables 10,50,200,1000] [--pace 4] [--seconds 30] [--workers 2] [--threads 64] \\
         [--stream-url 'http://127.0.0.1:8100/api/matches/{match}/stream'] [--stream-recheck 60]
 
---stream-url: where the streams are (a stream server of its own); default the gunicorn's.
+--stream-url: where the streams are; default a stream server (referee serve) the run starts.
 Only loopback addresses are accepted.
 """
 
@@ -36,6 +36,7 @@ import selectors
 import signal
 import socket
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -49,8 +50,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT)]  # this tree's referee, not an installed one
 
 from common import database_url, fresh_app, parser, percentile, stop_server  # noqa: E402
-from load import start_server  # noqa: E402
+from load import free_port, start_server  # noqa: E402
 from sqlalchemy import select  # noqa: E402
+from streams import raise_descriptors, start  # noqa: E402
 
 from referee import database  # noqa: E402
 from referee.service import matches  # noqa: E402
@@ -430,7 +432,8 @@ def main() -> None:
     p.add_argument("--workers", type=int, default=2)
     p.add_argument("--threads", type=int, default=64, help="gunicorn threads per worker")
     p.add_argument("--client-threads", type=int, default=32, help="threads running the phones")
-    p.add_argument("--stream-url", default="", help="default: the gunicorn's stream")
+    p.add_argument("--stream-url", default="",
+                   help="default: a stream server of the run's own (referee serve)")
     p.add_argument("--stream-recheck", default="",
                    help="seconds between a stream's timed looks at the log "
                         "(REFEREE_STREAM_RECHECK; default the server's)")
@@ -445,8 +448,16 @@ def main() -> None:
     if args.stream_recheck:
         os.environ["REFEREE_STREAM_RECHECK"] = args.stream_recheck  # gunicorn's environment
     app = fresh_app(args.database)
+    raise_descriptors()  # 5 streams a table, each a socket at both ends
     server, base = start_server(database_url(app), args.workers, args.threads)
-    stream_url = loopback(args.stream_url or f"{base}/api/matches/{{match}}/stream")
+    streamer = None
+    if not args.stream_url:  # gunicorn answers a stream's URL 503: streams are the stream
+        port = free_port()   # server's (referee serve), as nginx routes them in production
+        streamer = start([sys.executable, "-m", "referee", "serve", "--port", str(port),
+                          "--threads", "4"], {**os.environ, "DATABASE_URL": database_url(app)},
+                         port, Path(tempfile.mkdtemp(prefix="referee-league-")) / "serve.log")
+        args.stream_url = f"http://127.0.0.1:{port}/api/matches/{{match}}/stream"
+    stream_url = loopback(args.stream_url)
     failed = False
     try:
         print(f"gunicorn {args.workers} workers x {args.threads} threads, PostgreSQL; "
@@ -465,6 +476,8 @@ def main() -> None:
                 break
     finally:
         stop_server(server)
+        if streamer is not None:
+            stop_server(streamer)
     sys.exit(1 if failed else 0)
 
 

@@ -21,6 +21,7 @@ from sqlalchemy import create_engine, text
 
 from referee import create_app, database
 from referee.cli import upgrade_database
+from referee.service import ratings
 from referee.store.models import Base
 from tests.web.helpers import Browser
 
@@ -128,6 +129,7 @@ def app(database_url: str, snapshot_every: int, tmp_path: Path) -> Iterator[Flas
     app.instance_path = str(tmp_path / "instance")
     app.test_client_class = Browser  # posts a page's form with the page's CSRF token
     yield app
+    ratings.job_of(database(app)).wait(30)  # its writes are over before the next test empties
     database(app).engine.dispose()
 
 

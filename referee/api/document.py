@@ -127,6 +127,13 @@ STALE = {
 }
 
 
+BAD_IF_MATCH = {
+    "description": "`If-Match` is not a seq like \"12\", or names one past what a seq can be "
+    "(`where: header.If-Match`); nothing was logged.",
+    "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+}
+
+
 UNAVAILABLE = {
     "description": "The database is unavailable just now (stopped, unreachable, full, locked, "
     "read-only): try again after `Retry-After` seconds (`where: database`). On a move whose "
@@ -163,14 +170,16 @@ RATE_LIMITED = {"createMatch", "importMatch", "createNight"}
 
 def error_answers(path: str, operation: dict[str, Any]) -> None:
     """The errors an operation may answer, declared where they can happen: 404 where a path
-    names something, 401 where a token is read, 403 where one may lack the right, 413 and
-    422 where a body or parameters come in, 429 where creations are counted, 503 anywhere (a
-    database outage)."""
+    names something, 400 where an If-Match is read, 401 where a token is read, 403 where one
+    may lack the right, 413 and 422 where a body or parameters come in, 429 where creations
+    are counted, 503 anywhere (a database outage)."""
     answers = operation["responses"]
     security = operation.get("security", PUBLIC)
     parameters = operation.get("parameters", [])
     if "{" in path:
         answers.setdefault("404", NOT_FOUND)
+    if any(p.get("name") == "If-Match" for p in parameters):
+        answers.setdefault("400", BAD_IF_MATCH)
     if BEARER in security:
         answers.setdefault("401", UNAUTHENTICATED)
         if {} not in security or any(p.get("name") == "as" for p in parameters) \

@@ -63,18 +63,31 @@ _STRONG = re.compile(r"\*\*([^*]+)\*\*")
 
 def prose(text: str | None) -> Markup:
     """A catalogue's Markdown prose (preambles, intros, what a clause says) as plain HTML: its
-    paragraphs, ``code`` and **strong**; a table's lines kept as they are written."""
+    paragraphs and tables, ``code`` and **strong**."""
     blocks = []
     for block in re.split(r"\n\s*\n", (text or "").strip()):
-        if not block:
-            continue
-        html = str(escape(block))
         if block.lstrip().startswith("|"):
-            blocks.append(f'<pre class="md-table">{html}</pre>')
-            continue
-        html = _STRONG.sub(r"<strong>\1</strong>", _CODE.sub(r"<code>\1</code>", html))
-        blocks.append(f"<p>{html}</p>")
+            blocks.append(_table(block))
+        elif block:
+            blocks.append(f"<p>{_inline(block)}</p>")
     return Markup("\n".join(blocks))
+
+
+def _inline(text: str) -> str:
+    return _STRONG.sub(r"<strong>\1</strong>", _CODE.sub(r"<code>\1</code>", str(escape(text))))
+
+
+def _table(block: str) -> str:
+    """A Markdown table (its first row the heading, its ``|---|`` line skipped), in a region a
+    keyboard can scroll when it is wider than a phone."""
+    rows = [[cell.strip() for cell in line.strip().strip("|").split("|")]
+            for line in block.strip().splitlines()
+            if not re.fullmatch(r"\s*\|?[\s:|-]+\|?\s*", line)]
+    head, *body = rows or [[]]
+    html = "<tr>" + "".join(f"<th>{_inline(c)}</th>" for c in head) + "</tr>" + "".join(
+        "<tr>" + "".join(f"<td>{_inline(c)}</td>" for c in row) + "</tr>" for row in body)
+    return f'<div class="md-table" tabindex="0"><table>{html}</table></div>'
+
 
 
 def played_word(game: str, option: str, value: Any) -> str:

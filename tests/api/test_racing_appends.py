@@ -278,12 +278,15 @@ def test_a_writer_waiting_for_an_insert_that_is_rolled_back_logs_its_own_move(
 
 @pytest.fixture
 def sent(app: Flask) -> Iterator[list[tuple[str, bool]]]:
-    """Each statement the app sends: its first words, and whether it went as a transaction of
-    its own (the driver in autocommit: no BEGIN before it, no COMMIT after)."""
+    """Each statement the app's requests send: its first words, and whether it went as a
+    transaction of its own (the driver in autocommit: no BEGIN before it, no COMMIT after).
+    The notices sent after the commit, by the process's sender thread, are not a request's."""
     engine = database(app).engine
     statements: list[tuple[str, bool]] = []
 
     def seen(_conn: Any, cursor: Any, statement: str, *_: Any) -> None:
+        if threading.current_thread().name == "referee-notices":
+            return
         statements.append((" ".join(statement.split()[:4]).upper(),
                            bool(cursor.connection.autocommit)))
 

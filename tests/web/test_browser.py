@@ -112,7 +112,7 @@ def test_a_round_from_two_phones_with_the_scoreboard_live(server: str, browser: 
     host.get_by_role("button", name="Create the night").click()
     expect(host.get_by_role("heading", level=1)).to_have_text("Friday at Alice's")
     host.get_by_role("link", name="New match in this night").click()
-    host.get_by_role("link", name=re.compile("CitronCoco \\(each for themself\\)")).click()
+    host.get_by_role("link", name=re.compile("^CitronCoco \\(each for themself\\)")).click()
     host.locator("#seat-0").fill("Alice")
     host.locator("#seat-1").fill("Bob")
     expect(host.get_by_text("la somme de deux cartes")).to_be_visible()  # the rule's words

@@ -430,11 +430,15 @@ def test_player_page_shows_record_per_game_and_matches(client: FlaskClient) -> N
 
 
 def transactions_of(app: Flask, browser: FlaskClient, path: str) -> tuple[Any, int]:
-    """The page at ``path`` and how many database transactions it opened."""
+    """The page at ``path`` and how many database transactions it opened (the request's own:
+    the test client serves it in this thread; the notices a process sends after earlier moves
+    go from a thread of their own)."""
     reads: list[object] = []
+    serving = threading.current_thread()
 
     def began(connection: object) -> None:
-        reads.append(connection)
+        if threading.current_thread() is serving:
+            reads.append(connection)
 
     engine = database(app).engine
     event.listen(engine, "begin", began)

@@ -106,12 +106,14 @@ def chosen_reading(client: FlaskClient) -> tuple[str, Clause, Reading, int]:
 
 def test_the_match_page_marks_the_reading_its_table_plays(client: FlaskClient) -> None:
     """A match created with each option's other reading: on its rules page that reading is
-    marked as the one this table plays, the default one is not."""
+    marked as the one this table plays, the default one is not (a clause read by several
+    options marks one reading of each)."""
     game, clause, other, match_id = chosen_reading(client)
     text = page(client, f"/m/{match_id}/rules", "en")
     readings = re.findall(r'<li class="reading( chosen)?">(.*?)</li>', entry(text, clause.id),
                           re.S)
-    chosen = [body for mark, body in readings if mark]
+    chosen = [body for mark, body in readings
+              if mark and f"<code>{other.option}</code>" in body]
     assert len(chosen) == 1 and other.says["en"] in chosen[0]
     assert "this table plays it" in chosen[0]
     assert f"/m/{match_id}" in text  # back to the match
