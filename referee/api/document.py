@@ -12,6 +12,7 @@ from typing import Any
 
 from flask_smorest import Api
 
+from referee.service.bounds import INT32_MAX
 from referee.service.games import game_ids
 
 BEARER: dict[str, list[str]] = {"bearer": []}
@@ -60,7 +61,19 @@ OPERATIONS: dict[tuple[str, str], tuple[str, list[dict[str, Any]]]] = {
     ("get", "/api/players/{player_id}/versus/{other_id}"): ("getHeadToHead", PUBLIC),
 }
 
-IF_MATCH = r'^(W/)?"?[0-9]{1,12}"?$'  # as referee.api.matches.SEQ_TAG reads it
+def numbers_up_to(most: int) -> str:
+    """A regular expression for the numbers 0 to ``most`` (leading zeros aside), so that a
+    document's pattern says the bound the code checks."""
+    digits = str(most)
+    shorter = ["[0-9]"] + ([f"[1-9][0-9]{{1,{len(digits) - 2}}}"] if len(digits) > 2 else [])
+    same = [f"{digits[:i]}[{'1' if i == 0 else '0'}-{int(d) - 1}][0-9]{{{len(digits) - i - 1}}}"
+            for i, d in enumerate(digits) if int(d) > (1 if i == 0 else 0)]
+    return "|".join([*shorter, *same, digits])
+
+
+#: A seq as ``referee.api.matches.SEQ_TAG`` reads it, up to the bound it checks.
+IF_MATCH = rf'^(W/)?"?0*({numbers_up_to(INT32_MAX)})"?$'
+
 HOST = "Bearer {$response.body#/host_token}"
 NEW_MATCH = "$response.body#/id"
 SAME_MATCH = "$request.path.match_id"
