@@ -14,9 +14,11 @@ V = TypeVar("V")
 
 
 class KeptFor(Generic[K, V]):
-    """``kept(key)``: the one value kept for ``key``, made by ``make`` the first time."""
+    """``kept(key)``: the one value kept for ``key``, made by ``make`` the first time (given
+    the key when ``with_key``: a job that works on the database it is kept for)."""
 
-    def __init__(self, make: Callable[[], V]) -> None:
+    def __init__(self, make: Callable[..., V], with_key: bool = False) -> None:
+        self._with_key = with_key
         self._make = make
         self._kept: WeakKeyDictionary[K, V] = WeakKeyDictionary()
         self._lock = threading.Lock()
@@ -25,5 +27,5 @@ class KeptFor(Generic[K, V]):
         with self._lock:
             found = self._kept.get(key)
             if found is None:
-                found = self._kept[key] = self._make()
+                found = self._kept[key] = self._make(key) if self._with_key else self._make()
             return found

@@ -26,7 +26,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
-from weakref import WeakKeyDictionary
 
 from sqlalchemy import Table, delete, exists, func, insert, select, tuple_
 from sqlalchemy.orm import Session
@@ -34,6 +33,7 @@ from sqlalchemy.orm import Session
 from referee.engines import REGISTRY
 from referee.service import work
 from referee.service.errors import NotFound
+from referee.service.kept import KeptFor
 from referee.service.sentences import sentence
 from referee.service.skill import OVERALL, Played, Rated, Side, Skill, chances, rate
 from referee.store import models
@@ -266,16 +266,8 @@ class Job:
         return self.idle.wait(timeout)
 
 
-_jobs: WeakKeyDictionary[Database, Job] = WeakKeyDictionary()
-_jobs_lock = threading.Lock()
-
-
-def job_of(db: Database) -> Job:
-    with _jobs_lock:
-        job = _jobs.get(db)
-        if job is None:
-            job = _jobs[db] = Job(db)
-        return job
+#: This process's recomputations, one job per database.
+job_of: KeptFor[Database, Job] = KeptFor(Job, with_key=True)
 
 
 # --- what the pages and the API read ---------------------------------------------------------
