@@ -33,19 +33,28 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, int]]:
     database(app).engine.dispose()
 
 
-def test_the_player_page_draws_the_ratings_trend(chromium: Any, site: tuple[str, int]) -> None:
+#: What the page says, per reader's language.
+SAID = {"en": ("All games", "Rating over the last 3 matches"),
+        "fr": ("Tous les jeux", "Cote sur les 3 dernières parties")}
+
+
+@pytest.mark.parametrize("lang", sorted(SAID))
+def test_the_player_page_draws_the_ratings_trend(chromium: Any, site: tuple[str, int],
+                                                 lang: str) -> None:
     """Requirement: the player page shows each rating with its uncertainty and its trend (a
-    sparkline), readable on a phone."""
+    sparkline), readable on a phone, in the reader's language."""
     base, bob = site
+    everything, trend = SAID[lang]
     page = phone(chromium)
+    page.set_extra_http_headers({"Accept-Language": lang})
     page.goto(f"{base}/players/{bob}")
     table = page.locator("table.ratings")
     expect(table).to_be_visible(timeout=TIMEOUT)
     expect(table.locator("tbody tr")).to_have_count(2)
-    expect(table.locator("tbody tr").first).to_contain_text("All games")
+    expect(table.locator("tbody tr").first).to_contain_text(everything)
     expect(table.locator("tbody tr").first).to_contain_text("±")
     spark = table.locator("svg.sparkline").first
     expect(spark).to_be_visible()
     assert spark.bounding_box()["width"] > 50
-    assert spark.get_attribute("aria-label").startswith("Rating over the last 3 matches")
+    assert spark.get_attribute("aria-label").startswith(trend)
     page.context.close()
