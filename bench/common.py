@@ -136,3 +136,14 @@ def stop_server(server: Any) -> None:
     except Exception:  # noqa: BLE001 — still running: kill it rather than leave it behind
         server.kill()
         server.wait(10)
+
+
+def schema_url(server: str, prefix: str) -> tuple[str, str]:
+    """A fresh schema of its own on the PostgreSQL ``server`` (``<prefix>_<pid>``): its URL,
+    searched first, and its name (to drop at the end)."""
+    schema = f"{prefix}_{os.getpid()}"
+    with create_engine(server).begin() as conn:
+        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    separator = "&" if "?" in server else "?"
+    return f"{server}{separator}options=-csearch_path%3D{schema}", schema

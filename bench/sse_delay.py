@@ -27,21 +27,12 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from common import citroncoco_moves, drop_schema  # noqa: E402
+from common import citroncoco_moves, drop_schema, schema_url  # noqa: E402
 from load import free_port  # noqa: E402
-from sqlalchemy import create_engine, text  # noqa: E402
 
 DEFAULT_DB = os.environ.get("REFEREE_TEST_POSTGRES_URL",
                             "postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
-
-def schema_url(server: str) -> tuple[str, str]:
-    schema = f"referee_bench_sse_{os.getpid()}"
-    with create_engine(server).begin() as conn:
-        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    separator = "&" if "?" in server else "?"
-    return f"{server}{separator}options=-csearch_path%3D{schema}", schema
 
 
 def instance(env: dict[str, str], streams: bool = False) -> tuple[subprocess.Popen[bytes], str]:
@@ -78,7 +69,7 @@ def main() -> None:
     args.add_argument("--database", default=DEFAULT_DB, help="a PostgreSQL URL")
     args.add_argument("--moves", type=int, default=200)
     opts = args.parse_args()
-    url, schema = schema_url(opts.database)
+    url, schema = schema_url(opts.database, "referee_bench_sse")
     env = {**os.environ, "DATABASE_URL": url, "REFEREE_SECRET_KEY": "bench",
            "REFEREE_STREAM_RECHECK": "60"}
     subprocess.run([str(ROOT / ".venv/bin/referee"), "db", "upgrade"], env=env, check=True,

@@ -45,9 +45,8 @@ import requests
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 
-from common import citroncoco_moves, drop_schema  # noqa: E402
+from common import citroncoco_moves, drop_schema, schema_url  # noqa: E402
 from load import free_port  # noqa: E402
-from sqlalchemy import create_engine, text  # noqa: E402
 
 DEFAULT_DB = os.environ.get("REFEREE_TEST_POSTGRES_URL",
                             "postgresql+psycopg://postgres@127.0.0.1:5432/test")
@@ -143,14 +142,6 @@ def raise_descriptors() -> int:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     return hard
 
-
-def schema_url(server: str) -> tuple[str, str]:
-    schema = f"referee_bench_streams_{os.getpid()}"
-    with create_engine(server).begin() as conn:
-        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    separator = "&" if "?" in server else "?"
-    return f"{server}{separator}options=-csearch_path%3D{schema}", schema
 
 
 def start(command: list[str], env: dict[str, str], port: int, log: Path
@@ -449,7 +440,7 @@ def main() -> None:
     if limit < opts.streams * 2 + 512:
         sys.exit(f"{opts.streams} streams need {opts.streams * 2 + 512} descriptors "
                  f"(client and server); the hard limit is {limit}")
-    url, schema = schema_url(opts.database)
+    url, schema = schema_url(opts.database, "referee_bench_streams")
     logs = Path(tempfile.mkdtemp(prefix="referee-bench-streams-"))
     try:
         run(opts, url, logs)
