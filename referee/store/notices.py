@@ -6,8 +6,11 @@ matches that each NOTIFY commit one after the other, one disk flush each, at the
 client alone commits (a few hundred a second on a slow disk), whatever PostgreSQL's group
 commit could do for them. So an append commits without one; after its commit its notice goes
 to a sender, one thread per process and database, that sends every notice waiting in one
-transaction of its own, on a pooled connection: one flush and one lock for all the appends
-that committed meanwhile.
+statement of its own (``Prepared.alone``: no BEGIN or COMMIT round trip, nothing to flush), on
+a pooled connection: one lock, held for one statement, for all the appends that committed
+meanwhile. (Sent by each append on its own connection instead, the notices of 16 tables
+queue up for that lock one statement at a time: ``bench/tables.py`` logged a third fewer
+appends a second.)
 
 A wake-up only says "read the log again" (``referee.service.live``): one lost with a process
 that dies between the commit and the sending costs the other processes' streams a delay until
@@ -26,7 +29,7 @@ from weakref import WeakKeyDictionary
 from sqlalchemy import Engine, event, text
 from sqlalchemy.orm import Session
 
-from referee.store.prepared import Transaction
+from referee.store.prepared import Prepared, Transaction
 
 log = logging.getLogger(__name__)
 
@@ -34,10 +37,12 @@ log = logging.getLogger(__name__)
 #: schema), as ``referee.service.live.announced`` gives them.
 PENDING = "referee.notices"
 
-#: Every notice waiting, in one statement: the payload is prefixed with the schema, as the
+#: Every notice given, in one statement: the payload is prefixed with the schema, as the
 #: listeners expect (several schemas of one database do not wake each other's streams).
-_SEND = text("SELECT pg_notify(c, concat(current_schema(), p)) "
-             "FROM unnest(CAST(:channels AS text[]), CAST(:payloads AS text[])) AS n(c, p)")
+#: Sent alone (``Prepared.alone``): one round trip, no BEGIN or COMMIT of its own.
+_SEND = Prepared(text("SELECT pg_notify(c, concat(current_schema(), p)) "
+                      "FROM unnest(CAST(:channels AS text[]), CAST(:payloads AS text[])) "
+                      "AS n(c, p)"))
 
 #: A sender with nothing to send for this long ends its thread (the next notice starts one).
 IDLE = 5.0
@@ -84,17 +89,19 @@ class Sender:
                 return
 
     def _flush(self, batch: list[tuple[str, str]]) -> bool:
-        """Send ``batch`` in one transaction; False when the engine is gone."""
+        """Send ``batch`` in one statement, its own transaction; False when the engine is
+        gone."""
         engine = self.engine()
         if engine is None:
             return False
+        transaction = Transaction(engine)
         try:
-            with engine.connect() as conn:
-                conn.execute(_SEND, {"channels": [c for c, _ in batch],
-                                     "payloads": [p for _, p in batch]})
-                conn.commit()
+            _SEND.alone(transaction, {"channels": [c for c, _ in batch],
+                                      "payloads": [p for _, p in batch]})
         except Exception as error:  # noqa: BLE001 — the streams' timed look catches up
             log.warning("%d notices of appends were not sent (%s)", len(batch), error)
+        finally:
+            transaction.close()
         return True
 
 
