@@ -1,4 +1,5 @@
-"""Fixtures of the store's tests: an empty database for migrations to build step by step."""
+"""Fixtures of the store's tests: an empty database for migrations to build step by step, and
+the test PostgreSQL server's engine as the store makes it."""
 
 from __future__ import annotations
 
@@ -7,9 +8,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import Engine, create_engine, text
 
+from referee.store import db as store_db
 from tests.conftest import BACKENDS, POSTGRES_URL
+
+
+@pytest.fixture
+def postgres_engine() -> Iterator[Engine]:
+    """An engine on the test PostgreSQL server, made as the store makes its own."""
+    made = store_db.make_engine(POSTGRES_URL)
+    yield made
+    made.dispose()
 
 
 @pytest.fixture(params=BACKENDS)

@@ -3,7 +3,6 @@ round trip, and a connection the server dropped while it idled is replaced befor
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -17,23 +16,16 @@ pytestmark = pytest.mark.skipif("postgresql" not in BACKENDS,
 
 
 @pytest.fixture
-def engine() -> Iterator[Engine]:
-    made = store_db.make_engine(POSTGRES_URL)
-    yield made
-    made.dispose()
-
-
-@pytest.fixture
-def pings(engine: Engine, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+def pings(postgres_engine: Engine, monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Each ping the pool sends, counted."""
     sent: list[int] = []
-    real = engine.dialect.do_ping
+    real = postgres_engine.dialect.do_ping
 
     def counted(dbapi_connection: Any) -> bool:
         sent.append(1)
         return real(dbapi_connection)
 
-    monkeypatch.setattr(engine.dialect, "do_ping", counted)
+    monkeypatch.setattr(postgres_engine.dialect, "do_ping", counted)
     return sent
 
 
@@ -42,16 +34,16 @@ def backend_pid(engine: Engine) -> int:
         return int(conn.execute(text("SELECT pg_backend_pid()")).scalar_one())
 
 
-def test_a_connection_lent_again_at_once_is_not_pinged(engine: Engine,
+def test_a_connection_lent_again_at_once_is_not_pinged(postgres_engine: Engine,
                                                         pings: list[int]) -> None:
-    first = backend_pid(engine)
-    assert backend_pid(engine) == first
+    first = backend_pid(postgres_engine)
+    assert backend_pid(postgres_engine) == first
     assert pings == []
 
 
 def test_a_connection_dropped_while_idle_is_replaced_before_it_is_lent(
-        engine: Engine, pings: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
-    dropped = backend_pid(engine)
+        postgres_engine: Engine, pings: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    dropped = backend_pid(postgres_engine)
     admin = create_engine(POSTGRES_URL)
     try:
         with admin.begin() as conn:
@@ -59,5 +51,5 @@ def test_a_connection_dropped_while_idle_is_replaced_before_it_is_lent(
     finally:
         admin.dispose()
     monkeypatch.setattr(store_db, "IDLE_BEFORE_PING", 0.0)  # it has idled long enough
-    assert backend_pid(engine) != dropped  # no error: the pool replaced it
+    assert backend_pid(postgres_engine) != dropped  # no error: the pool replaced it
     assert pings  # pinged, found gone, replaced

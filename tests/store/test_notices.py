@@ -11,7 +11,6 @@ import psycopg
 import pytest
 from sqlalchemy import Engine, text
 
-from referee.store import db as store_db
 from referee.store import notices
 from referee.store.prepared import Transaction
 from tests.conftest import BACKENDS, POSTGRES_URL
@@ -21,13 +20,6 @@ pytestmark = [pytest.mark.postgres,
                                  reason="PostgreSQL is not among the test databases")]
 
 CHANNEL = "referee_notices_test"
-
-
-@pytest.fixture
-def engine() -> Iterator[Engine]:
-    made = store_db.make_engine(POSTGRES_URL)
-    yield made
-    made.dispose()
 
 
 @pytest.fixture
@@ -59,16 +51,16 @@ def notified(engine: Engine, payload: str, *, commit: bool) -> Transaction:
 
 
 def test_the_notices_of_a_committed_transaction_are_sent_after_it(
-        engine: Engine, listening: psycopg.Connection) -> None:
+        postgres_engine: Engine, listening: psycopg.Connection) -> None:
     """Each notice once, with the schema before its payload (the listeners' filter)."""
-    with engine.connect() as conn:
+    with postgres_engine.connect() as conn:
         schema = conn.execute(text("SELECT current_schema()")).scalar()
-    notified(engine, ":7:1", commit=True)
-    notified(engine, ":7:2", commit=True)
+    notified(postgres_engine, ":7:1", commit=True)
+    notified(postgres_engine, ":7:2", commit=True)
     assert sorted(heard(listening, 2.0)) == [f"{schema}:7:1", f"{schema}:7:2"]
 
 
-def test_a_rolled_back_transaction_sends_nothing(engine: Engine,
+def test_a_rolled_back_transaction_sends_nothing(postgres_engine: Engine,
                                                  listening: psycopg.Connection) -> None:
-    notified(engine, ":8:1", commit=False)
+    notified(postgres_engine, ":8:1", commit=False)
     assert heard(listening, 1.0) == []
