@@ -117,8 +117,7 @@ def roster_add(night_id: int) -> BaseResponse:
         if not names:
             raise PageError(422, _("Type a player's name to add them to the night."),
                             where="names")
-        for name in names[:night_tables.MAX_ROSTER]:
-            night_tables.add_player(db(), night_id, token, name=name)
+        night_tables.add_players(db(), night_id, token, names[:night_tables.MAX_ROSTER])
     except (PageError, ServiceError) as err:
         return night_refused(night_id, "roster", err)
     return back(night_id, "roster")

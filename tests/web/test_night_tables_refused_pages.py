@@ -73,6 +73,17 @@ def test_a_roster_with_no_name_is_said_in_the_roster(client: FlaskClient, night:
     assert stored(client, night) == before
 
 
+def test_a_name_too_long_adds_nobody_and_keeps_what_was_typed(client: FlaskClient,
+                                                               night: int) -> None:
+    typed = "Alice\n" + "x" * 81
+    answer = client.post(f"/nights/{night}/roster", data={"names": typed})
+    assert answer.status_code == 422
+    roster = inside(answer, "roster")
+    assert "A player's name is at most 80 characters." in roster
+    assert "Alice " + "x" * 81 in roster  # in the textarea, as typed (spaces collapsed)
+    assert client.get(f"/api/nights/{night}/roster").json["items"] == []
+
+
 def test_a_bad_table_count_is_said_in_the_seating_form_and_kept(client: FlaskClient,
                                                                 night: int) -> None:
     client.post(f"/nights/{night}/roster", data={"names": NAMES})
