@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from referee.service import matches, nights, work
 from referee.service.errors import Conflict, Invalid, NotFound
-from referee.service.players import player_named
+from referee.service.players import player_named, players_named
 from referee.service.seating import (
     GameSeats,
     NotEnoughPlayers,
@@ -118,14 +118,31 @@ def add_player(db: Database, night_id: int, token: str | None, name: str | None 
             player = player_named(session, name, where="name")
         else:
             raise Invalid(sentence("Name the player: a name or a player id."), where="name")
-        present = {row.player_id for row in _roster(session, night_id)}
-        if player.id not in present:
-            if len(present) >= MAX_ROSTER:
-                raise Invalid(sentence("A night's roster holds at most {most} players.",
-                                       most=MAX_ROSTER), where="name")
-            session.add(models.NightPlayer(night_id=night_id, player_id=player.id))
-            session.flush()
+        _join(session, night_id, player, where="name")
         return {"player_id": player.id, "name": player.name}
+
+
+def add_players(db: Database, night_id: int, token: str | None,
+                names: list[str]) -> list[dict[str, Any]]:
+    """Players join the roster by name (found or created), all or none: a name that cannot be
+    a player's, or a roster too full for them, and nobody joins."""
+    with work.writing(db) as session:
+        nights.check_host(nights.night_or_404(session, night_id), token)
+        players = players_named(session, names, ["names"] * len(names))
+        for player in players:
+            _join(session, night_id, player, where="names")
+        return [{"player_id": p.id, "name": p.name} for p in players]
+
+
+def _join(session: Session, night_id: int, player: models.Player, where: str) -> None:
+    """The player on the roster (already there, nothing changes); Invalid when it is full."""
+    present = {row.player_id for row in _roster(session, night_id)}
+    if player.id not in present:
+        if len(present) >= MAX_ROSTER:
+            raise Invalid(sentence("A night's roster holds at most {most} players.",
+                                   most=MAX_ROSTER), where=where)
+        session.add(models.NightPlayer(night_id=night_id, player_id=player.id))
+        session.flush()
 
 
 def remove_player(db: Database, night_id: int, token: str | None, player_id: int) -> None:

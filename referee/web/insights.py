@@ -100,7 +100,7 @@ def night_points(night_id: int) -> Any:
     try:
         nights.set_points(db(), night_id, token, typed)
     except Invalid as err:
-        return views.night_page(night_id, points_error=told(err.sentence), points_text=typed), 422
+        return views.night_refused(night_id, "points", err)
     return redirect(url_for("web.night", night_id=night_id) + "#leaderboard", 303)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -210,17 +211,46 @@ def hosted_night(night_id: int | None) -> dict[str, Any] | None:
 
 @bp.get("/nights/<id:night_id>")
 def night(night_id: int) -> Response:
-    response = current_app.response_class(night_page(night_id))
+    return night_response(night_id)
+
+
+@dataclass(frozen=True)
+class RefusedForm:
+    """A host's form on the night's page the service or the page refused: which form
+    (``points``, ``roster``, ``seat``, ``proposal``, ``start``), the refusal as ``error_view``
+    gives it, what was posted (shown again), and the round it was for, if any."""
+
+    form: str
+    error: dict[str, Any]
+    posted: Any
+    round: int | None = None
+
+
+def night_response(night_id: int, refused: RefusedForm | None = None,
+                   status: int = 200) -> Response:
+    """The night's page (a refused form said in its section, with the refusal's status)."""
+    response = current_app.response_class(night_page(night_id, refused), status=status)
     response.headers["Cache-Control"] = "no-store"  # the host's page carries the host link
     response.headers["Referrer-Policy"] = "same-origin"
     return response
 
 
-def night_page(night_id: int, points_error: str | None = None,
-               points_text: str | None = None) -> str:
-    """The night's page, with the host's controls (points, a new match, the host link) for
-    the host's browser only; a refused placement-points form is shown again with its reason
-    and what was typed (the night's points unchanged)."""
+def night_refused(night_id: int, form: str, err: Exception, round: int | None = None,
+                  where: str | None = None) -> Response:
+    """The night's page again after a refused form: the reason beside the form (and the field
+    ``where`` names, the refusal's own when not given), what was typed kept, nothing changed,
+    the refusal's status."""
+    error = error_view(err)
+    if where is not None:
+        error["where"] = where
+    return night_response(night_id, RefusedForm(form, error, request.form, round),
+                          error_status(err))
+
+
+def night_page(night_id: int, refused: RefusedForm | None = None) -> str:
+    """The night's page, with the host's controls (points, a new match, the tables, the host
+    link) for the host's browser only; a refused form of the host's is shown again in its
+    section with its reason and what was typed (``RefusedForm``)."""
     token = security.night_token(night_id)
     page = pages.night(db(), night_id, token, NIGHT_MATCHES)
     host_link = night_host_link(night_id, token) if token and page.host else None
@@ -228,9 +258,8 @@ def night_page(night_id: int, points_error: str | None = None,
     count = page.latest.total if page.latest.total is not None else len(latest)
     return render_template("night.html", night=page.board, latest=latest, count=count,
                            board=page.board, titles={g.id: g.title for g in games.all_games()},
-                           points_error=points_error, points_text=points_text,
-                           host=page.host, host_link=host_link, tables=page.tables,
-                           ratings=page.ratings)
+                           refused=refused, host=page.host, host_link=host_link,
+                           tables=page.tables, ratings=page.ratings)
 
 
 def night_host_link(night_id: int, token: str) -> str:
@@ -525,7 +554,8 @@ def error_view(err: Exception) -> dict[str, Any]:
                 "where": details.get("where"), "kind": details.get("kind"),
                 "errors": flatten_errors(schema_errors(said_errors(details.get("errors")))),
                 "since": details.get("since")}  # a stale move: what changed since
-    return {"message": str(err), "where": getattr(err, "name", None), "errors": [],
+    where = err.details.get("where") if isinstance(err, PageError) else getattr(err, "name", None)
+    return {"message": str(err), "where": where, "errors": [],
             "since": None}  # a form's own refusal: never "too slow"
 
 

@@ -161,3 +161,29 @@ def test_the_night_tv_shows_every_table_live(chromium: Any, site: Any, lang: str
     shoot(wide, f"night-page-{lang}-tv")
     for p in (tv, phone_tv, wide):
         p.context.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_a_refused_move_is_said_on_the_night_page(chromium: Any, site: Any, lang: str) -> None:
+    """CroCoNounours is played by 2 to 4: a fifth player moved to table 1 is refused, and the
+    night's page says so in the proposal, beside its tables as the host left them."""
+    base, _app = site
+    words = WORDS[lang]
+    page = context(chromium, lang, PHONE).new_page()
+    made_night(page, base, f"Refused {lang}")
+    page.locator("#roster-names").fill("\n".join(TWELVE[:8]))
+    page.get_by_role("button", name=words["add"]).click()
+    expect(page.locator(".roster li")).to_have_count(8, timeout=TIMEOUT)
+    page.locator("#seat-game").select_option("croconounours")
+    page.locator("form.seat-next button").click()
+    expect(page.locator(".seat-table")).to_have_count(2, timeout=TIMEOUT)
+    page.locator(".seat-table").nth(1).locator("select").first.select_option("1")
+    page.get_by_role("button", name=words["move"]).click()
+    refused = page.locator("#proposal #proposal-refused")
+    expect(refused).to_contain_text({"fr": "La table 1 compte 5 joueurs",
+                                     "en": "Table 1 has 5 players"}[lang], timeout=TIMEOUT)
+    expect(page.locator("h1")).to_have_text(f"Refused {lang}")
+    expect(page.locator(".seat-table").nth(1).locator("select").first).to_have_value("1")
+    shoot(page, f"proposal-refused-{lang}-phone")
+    assert axe_violations(page) == []
+    page.context.close()
