@@ -669,19 +669,19 @@ def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.E
              "key_request_hash": keyed.get("key_request_hash")}
     transaction = getattr(uow, "transaction", None)  # None: a unit of work without a database
     notice = announced(transaction, match_id, seq) if transaction is not None else None
-    if transaction is not None and notice is not None:  # sent once committed: within the
-        notices.after_commit(transaction, notice)  # transaction it queues every commit
     if row.type not in CORRECTIONS:
         after.moved_to(seq)
         if _results_unchanged(before, after):  # the hot path: a move that changed no result
             assert before.started_at is not None
-            if not uow.read_models.appended(event, before.started_at,
+            if not uow.read_models.appended(event, before.started_at, notice,
                                             last=_written_last(uow, after)):
                 raise staleness.Overtaken(seq)
             after.started_at = before.started_at
             _snapshot(uow, after)
             ledger.appended(transaction, match_id, seq)
             return after
+    if transaction is not None and notice is not None:  # sent once committed: within the
+        notices.after_commit(transaction, notice)  # transaction it queues every commit
     if not uow.events.append(**event):
         raise staleness.Overtaken(seq)
     if row.type in CORRECTIONS:

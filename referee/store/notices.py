@@ -4,13 +4,18 @@ A transaction that sends a NOTIFY takes a lock that every notifying transaction 
 database waits for, and holds it until its commit is flushed to disk: appends to different
 matches that each NOTIFY commit one after the other, one disk flush each, at the rate one
 client alone commits (a few hundred a second on a slow disk), whatever PostgreSQL's group
-commit could do for them. So an append commits without one; after its commit its notice goes
-to a sender, one thread per process and database, that sends every notice waiting in one
-statement of its own (``Prepared.alone``: no BEGIN or COMMIT round trip, nothing to flush), on
-a pooled connection: one lock, held for one statement, for all the appends that committed
-meanwhile. (Sent by each append on its own connection instead, the notices of 16 tables
-queue up for that lock one statement at a time: ``bench/tables.py`` logged a third fewer
-appends a second.)
+commit could do for them. So one statement that notifies at a time per process and database:
+when none is on its way, an append's notice goes in its own statement (a quiet move written
+in one statement that commits as it runs: ``ReadModelProjector.appended``), or right after its
+commit as a statement of its own on the same connection (``Prepared.alone``: no BEGIN or
+COMMIT round trip, nothing to flush) — a table alone pays no thread to wake and at most one
+short round trip; otherwise its notice waits for one thread that sends every notice waiting
+in one statement, on a pooled connection: under many tables' appends, one lock, held for one
+statement, for all those committed meanwhile. (Each append
+sending its own, the notices of 16 tables queued for that lock one statement at a time:
+``bench/tables.py`` logged a third fewer appends a second; every notice through the thread,
+a table alone paid the thread's wake-up: ``bench/append_peer.py`` on PostgreSQL 0.79 × the
+code with the NOTIFY in the append's transaction.)
 
 A wake-up only says "read the log again" (``referee.service.live``): one lost with a process
 that dies between the commit and the sending costs the other processes' streams a delay until
@@ -54,7 +59,8 @@ def after_commit(transaction: Transaction, notice: tuple[str, str]) -> None:
 
 
 class Sender:
-    """The notices of one process and database, sent in batches by one thread."""
+    """The notices of one process and database: one statement at a time, sent by the append
+    that committed them when none is on its way, else batched by one thread."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = weakref.ref(engine)  # kept for the engine, not keeping it
@@ -62,47 +68,93 @@ class Sender:
         self._waiting: list[tuple[str, str]] = []
         self._bell = threading.Condition(self._lock)
         self._thread: threading.Thread | None = None
-        self._pid = 0
+        self._busy = False  # a statement of notices is on its way
+        self._pid = os.getpid()
 
-    def send(self, notices: list[tuple[str, str]]) -> None:
+    def send(self, notices: list[tuple[str, str]], committed: Transaction | None = None
+             ) -> None:
+        """Send ``notices``: at once on ``committed``'s connection (which has just committed)
+        when no other statement of notices is on its way, else with the next batch."""
+        if committed is not None and committed.may_run_alone() and self.claim():
+            try:
+                _notify(committed, notices)
+            finally:
+                self.release()
+            return
         with self._lock:
             self._waiting.extend(notices)
-            running = (self._thread is not None and self._thread.is_alive()
-                       and self._pid == os.getpid())  # a forked worker starts its own
-            if not running:
-                self._pid = os.getpid()
-                self._thread = threading.Thread(target=self._run, name="referee-notices",
-                                                daemon=True)
-                self._thread.start()
-            self._bell.notify()
+            self._wake()
+
+    def claim(self) -> bool:
+        """Take the turn of the one statement of notices on its way, for a caller that sends
+        its own (False: one is on its way, or notices wait for the next batch)."""
+        with self._lock:
+            if self._pid != os.getpid():  # a forked worker: nothing of its parent's is on its way
+                self._pid, self._busy, self._thread = os.getpid(), False, None
+            if self._busy or self._waiting:
+                return False
+            self._busy = True
+            return True
+
+    def release(self) -> None:
+        """The claimed statement has been sent: the batch waiting, if any, may go."""
+        with self._lock:
+            self._busy = False
+            if self._waiting:
+                self._wake()
+
+    def _wake(self) -> None:
+        """The thread, told there is something to send (started if it is not running); the
+        lock held."""
+        if self._thread is None or not self._thread.is_alive():
+            self._thread = threading.Thread(target=self._run, name="referee-notices",
+                                            daemon=True)
+            self._thread.start()
+        self._bell.notify()
 
     def _run(self) -> None:
         while True:
             with self._lock:
-                if not self._waiting:
+                if self._busy or not self._waiting:
                     self._bell.wait(IDLE)
+                if not self._waiting:
+                    if not self._busy:  # nothing for IDLE seconds: the next notice starts one
+                        self._thread = None
+                        return
+                    continue
+                if self._busy:
+                    continue
                 batch, self._waiting = self._waiting, []
-                if not batch:
-                    self._thread = None
-                    return
-            if not self._flush(batch):
+                self._busy = True
+            try:
+                sent = self._flush(batch)
+            finally:
+                with self._lock:
+                    self._busy = False
+            if not sent:
                 return
 
     def _flush(self, batch: list[tuple[str, str]]) -> bool:
-        """Send ``batch`` in one statement, its own transaction; False when the engine is
-        gone."""
+        """Send ``batch`` on a pooled connection; False when the engine is gone."""
         engine = self.engine()
         if engine is None:
             return False
         transaction = Transaction(engine)
         try:
-            _SEND.alone(transaction, {"channels": [c for c, _ in batch],
-                                      "payloads": [p for _, p in batch]})
-        except Exception as error:  # noqa: BLE001 — the streams' timed look catches up
-            log.warning("%d notices of appends were not sent (%s)", len(batch), error)
+            _notify(transaction, batch)
         finally:
             transaction.close()
         return True
+
+
+def _notify(transaction: Transaction, notices: list[tuple[str, str]]) -> None:
+    """One statement, sent alone on ``transaction``'s connection; a failure is logged, never
+    raised (what committed stays acknowledged; the streams' timed look catches up)."""
+    try:
+        _SEND.alone(transaction, {"channels": [c for c, _ in notices],
+                                  "payloads": [p for _, p in notices]})
+    except Exception as error:  # noqa: BLE001
+        log.warning("%d notices of appends were not sent (%s)", len(notices), error)
 
 
 _senders: WeakKeyDictionary[Engine, Sender] = WeakKeyDictionary()
@@ -125,7 +177,9 @@ def _send_after_commit(transaction: Session | Transaction) -> None:
     for engine, notice in pending:
         by_engine.setdefault(engine, []).append(notice)
     for engine, notices in by_engine.items():
-        sender_for(engine).send(notices)
+        committed = (transaction if isinstance(transaction, Transaction)
+                     and transaction.engine is engine else None)
+        sender_for(engine).send(notices, committed)
 
 
 def _forget(session: Session) -> None:

@@ -20,7 +20,7 @@ from sqlalchemy import JSON, DateTime, Table, bindparam, case, delete, select, t
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from referee.store import models
+from referee.store import models, notices
 from referee.store.as_data import standings_data
 from referee.store.prepared import Prepared, Transaction, Transactional
 from referee.store.recorder import APPEND_EVENT_SQL, EventRecorder, event_types
@@ -55,13 +55,20 @@ _QUIET_HEAD = Prepared(text(
 #: one statement (one round trip instead of three); the data modifying parts of a WITH all
 #: run, whatever the final SELECT reads. The event row goes first and the rest only if it was
 #: inserted: a move whose seq another append took is no row here, and has written and locked
-#: nothing. Its NOTIFY is sent once it has committed (``referee.store.notices``).
-_QUIET_APPEND = Prepared(text(
-    f"WITH logged AS ({APPEND_EVENT_SQL}), "
-    "head AS (UPDATE match_summaries SET last_seq = :seq, updated_at = :recorded_at "
-    "WHERE match_id = :match_id AND EXISTS (SELECT 1 FROM logged)), "
-    f"result AS ({_UPDATE_RESULT_SQL} AND EXISTS (SELECT 1 FROM logged)) "
-    "SELECT seq FROM logged").bindparams(*event_types()))
+#: nothing. Its NOTIFY is sent once it has committed (``referee.store.notices``), or, when it
+#: is a transaction of its own and no other statement of notices of this process is on its
+#: way, in it (``_QUIET_APPEND_NOTIFIED``): the notify lock is then held for that one round
+#: trip, as it would be by the notice's own statement after it.
+_QUIET_WITH = (f"WITH logged AS ({APPEND_EVENT_SQL}), "
+               "head AS (UPDATE match_summaries SET last_seq = :seq, updated_at = :recorded_at "
+               "WHERE match_id = :match_id AND EXISTS (SELECT 1 FROM logged)), "
+               f"result AS ({_UPDATE_RESULT_SQL} AND EXISTS (SELECT 1 FROM logged)) ")
+_QUIET_APPEND = Prepared(text(_QUIET_WITH + "SELECT seq FROM logged").bindparams(
+    *event_types()))
+_QUIET_APPEND_NOTIFIED = Prepared(text(
+    _QUIET_WITH + "SELECT pg_notify(CAST(:channel AS text), "
+    "concat(current_schema(), CAST(:notice AS text))) FROM logged").bindparams(
+    *event_types()))
 
 
 def status_of(standings: Standings) -> str:
@@ -167,8 +174,8 @@ class ReadModelProjector(Transactional):
             "match_id": match_id, "seq": seq, "recorded_at": at,
             "seconds": _seconds(started, at)})
 
-    def appended(self, event: dict[str, Any], started: datetime, *, last: bool = False
-                 ) -> bool:
+    def appended(self, event: dict[str, Any], started: datetime,
+                 notice: tuple[str, str] | None = None, *, last: bool = False) -> bool:
         """A quiet move (one that changed no total, record, placement, call or status): its
         event row, the summary's seq and time, the result's event count and times — what
         ``EventRecorder.append``, ``judged`` and ``moved`` write — in one statement on
@@ -177,12 +184,27 @@ class ReadModelProjector(Transactional):
 
         ``last``: nothing else is written in this unit of work; if nothing was before either,
         the statement is a transaction of its own there (``Prepared.alone``): committed as it
-        runs, with no BEGIN and no COMMIT round trip."""
+        runs, with no BEGIN and no COMMIT round trip. ``notice``: the NOTIFY that announces
+        it (``referee.store.notices``), sent within that statement when no other statement of
+        notices of this process is on its way, else once it has committed."""
         values = {**event, "seconds": _seconds(started, event["recorded_at"])}
         if self.transaction.dialect.name == "postgresql":
+            if last and notice is not None and self.transaction.may_run_alone():
+                sender = notices.sender_for(self.transaction.engine)
+                if sender.claim():
+                    try:
+                        values["channel"], values["notice"] = notice
+                        return bool(_QUIET_APPEND_NOTIFIED.alone(self.transaction, values,
+                                                                 writes=True))
+                    finally:
+                        sender.release()
+            if notice is not None:
+                notices.after_commit(self.transaction, notice)
             if last:
                 return bool(_QUIET_APPEND.alone(self.transaction, values, writes=True))
             return bool(_QUIET_APPEND.run(self.transaction, values).fetchall())
+        if notice is not None:
+            notices.after_commit(self.transaction, notice)
         if not self.events.append(**event):
             return False
         _QUIET_HEAD.run(self.transaction, values)

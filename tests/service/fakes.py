@@ -238,8 +238,8 @@ class FakeProjector:
         result = self.data.match_results[match_id]
         result.update(events=seq, ended_at=at, seconds=int((at - started).total_seconds()))
 
-    def appended(self, event: dict[str, Any], started: datetime, *, last: bool = False
-                 ) -> bool:
+    def appended(self, event: dict[str, Any], started: datetime,
+                 notice: tuple[str, str] | None = None, *, last: bool = False) -> bool:
         if not self.events.append(**event):
             return False
         summary = self.data.summaries[event["match_id"]]
