@@ -31,7 +31,10 @@ TRANSLATIONS = "referee_translations"
 
 def catalogue() -> Any:
     """This request's catalogue (Flask-Babel's ``get_translations``, kept after the first)."""
-    kept = g.get(TRANSLATIONS) if g else None
+    try:
+        kept = g.get(TRANSLATIONS)
+    except RuntimeError:  # outside an app's context: no request, nothing kept
+        kept = None
     return kept if kept is not None else flask_babel.get_translations()
 
 
@@ -63,8 +66,12 @@ def lazy_pgettext(context: str, string: str, /, **variables: Any) -> LazyString:
 def template_gettext(eval_ctx: EvalContext, string: str, /, **variables: Any) -> str:
     """The templates' ``_`` and ``gettext``: what Jinja's newstyle gettext does (the sentence
     looked up, marked safe on an HTML page, then its variables put in, escaped), in one call;
-    Jinja's own makes three context calls for each of the hundreds of strings a page says."""
+    Jinja's own makes three context calls for each of the hundreds of strings a page says.
+    A sentence with no field and nothing to put in is as it is (``fill`` would give it back
+    unchanged, at the price of a formatter)."""
     said = catalogue().ugettext(string)
+    if not variables and "{" not in said and "}" not in said:
+        return Markup(said) if eval_ctx.autoescape else str(said)
     return fill(Markup(said) if eval_ctx.autoescape else said, variables)
 
 

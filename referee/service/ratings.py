@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, delete, exists, func, insert, select, tuple_
+from sqlalchemy import Table, bindparam, delete, exists, func, insert, select, tuple_
 from sqlalchemy.orm import Session
 
 from referee.engines import REGISTRY
@@ -315,22 +315,34 @@ def player_ratings(session: Session, player_id: int, last: int = 20) -> list[dic
     return out
 
 
-def current(session: Session, scope: str, players: Iterable[int] | None = None) -> Any:
-    """Each player's latest row in ``scope`` (of ``players`` only, if given), as a subquery."""
+def current(scope: Any, players: Any = None) -> Any:
+    """Each player's latest row in ``scope`` (of ``players`` only, if given), as a subquery;
+    both values or bound parameters."""
     place = func.row_number().over(partition_by=R.player_id,
                                    order_by=(R.ended_at.desc(), R.match_uuid.desc()))
     counted = func.count().over(partition_by=R.player_id)
     query = (select(R.player_id, R.mu, R.sigma, R.ordinal, place.label("place"),
                     counted.label("matches")).where(R.scope == scope))
     if players is not None:
-        query = query.where(R.player_id.in_(sorted(set(players))))
+        query = query.where(R.player_id.in_(players))
     return query.subquery()
+
+
+def _latest_of_players() -> Any:
+    latest = current(bindparam("scope"), bindparam("players", expanding=True))
+    return (select(latest.c.player_id, latest.c.mu, latest.c.sigma)
+            .where(latest.c.place == 1))
+
+
+#: The latest rating of each of some players in a game (``scope``, ``players``): built once,
+#: as every view of a match under way asks it.
+LATEST_OF_PLAYERS = _latest_of_players()
 
 
 def leaderboard_rows(session: Session, scope: str, page: int, per_page: int,
                      one_more: bool = False) -> list[dict[str, Any]]:
     """Page ``page`` of the players rated in ``scope``, best rating first."""
-    now = current(session, scope)
+    now = current(scope)
     rows = session.execute(
         select(models.Player.id, models.Player.name, now.c.mu, now.c.sigma, now.c.ordinal,
                now.c.matches)
@@ -390,10 +402,8 @@ def match_chances(session: Session, match: models.Match, sides: Sequence[Sequenc
     game; None when a seat's player has never been rated in it."""
     players = {seat.seat: seat.player_id for seat in match.seats}
     wanted = {players[s] for side in sides for s in side if s in players}
-    now = current(session, match.game, wanted)
     held = {pid: Skill(mu, sigma) for pid, mu, sigma in session.execute(
-        select(now.c.player_id, now.c.mu, now.c.sigma)
-        .where(now.c.place == 1, now.c.player_id.in_(wanted)))}
+        LATEST_OF_PLAYERS, {"scope": match.game, "players": sorted(wanted)})}
     if len(sides) < 2 or any(players.get(s) not in held for side in sides for s in side):
         return None
     return chances([[held[players[s]] for s in side] for side in sides])

@@ -49,6 +49,34 @@ def _clause_view(rule: str, locale: str, game: str | None) -> dict[str, Any] | N
     return clause_data(*found, locale) if found is not None else None
 
 
+#: Where an app keeps each rule's tag as rendered, by rule, game and reader's language.
+RULE_TAGS = "referee.rule_tags"
+#: Past this many, the kept tags start again (rules come from stored verdicts).
+RULE_TAGS_KEPT = 4096
+
+
+def rule_tag(rule: Any, game: str | None = None) -> Markup:
+    """A verdict's rule with its clause behind it (``_clause.html``'s ``rule_tag_made``),
+    rendered once per rule, game and language: a page's two dozen verdicts cite a handful of
+    clauses, and the same clause reads the same to every reader of one language."""
+    if not isinstance(rule, str):
+        return _rule_tag_made(rule, game)
+    kept: dict[tuple[str, str | None, str], Markup] = current_app.extensions.setdefault(
+        RULE_TAGS, {})
+    key = (rule, game, reader_locale())
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= RULE_TAGS_KEPT:
+            kept.clear()
+        found = kept[key] = _rule_tag_made(rule, game)
+    return found
+
+
+def _rule_tag_made(rule: Any, game: str | None) -> Markup:
+    module: Any = current_app.jinja_env.get_template("_clause.html").module
+    return Markup(module.rule_tag_made(rule, game))
+
+
 def clause_of(rule: Any, game: str | None = None) -> dict[str, Any] | None:
     """The clause a verdict's rule cites, worded for this page's reader (None: no catalogue
     holds it yet)."""
@@ -99,6 +127,6 @@ def played_word(game: str, option: str, value: Any) -> str:
 
 def init_app(app: Flask) -> None:
     app.register_blueprint(bp)
-    app.jinja_env.globals.update(clause_of=clause_of, rules_exist=rulebook.has,
-                                 played_word=played_word)
+    app.jinja_env.globals.update(clause_of=clause_of, rule_tag=rule_tag,
+                                 rules_exist=rulebook.has, played_word=played_word)
     app.jinja_env.filters.update(prose=prose, quoted=rulebook.quoted)
