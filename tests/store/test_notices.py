@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import psycopg
 import pytest
-from sqlalchemy import Engine, text
+from flask import Flask
+from sqlalchemy import Engine, event, text
 
+from referee import database
+from referee.service import live, matches
 from referee.store import notices
 from referee.store.prepared import Transaction
 from tests.conftest import BACKENDS, POSTGRES_URL
@@ -22,12 +26,22 @@ pytestmark = [pytest.mark.postgres,
 CHANNEL = "referee_notices_test"
 
 
-@pytest.fixture
-def listening() -> Iterator[psycopg.Connection]:
+def listener(channel: str) -> Iterator[psycopg.Connection]:
     conninfo = POSTGRES_URL.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(conninfo, autocommit=True) as conn:
-        conn.execute(f"LISTEN {CHANNEL}")
+        conn.execute(f"LISTEN {channel}")
         yield conn
+
+
+@pytest.fixture
+def listening() -> Iterator[psycopg.Connection]:
+    yield from listener(CHANNEL)
+
+
+@pytest.fixture
+def moves_listening() -> Iterator[psycopg.Connection]:
+    """Listening where the appends announce themselves."""
+    yield from listener(live.CHANNEL)
 
 
 def heard(conn: psycopg.Connection, within: float) -> list[str]:
@@ -64,3 +78,50 @@ def test_a_rolled_back_transaction_sends_nothing(postgres_engine: Engine,
                                                  listening: psycopg.Connection) -> None:
     notified(postgres_engine, ":8:1", commit=False)
     assert heard(listening, 1.0) == []
+
+
+def test_while_a_statement_of_notices_is_on_its_way_the_next_ones_wait_and_go_together(
+        postgres_engine: Engine, listening: psycopg.Connection) -> None:
+    """One statement that notifies at a time per process: the notices committed meanwhile
+    wait for it, then go in one batch."""
+    with postgres_engine.connect() as conn:
+        schema = conn.execute(text("SELECT current_schema()")).scalar()
+    sender = notices.sender_for(postgres_engine)
+    assert sender.claim()
+    try:
+        notified(postgres_engine, ":9:1", commit=True)
+        notified(postgres_engine, ":9:2", commit=True)
+        assert heard(listening, 0.5) == []
+    finally:
+        sender.release()
+    assert sorted(heard(listening, 2.0)) == [f"{schema}:9:1", f"{schema}:9:2"]
+
+
+def test_a_quiet_move_alone_announces_itself_in_its_own_statement(
+        app: Flask, moves_listening: psycopg.Connection) -> None:
+    """A table alone: the move's head, then its event, summary, result and NOTIFY in one
+    statement that commits as it runs — two round trips, as before the notices were batched."""
+    db = database(app)
+    if db.engine.dialect.name != "postgresql":
+        pytest.skip("the NOTIFY is PostgreSQL's")
+    made = matches.create_match(db, "citroncoco", {}, [matches.SeatSpec("Alice"),
+                                                       matches.SeatSpec("Bob")])
+    match_id, host = made.match.id, made.host_token
+    matches.record(db, match_id, host, "draw", 0, {"source": "stock"}, expected_seq=0)
+    matches.record(db, match_id, host, "discard", 0, {"value": 5}, expected_seq=1)
+    seen: list[str] = []
+
+    def listen(_conn: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        seen.append(statement)
+
+    heard(moves_listening, 0.3)  # the first two moves' notices, whichever way they went
+    event.listen(db.engine, "before_cursor_execute", listen)
+    try:
+        matches.record(db, match_id, host, "draw", 1, {"source": "discard"}, expected_seq=2)
+    finally:
+        event.remove(db.engine, "before_cursor_execute", listen)
+    assert len(seen) == 2 and "pg_notify" in seen[1]
+    with db.engine.connect() as conn:
+        schema = conn.execute(text("SELECT current_schema()")).scalar()
+    assert [p for p in heard(moves_listening, 2.0) if p.startswith(f"{schema}:")] == [
+        f"{schema}:{match_id}:3"]
