@@ -10,21 +10,23 @@ many marks, one recomputation takes them all) and is idempotent (no mark, nothin
 A recomputation (``settle``) holds no write lock for long: it reads the marks, then the
 matches from the earliest mark on and the ratings held just before (the prior), in reads; rates
 them; replaces the ratings from there a slice of the order of play at a time, each slice a
-short write transaction of its own (``ROWS_A_SLICE`` rows), so that the moves logged meanwhile
-wait some milliseconds, not the whole recomputation (a full one takes seconds); then deletes
-the marks it read, by id. Of several workers one recomputes at a time
-(``Database.one_at_a_time``: on PostgreSQL an advisory lock, ``LOCK_KEY`` and the schema); the
-next waits, then finds the marks taken or new ones to take: a mark left while a recomputation
-ran stays for the next, never lost. A change's own mark is placed from the ratings, which may be
-half written while it is taken: so the recomputation reads its matches once more at its end, and
-leaves a mark from the earliest one that changed meanwhile. While a mark is left (until the
-recomputation that read it has written everything) the pages say the ratings are being updated.
+short write transaction of its own (``ROWS_A_SLICE`` rows) and the write lock left free a while
+after it, so that the moves logged meanwhile wait a slice at most, not the whole recomputation
+(a full one takes tens of seconds); then deletes the marks it read, by id. Of several workers
+one recomputes at a time (``Database.one_at_a_time``: on PostgreSQL an advisory lock,
+``LOCK_KEY`` and the schema); the next waits, then finds the marks taken or new ones to take: a
+mark left while a recomputation ran stays for the next, never lost. A change's own mark is
+placed from the ratings, which may be half written while it is taken: so the recomputation
+reads its matches once more at its end, and leaves a mark from the earliest one that changed
+meanwhile. While a mark is left (until the recomputation that read it has written everything)
+the pages say the ratings are being updated.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -69,7 +71,9 @@ def played_from(session: Session, point: Point) -> list[Played]:
     query = (select(r.match_id, m.uuid, r.game, r.ended_at, r.seat, r.player_id, r.rank)
              .join(m, m.id == r.match_id).join(s, s.match_id == r.match_id)
              .where(r.finished.is_(True), r.ended_at.is_not(None), m.is_copy.is_(False),
-                    s.status == "finished"))
+                    # the status through a function: SQLite would else go through every
+                    # finished match by the status's index, not from the point by the end's
+                    func.coalesce(s.status, "") == "finished"))
     if point[0] is not None:  # the plain bound lets the index on the end serve
         query = query.where(r.ended_at >= point[0],
                             tuple_(r.ended_at, m.uuid) >= tuple_(point[0], point[1]))
@@ -128,10 +132,18 @@ def prior(session: Session, point: Point, keys: Iterable[tuple[str, int]]
 
 # --- writing them ----------------------------------------------------------------------------
 
-#: The most rating rows one write transaction of a recomputation writes (a slice of the order
-#: of play, whole matches): on SQLite some tens of milliseconds of its write lock, which the
-#: moves logged meanwhile wait for between two slices, never for the whole recomputation.
-ROWS_A_SLICE = 2000
+#: The rating rows one write transaction of a recomputation writes (a slice of the order of
+#: play, whole matches): on SQLite about a tenth of a second of its write lock (bench/ratings.py,
+#: 100,000 matches: a slice at most 0.2 s on two busy cores), which a move logged meanwhile waits
+#: for at worst, never for the whole recomputation. Smaller slices cost more commits: the rows of
+#: a slice touch every player's end of the player index, whatever their number.
+ROWS_A_SLICE = 5000
+
+#: The longest the write lock is left free between two slices (as long as the slice before
+#: held it, up to this): SQLite lets no writer queue, a writer that waits tries again and
+#: again, sleeping up to a tenth of a second between two tries, and would miss a lock free for
+#: a moment only, slice after slice.
+BETWEEN_SLICES = 0.1
 
 Bound = tuple[datetime, str] | None  # up to this match, not included; None: the end
 
@@ -173,10 +185,14 @@ def write(db: Database, start: Point, rated: Sequence[Rated]) -> None:
     left say the ratings are being updated)."""
     table = cast(Table, R.__table__)
     for lower, upper, rows in slices(start, rated, ROWS_A_SLICE):
+        values = [_row(r) for r in rows]
+        began = time.monotonic()
         with work.writing(db) as session:
             session.execute(_within(delete(R), lower, upper))
-            if rows:  # Core's executemany: no ORM bookkeeping
-                session.connection().execute(insert(table), [_row(r) for r in rows])
+            if values:  # Core's executemany: no ORM bookkeeping
+                session.connection().execute(insert(table), values)
+        if upper is not None:  # the lock left free a while: a waiting writer's turn
+            time.sleep(min(time.monotonic() - began, BETWEEN_SLICES))
 
 
 def _row(r: Rated) -> dict[str, Any]:
