@@ -139,10 +139,10 @@ def prior(session: Session, point: Point, keys: Iterable[tuple[str, int]]
 #: a slice touch every player's end of the player index, whatever their number.
 ROWS_A_SLICE = 5000
 
-#: The longest the write lock is left free between two slices (as long as the slice before
-#: held it, up to this): SQLite lets no writer queue, a writer that waits tries again and
+#: The longest SQLite's write lock is left free between two slices (as long as the slice
+#: before held it, up to this): SQLite lets no writer queue, a writer that waits tries again and
 #: again, sleeping up to a tenth of a second between two tries, and would miss a lock free for
-#: a moment only, slice after slice.
+#: a moment only, slice after slice. (PostgreSQL's slices lock only their own rows.)
 BETWEEN_SLICES = 0.1
 
 Bound = tuple[datetime, str] | None  # up to this match, not included; None: the end
@@ -191,7 +191,7 @@ def write(db: Database, start: Point, rated: Sequence[Rated]) -> None:
             session.execute(_within(delete(R), lower, upper))
             if values:  # Core's executemany: no ORM bookkeeping
                 session.connection().execute(insert(table), values)
-        if upper is not None:  # the lock left free a while: a waiting writer's turn
+        if upper is not None and db.is_sqlite:  # a waiting writer's turn (BETWEEN_SLICES)
             time.sleep(min(time.monotonic() - began, BETWEEN_SLICES))
 
 
