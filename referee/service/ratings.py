@@ -68,12 +68,14 @@ def played_from(session: Session, point: Point) -> list[Played]:
     have no result), each side's players and place from the results (and, where seats share
     a place, the summary's lines: a team is one side, a tie two)."""
     r, m, s = models.SeatResult, models.Match, models.MatchSummary
+    # on SQLite the status through a function: its planner would else go through every
+    # finished match by the status's index, not from the point by the end's
+    status = (func.coalesce(s.status, "") if session.get_bind().dialect.name == "sqlite"
+              else s.status)
     query = (select(r.match_id, m.uuid, r.game, r.ended_at, r.seat, r.player_id, r.rank)
              .join(m, m.id == r.match_id).join(s, s.match_id == r.match_id)
              .where(r.finished.is_(True), r.ended_at.is_not(None), m.is_copy.is_(False),
-                    # the status through a function: SQLite would else go through every
-                    # finished match by the status's index, not from the point by the end's
-                    func.coalesce(s.status, "") == "finished"))
+                    status == "finished"))
     if point[0] is not None:  # the plain bound lets the index on the end serve
         query = query.where(r.ended_at >= point[0],
                             tuple_(r.ended_at, m.uuid) >= tuple_(point[0], point[1]))
