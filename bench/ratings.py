@@ -2,8 +2,10 @@
 
 Seeds a fresh database directly (players, matches of three games — two to four seats, some in
 teams of two, some ties — their summaries and results read models: what the ratings read),
-rebuilds every rating in one recomputation (``ratings.rebuild``), and requests random players'
-pages through the app. Prints matches rated per second and the player page's p50 and p95.
+rebuilds every rating in one recomputation (``ratings.rebuild``) while another thread writes
+(an empty write transaction every 20 ms: what a move logged meanwhile waits for, the write
+lock on SQLite), and requests random players' pages through the app. Prints matches rated per
+second, the longest a write waited during the rebuild, and the player page's p50 and p95.
 
     .venv/bin/python bench/ratings.py [--matches 100000] [--requests 200]
     .venv/bin/python bench/ratings.py --database postgresql+psycopg://postgres@127.0.0.1/test
@@ -14,6 +16,7 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -23,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from common import fresh_app, parser  # noqa: E402
-from sqlalchemy import insert, select  # noqa: E402
+from sqlalchemy import insert, select, text  # noqa: E402
 
 from referee import database  # noqa: E402
 from referee.service import ratings  # noqa: E402
@@ -96,6 +99,23 @@ def seed(app: Any, count: int) -> float:
     return time.perf_counter() - start
 
 
+def writes_meanwhile(app: Any, done: threading.Event) -> list[float]:
+    """Milliseconds each write transaction took (``SELECT 1`` in it: on SQLite it begins
+    with the write lock) until ``done``, one every 20 ms; the list fills as they go."""
+    db = database(app)
+    times: list[float] = []
+
+    def write() -> None:
+        while not done.wait(0.02):
+            start = time.perf_counter()
+            with db.unit_of_work() as session:
+                session.execute(text("SELECT 1"))
+            times.append((time.perf_counter() - start) * 1000)
+
+    threading.Thread(target=write, name="bench-writes", daemon=True).start()
+    return times
+
+
 def player_pages(app: Any, requests: int) -> list[float]:
     """Milliseconds of each request of a random player's page."""
     client = app.test_client()
@@ -152,9 +172,12 @@ def main() -> None:
     app = fresh_app(args.database)
     seeded = seed(app, args.matches)
     db = database(app)
+    done = threading.Event()
+    waited = writes_meanwhile(app, done)
     start = time.perf_counter()
     ratings.rebuild(db)
     rebuilt = time.perf_counter() - start
+    done.set()
     with db.engine.connect() as conn:
         kept = len(conn.execute(select(models.PlayerRating.match_id)).all())
     one = latest_match(app, args.matches)
@@ -164,6 +187,8 @@ def main() -> None:
           f"{PLAYERS} players (seeded in {seeded:.1f} s)")
     print(f"rebuild: {rebuilt:.1f} s, {args.matches / rebuilt:,.0f} matches/s, "
           f"{kept:,} rating rows")
+    print(f"writes during the rebuild: {len(waited)}, the longest {max(waited, default=0):.0f} ms "
+          f"(p50 {statistics.median(waited or [0]):.1f} ms)")
     print(f"a match ending after them: its ratings {one:.1f} ms after its commit (median of 5), "
           f"{rebuilt * 1000 / args.matches:.2f} ms a match in the rebuild")
     print(f"player page ({args.requests} requests): p50 {p50:.1f} ms, p95 {p95:.1f} ms")

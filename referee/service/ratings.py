@@ -7,20 +7,26 @@ former place if that was earlier — in a transaction of its own, after the appe
 this process's job: one daemon thread per database, which coalesces the wake-ups (however
 many marks, one recomputation takes them all) and is idempotent (no mark, nothing to do).
 
-A recomputation (``settle``) is one write transaction: it takes the marks, deletes the ratings
-from the earliest one on, rates the matches from there (the ratings held just before as the
-prior) and deletes the marks it read, by id. On PostgreSQL it first takes a transaction-scoped
-advisory lock (``LOCK_KEY`` and the schema), so that of several workers one recomputes at a
-time; the next waits for the lock, then finds the marks taken or new ones to take: a mark left
-while a recomputation ran stays for the next, never lost. SQLite serialises the write
-transactions itself (a full recomputation holds its write lock meanwhile: appends wait for it).
-While a mark is left the pages say the ratings are being updated.
+A recomputation (``settle``) holds no write lock for long: it reads the marks, then the
+matches from the earliest mark on and the ratings held just before (the prior), in reads; rates
+them; replaces the ratings from there a slice of the order of play at a time, each slice a
+short write transaction of its own (``ROWS_A_SLICE`` rows) and the write lock left free a while
+after it, so that the moves logged meanwhile wait a slice at most, not the whole recomputation
+(a full one takes tens of seconds); then deletes the marks it read, by id. Of several workers
+one recomputes at a time (``Database.one_at_a_time``: on PostgreSQL an advisory lock,
+``LOCK_KEY`` and the schema); the next waits, then finds the marks taken or new ones to take: a
+mark left while a recomputation ran stays for the next, never lost. A change's own mark is
+placed from the ratings, which may be half written while it is taken: so the recomputation
+reads its matches once more at its end, and leaves a mark from the earliest one that changed
+meanwhile. While a mark is left (until the recomputation that read it has written everything)
+the pages say the ratings are being updated.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -62,10 +68,14 @@ def played_from(session: Session, point: Point) -> list[Played]:
     have no result), each side's players and place from the results (and, where seats share
     a place, the summary's lines: a team is one side, a tie two)."""
     r, m, s = models.SeatResult, models.Match, models.MatchSummary
+    # on SQLite the status through a function: its planner would else go through every
+    # finished match by the status's index, not from the point by the end's
+    status = (func.coalesce(s.status, "") if session.get_bind().dialect.name == "sqlite"
+              else s.status)
     query = (select(r.match_id, m.uuid, r.game, r.ended_at, r.seat, r.player_id, r.rank)
              .join(m, m.id == r.match_id).join(s, s.match_id == r.match_id)
              .where(r.finished.is_(True), r.ended_at.is_not(None), m.is_copy.is_(False),
-                    s.status == "finished"))
+                    status == "finished"))
     if point[0] is not None:  # the plain bound lets the index on the end serve
         query = query.where(r.ended_at >= point[0],
                             tuple_(r.ended_at, m.uuid) >= tuple_(point[0], point[1]))
@@ -124,24 +134,67 @@ def prior(session: Session, point: Point, keys: Iterable[tuple[str, int]]
 
 # --- writing them ----------------------------------------------------------------------------
 
+#: The rating rows one write transaction of a recomputation writes (a slice of the order of
+#: play, whole matches): on SQLite about a tenth of a second of its write lock (bench/ratings.py,
+#: 100,000 matches: a slice at most 0.2 s on two busy cores), which a move logged meanwhile waits
+#: for at worst, never for the whole recomputation. Smaller slices cost more commits: the rows of
+#: a slice touch every player's end of the player index, whatever their number.
+ROWS_A_SLICE = 5000
 
-def recompute(session: Session, point: Point) -> int:
-    """Rate again every match from ``point`` on, within ``session``; how many were rated."""
-    matches = played_from(session, point)
-    held = prior(session, point, ((scope, p) for m in matches for side in m.sides
-                                  for p in side.players for scope in (m.game, OVERALL)))
-    stale = delete(R)
-    if point[0] is not None:
-        stale = stale.where(R.ended_at >= point[0],
-                            tuple_(R.ended_at, R.match_uuid) >= tuple_(point[0], point[1]))
-    session.execute(stale)
-    # in the order of play: the order's and the match's indexes grow at their end, the others
-    # at the end of each player's rows (sorted by key instead, bench/ratings.py ran 2-3x slower)
-    rated = rate(matches, held)
+#: The longest SQLite's write lock is left free between two slices (as long as the slice
+#: before held it, up to this): SQLite lets no writer queue, a writer that waits tries again and
+#: again, sleeping up to a tenth of a second between two tries, and would miss a lock free for
+#: a moment only, slice after slice. (PostgreSQL's slices lock only their own rows.)
+BETWEEN_SLICES = 0.1
+
+Bound = tuple[datetime, str] | None  # up to this match, not included; None: the end
+
+
+def _within(stmt: Any, start: Point, end: Bound) -> Any:
+    """``stmt`` over the rating rows from ``start`` (included) to ``end`` (not): the plain
+    bounds on the end let its index serve."""
+    if start[0] is not None:
+        stmt = stmt.where(R.ended_at >= start[0],
+                          tuple_(R.ended_at, R.match_uuid) >= tuple_(start[0], start[1]))
+    if end is not None:
+        stmt = stmt.where(R.ended_at <= end[0],
+                          tuple_(R.ended_at, R.match_uuid) < tuple_(end[0], end[1]))
+    return stmt
+
+
+def slices(start: Point, rated: Sequence[Rated], size: int
+           ) -> list[tuple[Point, Bound, Sequence[Rated]]]:
+    """``rated`` (in the order of play) cut into slices of about ``size`` rows, each whole
+    matches: each slice's bounds (the first from ``start``, the last to the end) and rows. The
+    slices cover everything from ``start`` on, so their rows replace every row there."""
+    out: list[tuple[Point, Bound, Sequence[Rated]]] = []
+    begin, lower, at = 0, start, size
+    while at < len(rated):
+        upper = (rated[at].ended_at, rated[at].uuid)
+        if upper == (rated[at - 1].ended_at, rated[at - 1].uuid):
+            at += 1  # within a match: cut after it
+            continue
+        out.append((lower, upper, rated[begin:at]))
+        begin, lower, at = at, upper, at + size
+    out.append((lower, None, rated[begin:]))
+    return out
+
+
+def write(db: Database, start: Point, rated: Sequence[Rated]) -> None:
+    """The ratings from ``start`` on replaced by ``rated``, a slice at a time, each its own
+    short write transaction, in the order of play: the appends go on between two (a reader
+    meanwhile sees the new ratings up to a match and the former ones after it, and the marks
+    left say the ratings are being updated)."""
     table = cast(Table, R.__table__)
-    for start in range(0, len(rated), 5000):  # Core's executemany: no ORM bookkeeping
-        session.connection().execute(insert(table), [_row(r) for r in rated[start:start + 5000]])
-    return len(matches)
+    for lower, upper, rows in slices(start, rated, ROWS_A_SLICE):
+        values = [_row(r) for r in rows]
+        began = time.monotonic()
+        with work.writing(db) as session:
+            session.execute(_within(delete(R), lower, upper))
+            if values:  # Core's executemany: no ORM bookkeeping
+                session.connection().execute(insert(table), values)
+        if upper is not None and db.is_sqlite:  # a waiting writer's turn (BETWEEN_SLICES)
+            time.sleep(min(time.monotonic() - began, BETWEEN_SLICES))
 
 
 def _row(r: Rated) -> dict[str, Any]:
@@ -150,21 +203,50 @@ def _row(r: Rated) -> dict[str, Any]:
             "sigma": r.skill.sigma, "ordinal": r.skill.ordinal, "change": r.change}
 
 
+def moved(read: Sequence[Played], now: Sequence[Played]) -> Point | None:
+    """The earliest place of a match that is not what it was when the recomputation read it
+    (changed, gone, come): None if none."""
+    before = {m.match_id: m for m in read}
+    after = {m.match_id: m for m in now}
+    points = [m.order for ms, others in ((before, after), (after, before))
+              for match_id, m in ms.items() if others.get(match_id) != m]
+    return min(points) if points else None
+
+
 def settle_once(db: Database) -> bool:
-    """Take the marks left and recompute from the earliest; False when none was left."""
-    with work.writing(db) as session:
-        if session.get_bind().dialect.name == "postgresql":
-            session.execute(select(func.pg_advisory_xact_lock(
-                LOCK_KEY, func.hashtext(func.current_schema()))))
-        marks = session.execute(select(models.RatingsDue.id, models.RatingsDue.ended_at,
-                                       models.RatingsDue.match_uuid)).all()
-        if not marks:
-            return False
-        points = [(None if e is None else utc(e), u) for _, e, u in marks]
-        start = (None, "") if any(p[0] is None for p in points) else min(points)  # type: ignore[type-var,unused-ignore]
-        recompute(session, start)
-        session.execute(delete(models.RatingsDue).where(
-            models.RatingsDue.id.in_([i for i, _, _ in marks])))
+    """Take the marks left and recompute from the earliest; False when none was left.
+
+    One recomputation at a time among the processes (``Database.one_at_a_time``), which holds
+    no write lock: it reads the marks, then the matches, in reads; rates them; writes the
+    ratings a slice at a time (``write``); reads the matches again, and in one last short
+    write deletes the marks it read and, if a match changed meanwhile, leaves a mark from its
+    place. A mark left after it read its own stays for the next turn; and the one last read
+    catches a change whose own mark came from the ratings while they were half written (its
+    former place there: this one's, or one before it)."""
+    with db.one_at_a_time(LOCK_KEY):
+        with work.reading(db, primary=True) as session:
+            marks = session.execute(select(models.RatingsDue.id, models.RatingsDue.ended_at,
+                                           models.RatingsDue.match_uuid)).all()
+            if not marks:
+                return False
+            points = [(None if e is None else utc(e), u) for _, e, u in marks]
+            start: Point = ((None, "") if any(p[0] is None for p in points)
+                            else min(points))  # type: ignore[type-var,unused-ignore]
+            matches = played_from(session, start)
+            held = prior(session, start, ((scope, p) for m in matches for side in m.sides
+                                          for p in side.players
+                                          for scope in (m.game, OVERALL)))
+        # in the order of play: the order's and the match's indexes grow at their end, the
+        # others at the end of each player's rows (sorted by key instead, bench/ratings.py
+        # ran 2-3x slower)
+        write(db, start, rate(matches, held))
+        with work.reading(db, primary=True) as session:
+            again = moved(matches, played_from(session, start))
+        with work.writing(db) as session:
+            session.execute(delete(models.RatingsDue).where(
+                models.RatingsDue.id.in_([i for i, _, _ in marks])))
+            if again is not None:
+                session.add(models.RatingsDue(ended_at=again[0], match_uuid=again[1]))
         return True
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, event, exc, inspect
+from sqlalchemy import Engine, create_engine, event, exc, func, inspect, select
 from sqlalchemy.orm import Session, sessionmaker
 
 from referee.store import replica as replicas
@@ -117,6 +119,41 @@ def _make_sqlite_serialise_writers(engine: Engine) -> None:
             connection.exec_driver_sql(f"BEGIN {mode}")
 
 
+@contextmanager
+def _advisory_lock(reader: Engine, key: int) -> Iterator[None]:
+    """PostgreSQL's session-level advisory lock ``key`` in this schema, on a connection that
+    holds no transaction open meanwhile (``reader``: AUTOCOMMIT)."""
+    with reader.connect() as conn:
+        held = (key, func.hashtext(func.current_schema()))
+        conn.execute(select(func.pg_advisory_lock(*held)))
+        try:
+            yield
+        finally:
+            try:
+                conn.execute(select(func.pg_advisory_unlock(*held)))
+            except Exception:  # the lock must not go back to the pool with it
+                conn.invalidate()
+                raise
+
+
+@contextmanager
+def _file_lock(path: str) -> Iterator[None]:
+    """The write lock of the SQLite database ``path`` (made empty if need be, and left
+    there), held until the block ends: waited for as long as another holds it."""
+    lock = sqlite3.connect(path, timeout=30, isolation_level=None, check_same_thread=False)
+    try:
+        while True:
+            try:
+                lock.execute("BEGIN IMMEDIATE")
+                break
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error):  # else still held: wait on
+                    raise
+        yield
+    finally:
+        lock.close()  # its transaction, and the lock, with it
+
+
 _KEPT = "referee.kept"
 _OF = "referee.database"  # a one read's session: the database it reads
 
@@ -135,6 +172,7 @@ class Database:
 
     def __init__(self, url: str, snapshot_every: int = 100, replica_url: str = "") -> None:
         self.engine = make_engine(url)
+        self._held_in_memory = threading.Lock()  # ``one_at_a_time`` with no file to lock
         self.snapshot_every = snapshot_every
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
         #: Where reads begin: on SQLite the same pool, begun deferred (see
@@ -180,6 +218,29 @@ class Database:
             session.rollback()
             session.bind = self.engine
         return session
+
+    @contextmanager
+    def one_at_a_time(self, key: int) -> Iterator[None]:
+        """Held by one holder at a time among every process serving this database, for a
+        piece of work too long for one write transaction (the ratings' recomputation): it
+        takes no write lock, so the writes go on meanwhile. Released when the holder leaves,
+        or dies.
+
+        On PostgreSQL a session-level advisory lock (``key`` and the schema's hash: two
+        schemas of one database do not wait for each other), on a connection of its own. On
+        SQLite the write lock of a database of its own beside this one (SQLite's own locking,
+        wherever it runs), or this process's lock for a database in memory (one for every
+        key)."""
+        path = self.engine.url.database
+        if not self.is_sqlite:
+            with _advisory_lock(self.reader, key):
+                yield
+        elif path in (None, "", ":memory:") or path.startswith("file:"):
+            with self._held_in_memory:
+                yield
+        else:
+            with _file_lock(f"{path}-lock-{key:x}"):
+                yield
 
     @contextmanager
     def one_read(self, browsing: bool = False) -> Iterator[Session]:
