@@ -63,13 +63,17 @@ class Served:
 
 
 class Observed:
-    """WSGI middleware: gives each request its id, and once its answer is sent, tells each of
-    ``done`` what was served (the access log, the metrics)."""
+    """WSGI middleware: gives each request its id; tells each of ``done`` what was served
+    just before its answer's last chunk leaves (the metrics: a scrape sent next counts it),
+    and each of ``sent`` once the answer has gone (the access line, written while the client
+    already reads its answer)."""
 
     def __init__(self, wsgi_app: Callable[..., Iterable[bytes]],
-                 done: list[Callable[[Served], None]]) -> None:
+                 done: list[Callable[[Served], None]],
+                 sent: list[Callable[[Served], None]] | None = None) -> None:
         self.wsgi_app = wsgi_app
         self.done = done
+        self.sent = sent if sent is not None else []
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]
                  ) -> Iterable[bytes]:
@@ -86,15 +90,18 @@ class Observed:
             headers.append(("X-Request-Id", rid))
             return start_response(status, headers, exc_info)
 
+        told: list[Served] = []
         try:
             body = self.wsgi_app(environ, starting)
         except BaseException:
-            self.finish(environ, seen, began)
+            self.finish(environ, seen, began, told)
+            self.gone(told)
             raise
-        return Closing(body, lambda: self.finish(environ, seen, began),
-                       hold_last=seen.get("sized", False))
+        return Closing(body, lambda: self.finish(environ, seen, began, told),
+                       hold_last=seen.get("sized", False), gone=lambda: self.gone(told))
 
-    def finish(self, environ: dict[str, Any], seen: dict[str, Any], began: float) -> None:
+    def finish(self, environ: dict[str, Any], seen: dict[str, Any], began: float,
+               told: list[Served]) -> None:
         ended = time.perf_counter() - began
         status = str(seen.get("status", "500"))
         served = Served(
@@ -103,9 +110,18 @@ class Observed:
             status=int(status[:3]) if status[:3].isdigit() else 500,
             latency=seen.get("latency", ended), duration=ended,
             client=environ.get("REMOTE_ADDR", ""), request_id=environ[REQUEST_ID])
+        told.append(served)
+        self._tell(self.done, served)
+
+    def gone(self, told: list[Served]) -> None:
+        if told:
+            self._tell(self.sent, told[0])
+
+    @staticmethod
+    def _tell(hooks: list[Callable[[Served], None]], served: Served) -> None:
         current_request_id.set(served.request_id)  # closed in another thread (a stream's end)
         try:
-            for tell in self.done:
+            for tell in hooks:
                 tell(served)
         finally:
             current_request_id.set(None)
@@ -113,24 +129,27 @@ class Observed:
 
 class Closing:
     """An answer's body, which calls ``then`` once, when it has all been sent or when it is
-    closed, whichever comes first (a server closes it; a test client may only read it).
+    closed, whichever comes first (a server closes it; a test client may only read it), and
+    ``gone`` once, after that, when it is closed or a stream's last event has left.
 
     An answer of known length (``hold_last``) tells just before its last chunk is handed to the
-    server, so a client that has its whole answer finds it already logged and counted: a scrape
+    server, so a client that has its whole answer finds it already counted: a scrape
     sent next counts it. A stream (no length) is never held back: each event leaves as it
     comes."""
 
     def __init__(self, body: Iterable[bytes], then: Callable[[], None],
-                 hold_last: bool = False) -> None:
+                 hold_last: bool = False, gone: Callable[[], None] | None = None) -> None:
         self.body = body
         self.then = then
         self.hold_last = hold_last
-        self.told = False
+        self.gone = gone
+        self.told = self.went = False
 
     def __iter__(self) -> Iterator[bytes]:
         if not self.hold_last:
             yield from self.body
             self.tell()
+            self.go()
             return
         held: bytes | None = None
         for chunk in self.body:
@@ -146,6 +165,12 @@ class Closing:
             self.told = True
             self.then()
 
+    def go(self) -> None:
+        if not self.went:
+            self.went = True
+            if self.gone is not None:
+                self.gone()
+
     def close(self) -> None:
         try:
             close = getattr(self.body, "close", None)
@@ -153,6 +178,7 @@ class Closing:
                 close()
         finally:
             self.tell()
+            self.go()
 
 
 def log_access(served: Served) -> None:
@@ -241,8 +267,7 @@ def init_app(app: Flask) -> None:
     is on. Called before the proxy fix wraps the app, so the client is the proxied one."""
     configure(app.config["LOG_FORMAT"])
     done: list[Callable[[Served], None]] = []
-    if app.config["ACCESS_LOG"]:
-        done.append(log_access)
     app.extensions["referee.served"] = done  # the metrics add theirs
-    app.wsgi_app = Observed(app.wsgi_app, done)  # type: ignore[method-assign]
+    app.wsgi_app = Observed(  # type: ignore[method-assign]
+        app.wsgi_app, done, [log_access] if app.config["ACCESS_LOG"] else [])
     app.url_value_preprocessor(note_route)
