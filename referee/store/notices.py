@@ -82,6 +82,7 @@ class Sender:
                 self.release()
             return
         with self._lock:
+            self._forked()
             self._waiting.extend(notices)
             self._wake()
 
@@ -89,8 +90,7 @@ class Sender:
         """Take the turn of the one statement of notices on its way, for a caller that sends
         its own (False: one is on its way, or notices wait for the next batch)."""
         with self._lock:
-            if self._pid != os.getpid():  # a forked worker: nothing of its parent's is on its way
-                self._pid, self._busy, self._thread = os.getpid(), False, None
+            self._forked()
             if self._busy or self._waiting:
                 return False
             self._busy = True
@@ -102,6 +102,11 @@ class Sender:
             self._busy = False
             if self._waiting:
                 self._wake()
+
+    def _forked(self) -> None:
+        """In a forked worker, nothing of its parent's is on its way (the lock held)."""
+        if self._pid != os.getpid():
+            self._pid, self._busy, self._thread, self._waiting = os.getpid(), False, None, []
 
     def _wake(self) -> None:
         """The thread, told there is something to send (started if it is not running); the
