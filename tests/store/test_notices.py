@@ -97,13 +97,12 @@ def test_while_a_statement_of_notices_is_on_its_way_the_next_ones_wait_and_go_to
     assert sorted(heard(listening, 2.0)) == [f"{schema}:9:1", f"{schema}:9:2"]
 
 
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 def test_a_quiet_move_alone_announces_itself_in_its_own_statement(
         app: Flask, moves_listening: psycopg.Connection) -> None:
     """A table alone: the move's head, then its event, summary, result and NOTIFY in one
     statement that commits as it runs — two round trips, as before the notices were batched."""
     db = database(app)
-    if db.engine.dialect.name != "postgresql":
-        pytest.skip("the NOTIFY is PostgreSQL's")
     made = matches.create_match(db, "citroncoco", {}, [matches.SeatSpec("Alice"),
                                                        matches.SeatSpec("Bob")])
     match_id, host = made.match.id, made.host_token
