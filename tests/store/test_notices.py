@@ -5,6 +5,7 @@ notifying transaction holds until its commit is flushed)."""
 from __future__ import annotations
 
 import time
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,9 +24,6 @@ pytestmark = [pytest.mark.postgres,
               pytest.mark.skipif("postgresql" not in BACKENDS,
                                  reason="PostgreSQL is not among the test databases")]
 
-CHANNEL = "referee_notices_test"
-
-
 def listener(channel: str) -> Iterator[psycopg.Connection]:
     conninfo = POSTGRES_URL.replace("postgresql+psycopg://", "postgresql://")
     with psycopg.connect(conninfo, autocommit=True) as conn:
@@ -34,8 +32,14 @@ def listener(channel: str) -> Iterator[psycopg.Connection]:
 
 
 @pytest.fixture
-def listening() -> Iterator[psycopg.Connection]:
-    yield from listener(CHANNEL)
+def channel() -> str:
+    """A channel of this test's own: tests run side by side in several processes."""
+    return f"referee_notices_test_{uuid.uuid4().hex}"
+
+
+@pytest.fixture
+def listening(channel: str) -> Iterator[psycopg.Connection]:
+    yield from listener(channel)
 
 
 @pytest.fixture
@@ -52,10 +56,10 @@ def heard(conn: psycopg.Connection, within: float) -> list[str]:
     return payloads
 
 
-def notified(engine: Engine, payload: str, *, commit: bool) -> Transaction:
+def notified(engine: Engine, channel: str, payload: str, *, commit: bool) -> Transaction:
     transaction = Transaction(engine)
     assert transaction.lent is not None  # begun
-    notices.after_commit(transaction, (CHANNEL, payload))
+    notices.after_commit(transaction, (channel, payload))
     if commit:
         transaction.commit()
     else:
@@ -65,23 +69,23 @@ def notified(engine: Engine, payload: str, *, commit: bool) -> Transaction:
 
 
 def test_the_notices_of_a_committed_transaction_are_sent_after_it(
-        postgres_engine: Engine, listening: psycopg.Connection) -> None:
+        postgres_engine: Engine, channel: str, listening: psycopg.Connection) -> None:
     """Each notice once, with the schema before its payload (the listeners' filter)."""
     with postgres_engine.connect() as conn:
         schema = conn.execute(text("SELECT current_schema()")).scalar()
-    notified(postgres_engine, ":7:1", commit=True)
-    notified(postgres_engine, ":7:2", commit=True)
+    notified(postgres_engine, channel, ":7:1", commit=True)
+    notified(postgres_engine, channel, ":7:2", commit=True)
     assert sorted(heard(listening, 2.0)) == [f"{schema}:7:1", f"{schema}:7:2"]
 
 
-def test_a_rolled_back_transaction_sends_nothing(postgres_engine: Engine,
+def test_a_rolled_back_transaction_sends_nothing(postgres_engine: Engine, channel: str,
                                                  listening: psycopg.Connection) -> None:
-    notified(postgres_engine, ":8:1", commit=False)
+    notified(postgres_engine, channel, ":8:1", commit=False)
     assert heard(listening, 1.0) == []
 
 
 def test_while_a_statement_of_notices_is_on_its_way_the_next_ones_wait_and_go_together(
-        postgres_engine: Engine, listening: psycopg.Connection) -> None:
+        postgres_engine: Engine, channel: str, listening: psycopg.Connection) -> None:
     """One statement that notifies at a time per process: the notices committed meanwhile
     wait for it, then go in one batch."""
     with postgres_engine.connect() as conn:
@@ -89,8 +93,8 @@ def test_while_a_statement_of_notices_is_on_its_way_the_next_ones_wait_and_go_to
     sender = notices.sender_for(postgres_engine)
     assert sender.claim()
     try:
-        notified(postgres_engine, ":9:1", commit=True)
-        notified(postgres_engine, ":9:2", commit=True)
+        notified(postgres_engine, channel, ":9:1", commit=True)
+        notified(postgres_engine, channel, ":9:2", commit=True)
         assert heard(listening, 0.5) == []
     finally:
         sender.release()
