@@ -63,6 +63,18 @@ def utc(moment: datetime) -> datetime:
 # --- reading the matches ---------------------------------------------------------------------
 
 
+def from_point(ended: Any, uuid: Any, point: tuple[datetime, str]) -> tuple[Any, ...]:
+    """The rows at or after ``point`` in the order of play (``ended``, ``uuid``), as
+    conditions: the plain bound on the end beside the pair lets the end's index serve."""
+    return ended >= point[0], tuple_(ended, uuid) >= tuple_(point[0], point[1])
+
+
+def before_point(ended: Any, uuid: Any, point: tuple[datetime, str]) -> tuple[Any, ...]:
+    """The rows before ``point`` in the order of play, as conditions (see ``from_point``)."""
+    return ended <= point[0], tuple_(ended, uuid) < tuple_(point[0], point[1])
+
+
+
 def played_from(session: Session, point: Point) -> list[Played]:
     """The finished matches from ``point`` on that count: not copies, not abandoned (they
     have no result), each side's players and place from the results (and, where seats share
@@ -76,9 +88,8 @@ def played_from(session: Session, point: Point) -> list[Played]:
              .join(m, m.id == r.match_id).join(s, s.match_id == r.match_id)
              .where(r.finished.is_(True), r.ended_at.is_not(None), m.is_copy.is_(False),
                     status == "finished"))
-    if point[0] is not None:  # the plain bound lets the index on the end serve
-        query = query.where(r.ended_at >= point[0],
-                            tuple_(r.ended_at, m.uuid) >= tuple_(point[0], point[1]))
+    if point[0] is not None:
+        query = query.where(*from_point(r.ended_at, m.uuid, (point[0], point[1])))
     seats: dict[int, list[Any]] = defaultdict(list)
     for row in session.execute(query):
         seats[row.match_id].append(row)
@@ -124,8 +135,8 @@ def prior(session: Session, point: Point, keys: Iterable[tuple[str, int]]
     for scope, player in sorted(set(keys)):
         row = session.execute(
             select(R.mu, R.sigma)
-            .where(R.player_id == player, R.scope == scope, R.ended_at <= point[0],
-                   tuple_(R.ended_at, R.match_uuid) < tuple_(point[0], point[1]))
+            .where(R.player_id == player, R.scope == scope,
+                   *before_point(R.ended_at, R.match_uuid, (point[0], point[1])))
             .order_by(R.ended_at.desc(), R.match_uuid.desc()).limit(1)).first()
         if row is not None:
             out[(scope, player)] = Skill(row.mu, row.sigma)
@@ -151,14 +162,11 @@ Bound = tuple[datetime, str] | None  # up to this match, not included; None: the
 
 
 def _within(stmt: Any, start: Point, end: Bound) -> Any:
-    """``stmt`` over the rating rows from ``start`` (included) to ``end`` (not): the plain
-    bounds on the end let its index serve."""
+    """``stmt`` over the rating rows from ``start`` (included) to ``end`` (not)."""
     if start[0] is not None:
-        stmt = stmt.where(R.ended_at >= start[0],
-                          tuple_(R.ended_at, R.match_uuid) >= tuple_(start[0], start[1]))
+        stmt = stmt.where(*from_point(R.ended_at, R.match_uuid, (start[0], start[1])))
     if end is not None:
-        stmt = stmt.where(R.ended_at <= end[0],
-                          tuple_(R.ended_at, R.match_uuid) < tuple_(end[0], end[1]))
+        stmt = stmt.where(*before_point(R.ended_at, R.match_uuid, end))
     return stmt
 
 
