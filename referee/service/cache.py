@@ -172,7 +172,26 @@ class StateCache:
         self.size = size
         self._states: OrderedDict[int, MatchState] = OrderedDict()
         self._earlier: dict[int, tuple[MatchState, ...]] = {}
+        #: (match id, token hash) -> the seat whose token it was when a head was last read
+        #: for it: what lets a seat's move be judged without reading the head first
+        #: (``matches.append``), the database checking it again as it inserts the move.
+        self._holders: OrderedDict[tuple[int, str], int] = OrderedDict()
         self._lock = threading.Lock()
+
+    def holder(self, match_id: int, digest: str) -> int | None:
+        """The seat the token ``digest`` was last seen to belong to in that match, if any."""
+        return self._holders.get((match_id, digest))
+
+    def hold(self, match_id: int, digest: str, seat: int | None) -> None:
+        """Remember whose token ``digest`` is (None: no seat's), the oldest forgotten first."""
+        with self._lock:
+            if seat is None:
+                self._holders.pop((match_id, digest), None)
+                return
+            self._holders[(match_id, digest)] = seat
+            self._holders.move_to_end((match_id, digest))
+            while len(self._holders) > self.size * 8:
+                self._holders.popitem(last=False)
 
     def get(self, match_id: int) -> MatchState | None:
         with self._lock:
@@ -215,6 +234,7 @@ class StateCache:
         with self._lock:
             self._states.clear()
             self._earlier.clear()
+            self._holders.clear()
 
 
 def build(session: Source, match: models.Match, upto: int) -> MatchState:

@@ -39,7 +39,14 @@ from referee.service import (
 )
 from referee.service.access import Access, authenticate, get_match
 from referee.service.cache import Known, MatchState, build
-from referee.service.errors import Conflict, Forbidden, Invalid, NotFound, Unauthenticated
+from referee.service.errors import (
+    Conflict,
+    Forbidden,
+    Invalid,
+    NotFound,
+    ServiceError,
+    Unauthenticated,
+)
 from referee.service.imported import ImportEventSchema
 from referee.service.judging import Trial, judge_at
 from referee.service.live import announced
@@ -418,8 +425,12 @@ def _record_once(db: Database, repo: MatchRepository, match_id: int, token: str 
                  move: Move) -> Recorded:
     """One unit of work judging and appending ``move``."""
     try:  # a connection lost before COMMIT: judged and appended again, on a fresh one
-        recorded, after = work.appending_retried(
-            db, lambda uow: append(uow, repo, match_id, token, move))
+        try:
+            recorded, after = work.appending_retried(
+                db, lambda uow: append(uow, repo, match_id, token, move))
+        except staleness.Unconfirmed:  # judged on a cached state the database did not confirm
+            recorded, after = work.appending_retried(
+                db, lambda uow: append(uow, repo, match_id, token, move, guess=False))
     except staleness.Stale as stale:
         if stale.pending is not None:  # only now: the lock is released
             with work.reading(db, primary=True) as session:
@@ -516,8 +527,8 @@ def _access(head: ledger.Head, token: str | None) -> Access:
                           where="header.Authorization")
 
 
-def append(uow: UnitOfWork, repo: MatchRepository, match_id: int, token: str | None, move: Move
-           ) -> tuple[Recorded, MatchState | None]:
+def append(uow: UnitOfWork, repo: MatchRepository, match_id: int, token: str | None, move: Move,
+           *, guess: bool = True) -> tuple[Recorded, MatchState | None]:
     """One append: read the head and authorise (one statement), judge one move on a clone of
     the cached state, append it, project it on the read models; the new state goes to the
     cache after ``uow`` commits (the caller's part).
@@ -526,12 +537,60 @@ def append(uow: UnitOfWork, repo: MatchRepository, match_id: int, token: str | N
     locked (``EventRecorder.head``): a move whose If-Match the log is already past is refused
     at once, its 409 listing the events since in the same transaction; of racing appends
     judged against the same head, the first inserted is logged and the others, having written
-    nothing, are ``staleness.Overtaken``. The rare paths read the log the slow way: a move
-    made against an older table (``seen``), a dry run, a seat's take-back, a correction."""
-    head = uow.events.head(match_id, hash_token(token) if token else None,
-                           _read_after(repo, match_id, move.expected_seq))
+    nothing, are ``staleness.Overtaken``. There, a move whose If-Match is the seq of the
+    process's cached state, by a token the process has seen, is judged on that state without
+    reading the head (``guess``, ``_guessed_head``): its event row goes in only if the head
+    and the token's holder are still those it was judged with (``EventRecorder.append``), one
+    round trip in all. A quiet move's statement that logged nothing read the head as it stood
+    (``ReadModelProjector.appended``): past the move's If-Match, the move is answered as by
+    that head (409, the events since); anything else, a refusal included, is
+    ``staleness.Unconfirmed``, and the move is judged again the ordinary way. The rare paths
+    read the log the slow way: a move made against an older table (``seen``), a dry run, a
+    seat's take-back, a correction."""
+    digest = hash_token(token) if token else None
+    guessed = _guessed_head(uow, repo, match_id, digest, move) if guess else None
+    if guessed is not None:
+        try:
+            return _append_at(uow, repo, match_id, token, move, guessed)
+        except staleness.Overtaken as overtaken:
+            if overtaken.head is not None and overtaken.head.last_seq > guessed.last_seq:
+                return _append_at(uow, repo, match_id, token, move, overtaken.head)
+            raise staleness.Unconfirmed from overtaken
+        except ServiceError as refused:
+            raise staleness.Unconfirmed from refused
+    head = uow.events.head(match_id, digest, _read_after(repo, match_id, move.expected_seq))
     if head is None:
         raise NotFound(sentence("There is no match {match}.", match=match_id), where="match_id")
+    if digest is not None and not head.locked:
+        repo.cache.hold(match_id, digest, head.seat)
+    return _append_at(uow, repo, match_id, token, move, head)
+
+
+def _guessed_head(uow: UnitOfWork, repo: MatchRepository, match_id: int, digest: str | None,
+                  move: Move) -> ledger.Head | None:
+    """The head a move may be judged at without reading it, where the database checks it as
+    the move goes in (``EventRecorder.guarded``): the process's cached state, when the move's
+    If-Match names its seq and its token is the host's or a seat's the process has seen. None
+    (read the head) for anything else: no If-Match, an Idempotency-Key, a dry run, an older
+    table seen, a void or a correction."""
+    if (digest is None or move.expected_seq is None or move.idempotency_key is not None
+            or move.dry_run or move.seen not in (None, move.expected_seq)
+            or move.type in CORRECTIONS or not uow.events.guarded):
+        return None
+    kept = repo.cache.get(match_id)
+    if kept is None or kept.last_seq != move.expected_seq:
+        return None
+    host = digest == kept.identity
+    seat = None if host else repo.cache.holder(match_id, digest)
+    if not host and seat is None:
+        return None
+    return ledger.Head(kept.last_seq, kept.game, kept.mode, kept.identity, host, seat,
+                       locked=False, digest=digest)
+
+
+def _append_at(uow: UnitOfWork, repo: MatchRepository, match_id: int, token: str | None,
+               move: Move, head: ledger.Head) -> tuple[Recorded, MatchState | None]:
+    """``append`` at ``head``, read or guessed."""
     access = _access(head, token)
     if move.idempotency_key is not None and (
             earlier := uow.events.by_key(match_id, move.idempotency_key)):
@@ -563,7 +622,7 @@ def append(uow: UnitOfWork, repo: MatchRepository, match_id: int, token: str | N
     if move.dry_run:  # nothing appended, no key kept, nobody notified
         return _dry_run(uow, before, trial.after, row), None
     keyed = idempotency.stamp(move.idempotency_key, token, move.type, move.seat, move.payload)
-    after = _write(uow, before, trial.after, row, keyed)
+    after = _write(uow, head, before, trial.after, row, keyed)
     return Recorded(row.seq, row.verdict, with_ranks(after.standings.as_dict(after.render))), after
 
 
@@ -657,9 +716,10 @@ def _session(uow: UnitOfWork) -> Session:
     return session
 
 
-def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.Event,
-           keyed: dict[str, Any]) -> MatchState:
-    """Append the judged ``row``, its hooks, a snapshot every K events, the read models."""
+def _write(uow: UnitOfWork, head: ledger.Head, before: MatchState, after: MatchState,
+           row: models.Event, keyed: dict[str, Any]) -> MatchState:
+    """Append the judged ``row`` (judged at ``head``), its hooks, a snapshot every K events,
+    the read models."""
     match_id, seq = row.match_id, row.seq
     event = {"match_id": match_id, "seq": seq, "type": row.type, "seat": row.seat,
              "payload": row.payload, "schema_version": row.schema_version,
@@ -673,16 +733,17 @@ def _write(uow: UnitOfWork, before: MatchState, after: MatchState, row: models.E
         after.moved_to(seq)
         if _results_unchanged(before, after):  # the hot path: a move that changed no result
             assert before.started_at is not None
-            if not uow.read_models.appended(event, before.started_at, notice,
-                                            last=_written_last(uow, after)):
-                raise staleness.Overtaken(seq)
+            logged, standing = uow.read_models.appended(event, head, before.started_at, notice,
+                                                        last=_written_last(uow, after))
+            if not logged:
+                raise staleness.Overtaken(seq, standing)
             after.started_at = before.started_at
             _snapshot(uow, after)
             ledger.appended(transaction, match_id, seq)
             return after
     if transaction is not None and notice is not None:  # sent once committed: within the
         notices.after_commit(transaction, notice)  # transaction it queues every commit
-    if not uow.events.append(**event):
+    if not uow.events.append(event, head):
         raise staleness.Overtaken(seq)
     if row.type in CORRECTIONS:
         after = _apply_correction(uow, after, row)

@@ -26,6 +26,7 @@ from referee.service.judging import Trial
 from referee.service.sentences import Kind, Words, sentence
 from referee.store import models
 from referee.store.as_data import verdict_data
+from referee.store.recorder import Head
 
 
 @dataclass(frozen=True)
@@ -110,9 +111,17 @@ class Overtaken(Exception):
     judged again against the log as it now stands, or refused as stale if its If-Match named
     the seq the log was at (``matches.record``)."""
 
-    def __init__(self, seq: int) -> None:
+    def __init__(self, seq: int, head: Head | None = None) -> None:
         super().__init__(seq)
         self.seq = seq  # the seq taken
+        self.head = head  # the head as the refused statement read it, when it did
+
+
+class Unconfirmed(Exception):
+    """A move judged on the process's cached state, its head not read first, that the
+    database did not log as judged: the head had moved, or the token was no longer whose it
+    was, or the move was refused (which the head, read, may say otherwise). Nothing was
+    written; the move is judged again, its head read first (``matches.append``)."""
 
 
 def stale_if_match(match_id: int, identity: str, expected: int, last_seq: int,

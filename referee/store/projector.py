@@ -23,7 +23,15 @@ from sqlalchemy.orm import Session
 from referee.store import models, notices
 from referee.store.as_data import standings_data
 from referee.store.prepared import Prepared, Transaction, Transactional
-from referee.store.recorder import APPEND_EVENT_SQL, EventRecorder, event_types
+from referee.store.recorder import (
+    GUARDED_APPEND_SQL,
+    HEAD_AND_EVENTS_SQL,
+    HEAD_EVENTS,
+    EventRecorder,
+    Head,
+    event_types,
+    head_read,
+)
 
 if TYPE_CHECKING:  # the store keeps what the engines said as data: it names their types only
     from referee.engines.base import Standings
@@ -59,16 +67,22 @@ _QUIET_HEAD = Prepared(text(
 #: is a transaction of its own and no other statement of notices of this process is on its
 #: way, in it (``_QUIET_APPEND_NOTIFIED``): the notify lock is then held for that one round
 #: trip, as it would be by the notice's own statement after it.
-_QUIET_WITH = (f"WITH logged AS ({APPEND_EVENT_SQL}), "
+_QUIET_WITH = (f"WITH logged AS ({GUARDED_APPEND_SQL}), "
                "head AS (UPDATE match_summaries SET last_seq = :seq, updated_at = :recorded_at "
                "WHERE match_id = :match_id AND EXISTS (SELECT 1 FROM logged)), "
                f"result AS ({_UPDATE_RESULT_SQL} AND EXISTS (SELECT 1 FROM logged)) ")
-_QUIET_APPEND = Prepared(text(_QUIET_WITH + "SELECT seq FROM logged").bindparams(
-    *event_types()))
-_QUIET_APPEND_NOTIFIED = Prepared(text(
-    _QUIET_WITH + "SELECT pg_notify(CAST(:channel AS text), "
-    "concat(current_schema(), CAST(:notice AS text))) FROM logged").bindparams(
-    *event_types()))
+#: It ends by reading what a move refused there is answered with (``EventRecorder.head``'s
+#: read): the head as the statement saw it and, if the move was not logged, the events after
+#: the seq it was judged at. ``logged``, the first column: the move's seq, or NULL.
+_QUIET_THEN_HEAD = _QUIET_WITH + "SELECT (SELECT seq FROM logged) AS logged, " + \
+    HEAD_AND_EVENTS_SQL[len("SELECT "):]
+_REFUSED_ONLY = " AND NOT EXISTS (SELECT 1 FROM logged)"
+_QUIET_APPEND = Prepared(text(_QUIET_THEN_HEAD.format(join="", events=_REFUSED_ONLY))
+                         .bindparams(*event_types()))
+_QUIET_APPEND_NOTIFIED = Prepared(text(_QUIET_THEN_HEAD.format(
+    join=" LEFT JOIN LATERAL (SELECT pg_notify(CAST(:channel AS text), "
+         "concat(current_schema(), CAST(:notice AS text))) FROM logged) AS notified ON true",
+    events=_REFUSED_ONLY)).bindparams(*event_types()))
 
 
 def status_of(standings: Standings) -> str:
@@ -174,13 +188,18 @@ class ReadModelProjector(Transactional):
             "match_id": match_id, "seq": seq, "recorded_at": at,
             "seconds": _seconds(started, at)})
 
-    def appended(self, event: dict[str, Any], started: datetime,
-                 notice: tuple[str, str] | None = None, *, last: bool = False) -> bool:
+    def appended(self, event: dict[str, Any], head: Head, started: datetime,
+                 notice: tuple[str, str] | None = None, *, last: bool = False
+                 ) -> tuple[bool, Head | None]:
         """A quiet move (one that changed no total, record, placement, call or status): its
         event row, the summary's seq and time, the result's event count and times — what
         ``EventRecorder.append``, ``judged`` and ``moved`` write — in one statement on
-        PostgreSQL; three on SQLite, where a statement costs no round trip. False, with
-        nothing written, when another append took the event's seq (``EventRecorder.append``).
+        PostgreSQL; three on SQLite, where a statement costs no round trip. Whether it was
+        logged: not, with nothing written, when another append took the event's seq or
+        ``head``, which the move was judged at, is no longer the match's
+        (``EventRecorder.append``) — and then, on PostgreSQL, the head as that statement read
+        it, with the events after ``head`` (``EventRecorder.head``): what the move is answered
+        with, no other round trip.
 
         ``last``: nothing else is written in this unit of work; if nothing was before either,
         the statement is a transaction of its own there (``Prepared.alone``): committed as it
@@ -188,28 +207,36 @@ class ReadModelProjector(Transactional):
         it (``referee.store.notices``), sent within that statement when no other statement of
         notices of this process is on its way, else once it has committed."""
         values = {**event, "seconds": _seconds(started, event["recorded_at"])}
-        if self.transaction.dialect.name == "postgresql":
-            if last and notice is not None and self.transaction.may_run_alone():
-                sender = notices.sender_for(self.transaction.engine)
-                if sender.claim():
-                    try:
-                        values["channel"], values["notice"] = notice
-                        return bool(_QUIET_APPEND_NOTIFIED.alone(self.transaction, values,
-                                                                 writes=True))
-                    finally:
-                        sender.release()
+        if not self.events.guarded:  # SQLite
             if notice is not None:
                 notices.after_commit(self.transaction, notice)
-            if last:
-                return bool(_QUIET_APPEND.alone(self.transaction, values, writes=True))
-            return bool(_QUIET_APPEND.run(self.transaction, values).fetchall())
+            if not self.events.append(event, head):
+                return False, None
+            _QUIET_HEAD.run(self.transaction, values)
+            _UPDATE_RESULT.run(self.transaction, values)
+            return True, None
+        values.update(head.guard, after=head.last_seq, upto=head.last_seq + HEAD_EVENTS)
+        rows = self._quiet_append(values, notice, last)
+        if rows and rows[0][0] is not None:
+            return True, None
+        return False, head_read([row[1:] for row in rows], head.digest, head.last_seq)
+
+    def _quiet_append(self, values: dict[str, Any], notice: tuple[str, str] | None,
+                      last: bool) -> Sequence[Sequence[Any]]:
+        """PostgreSQL's one statement, with its NOTIFY when it may carry it."""
+        if last and notice is not None and self.transaction.may_run_alone():
+            sender = notices.sender_for(self.transaction.engine)
+            if sender.claim():
+                try:
+                    values["channel"], values["notice"] = notice
+                    return _QUIET_APPEND_NOTIFIED.alone(self.transaction, values, writes=True)
+                finally:
+                    sender.release()
         if notice is not None:
             notices.after_commit(self.transaction, notice)
-        if not self.events.append(**event):
-            return False
-        _QUIET_HEAD.run(self.transaction, values)
-        _UPDATE_RESULT.run(self.transaction, values)
-        return True
+        if last:
+            return _QUIET_APPEND.alone(self.transaction, values, writes=True)
+        return _QUIET_APPEND.run(self.transaction, values).fetchall()
 
     def started_at(self, match_id: int) -> datetime | None:
         """When the match's first move was logged, as its result says (None: no result)."""

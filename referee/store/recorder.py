@@ -39,6 +39,13 @@ class Head:
     locked: bool = True
     after: int | None = None  # the events after this seq were read with the head...
     events: tuple[models.Event, ...] = ()  # ... these, in seq order (at most HEAD_EVENTS)
+    digest: str = ""  # the bearer token's hash, as the head was read for it
+
+    @property
+    def guard(self) -> dict[str, Any]:
+        """What an append on PostgreSQL checks again as it inserts the event row (``_GUARD``):
+        the head it was judged at, and whom the token belongs to."""
+        return {"digest": self.digest, "host": self.host, "holder": self.seat}
 
     def events_between(self, after: int, upto: int) -> list[models.Event] | None:
         """The events after seq ``after`` up to ``upto`` when they were read with the head;
@@ -64,23 +71,26 @@ _HEAD_SQL = (f"SELECT s.last_seq, m.game, m.mode, m.host_token_hash, {_SEAT_OF} 
 #: The head as last committed (on SQLite, under the write lock the transaction began with).
 _READ_HEAD = Prepared(text(_HEAD_SQL))
 #: PostgreSQL: the head and, in the same statement, the events after ``after`` up to it (at
-#: most up to ``upto``): what a cached state lacks, or a stale move's events since.
-_HEAD_AND_EVENTS = Prepared(text(
+#: most up to ``upto``): what a cached state lacks, or a stale move's events since. The
+#: statement that writes a quiet move ends with the same read (``ReadModelProjector
+#: .appended``): ``{join}`` joins what it sends with it, ``{events}`` says when the events
+#: are read.
+HEAD_AND_EVENTS_SQL = (
     f"SELECT s.last_seq, m.game, m.mode, m.host_token_hash, {_SEAT_OF}, "
     + ", ".join(f"e.{column.name}" for column in _EVENT_COLUMNS)
-    + " FROM match_summaries AS s JOIN matches AS m ON m.id = s.match_id "
+    + " FROM match_summaries AS s JOIN matches AS m ON m.id = s.match_id{join} "
     "LEFT JOIN events AS e ON e.match_id = s.match_id AND e.seq > :after "
-    "AND e.seq <= s.last_seq AND e.seq <= :upto "
-    "WHERE s.match_id = :match_id ORDER BY e.seq"))
+    "AND e.seq <= s.last_seq AND e.seq <= :upto{events} "
+    "WHERE s.match_id = :match_id ORDER BY e.seq")
+_HEAD_AND_EVENTS = Prepared(text(HEAD_AND_EVENTS_SQL.format(join="", events="")))
 #: How many events at most are read with the head.
 HEAD_EVENTS = 32
-#: The event row's columns and their parameters, for ``APPEND_EVENT_SQL`` and the statement
-#: that inserts it with more (``ReadModelProjector.appended``).
-INSERT_EVENT_SQL = (
-    "INSERT INTO events (match_id, seq, type, seat, payload, schema_version, actor, "
-    "idempotency_key, key_token_hash, key_request_hash, recorded_at, verdict) VALUES "
-    "(:match_id, :seq, :type, :seat, :payload, :schema_version, :actor, :idempotency_key, "
-    ":key_token_hash, :key_request_hash, :recorded_at, :verdict)")
+#: The event row's columns, and their parameters, for the statements that insert it.
+_EVENT_INSERTED = ("match_id", "seq", "type", "seat", "payload", "schema_version", "actor",
+                   "idempotency_key", "key_token_hash", "key_request_hash", "recorded_at",
+                   "verdict")
+INSERT_EVENT_SQL = (f"INSERT INTO events ({', '.join(_EVENT_INSERTED)}) "
+                    f"VALUES ({', '.join(f':{name}' for name in _EVENT_INSERTED)})")
 
 
 def event_types() -> tuple[BindParameter[Any], ...]:
@@ -93,7 +103,26 @@ def event_types() -> tuple[BindParameter[Any], ...]:
 #: the unique ``(match_id, seq)`` decides which of racing appends is logged. A writer whose
 #: row is in the way, not yet committed, is waited for; nothing is locked meanwhile.
 APPEND_EVENT_SQL = INSERT_EVENT_SQL + " ON CONFLICT DO NOTHING RETURNING seq"
+#: PostgreSQL: the same, inserted only if the match's head is still the seq before it and the
+#: token still belongs to whom it did when the move was judged (``Head.guard``): a move judged
+#: on the process's cached state, its head not read first (the service's ``append``), is
+#: logged only if that state was the match's; else nothing is written (and the move is judged
+#: again the ordinary way). Every append checks it: the head it read may have moved, or the
+#: token have been reissued, while its move was being judged.
+_GUARD = ("SELECT 1 FROM match_summaries AS s JOIN matches AS m ON m.id = s.match_id "
+          "WHERE s.match_id = :match_id AND s.last_seq = :seq - 1 "
+          "AND (m.host_token_hash = :digest) = :host "
+          f"AND {_SEAT_OF} IS NOT DISTINCT FROM CAST(:holder AS integer)")
+GUARDED_APPEND_SQL = (
+    f"INSERT INTO events ({', '.join(_EVENT_INSERTED)}) SELECT "
+    + ", ".join(f"CAST(:{name} AS {kind})" for name, kind in (
+        ("match_id", "integer"), ("seq", "integer"), ("type", "varchar"), ("seat", "integer"),
+        ("payload", "json"), ("schema_version", "integer"), ("actor", "varchar"),
+        ("idempotency_key", "varchar"), ("key_token_hash", "varchar"),
+        ("key_request_hash", "varchar"), ("recorded_at", "timestamptz"), ("verdict", "json")))
+    + f" WHERE EXISTS ({_GUARD}) ON CONFLICT DO NOTHING RETURNING seq")
 _APPEND_EVENT = Prepared(text(APPEND_EVENT_SQL).bindparams(*event_types()))
+_GUARDED_APPEND = Prepared(text(GUARDED_APPEND_SQL).bindparams(*event_types()))
 
 Event = models.Event
 
@@ -105,7 +134,18 @@ _WITH_SEATS = (joinedload(models.Match.seats),)
 def _head(row: Any, digest: str | None, *, locked: bool = True) -> Head:
     last_seq, game, mode, host_hash, seat = row
     return Head(last_seq, game, mode or "moves", host_hash,
-                digest is not None and digest == host_hash, seat, locked)
+                digest is not None and digest == host_hash, seat, locked, digest=digest or "")
+
+
+def head_read(rows: Sequence[Sequence[Any]], digest: str | None, after: int) -> Head | None:
+    """The head and the events after ``after`` from the rows of ``HEAD_AND_EVENTS_SQL``
+    (PostgreSQL); None when there are none (no such match)."""
+    if not rows:
+        return None
+    events = models.Event.held_all(_EVENT_NAMES, (row[5:] for row in rows
+                                                  if row[5] is not None))
+    return replace(_head(rows[0][:5], digest, locked=False), after=after,
+                   events=tuple(events))
 
 
 class EventRecorder(Transactional):
@@ -155,12 +195,7 @@ class EventRecorder(Transactional):
             return _head(rows[0], digest, locked=False) if rows else None
         rows = _HEAD_AND_EVENTS.alone(self.transaction, {
             **values, "after": after, "upto": after + HEAD_EVENTS})
-        if not rows:
-            return None
-        events = models.Event.held_all(_EVENT_NAMES, (row[5:] for row in rows
-                                                      if row[5] is not None))
-        return replace(_head(rows[0][:5], digest, locked=False), after=after,
-                       events=tuple(events))
+        return head_read(rows, digest, after)
 
     def last_seq(self, match_id: int) -> int:
         """The last seq logged (0: none), from the log itself."""
@@ -169,11 +204,22 @@ class EventRecorder(Transactional):
 
     # --- appending --------------------------------------------------------------------------
 
-    def append(self, **values: Any) -> bool:
-        """Insert one event row (the hot path: one prepared statement, no ORM object); False
-        when another append took its seq or its idempotency key first (it waited for that
-        one to commit), and nothing was written."""
-        return bool(_APPEND_EVENT.run(self.transaction, values).fetchall())
+    @property
+    def guarded(self) -> bool:
+        """Whether an append checks its head as it inserts (PostgreSQL: ``_GUARD``), so that a
+        move may be judged on a cached state without reading the head first. On SQLite the
+        head is read under the write lock, which a unit of work holds from its start."""
+        return self.transaction.dialect.name == "postgresql"
+
+    def append(self, event: dict[str, Any], head: Head) -> bool:
+        """Insert one event row (the hot path: one prepared statement, no ORM object), judged
+        at ``head``; False when another append took its seq or its idempotency key first (it
+        waited for that one to commit) or, on PostgreSQL, ``head`` is no longer the match's
+        (``_GUARD``), and nothing was written."""
+        if self.guarded:
+            return bool(_GUARDED_APPEND.run(self.transaction, {**event, **head.guard})
+                        .fetchall())
+        return bool(_APPEND_EVENT.run(self.transaction, event).fetchall())
 
     def add(self, row: models.Event) -> None:
         """Insert one event given as a row (imports and restores)."""

@@ -232,6 +232,106 @@ def test_the_host_token_is_checked_under_the_lock(client: FlaskClient) -> None:
     assert new.status_code == 201
 
 
+def if_match(seq: int) -> dict[str, str]:
+    return {"If-Match": f'"{seq}"'}
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_move_that_follows_the_cached_state_is_one_statement(
+        app: Flask, client: FlaskClient, statements: Statements) -> None:
+    """PostgreSQL: a seat whose token this process has seen, moving with the If-Match of the
+    state it has cached, is judged on that state without reading the head: one statement
+    inserts the move (the head and the token checked again in it), writes the read models
+    and commits. CC-TU-1: the draw after seat 0's discard is seat 1's."""
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    assert move(client, table, "draw", 1, {"source": "discard"},
+                headers=if_match(2)).status_code == 201  # seat 1's token, seen now
+    statements.texts.clear()
+    done = move(client, table, "discard", 1, {"value": 5}, headers=if_match(3))
+    assert done.status_code == 201 and done.json["seq"] == 4
+    assert len(statements.texts) == 1 and "INSERT INTO EVENTS" in statements.texts[0], \
+        statements.texts
+    assert logged(app, table.id) == 4 and cached(app, table.id).last_seq == 4
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_token_not_seen_yet_reads_the_head_first(client: FlaskClient,
+                                                   statements: Statements) -> None:
+    """A seat's token this process has not seen: the head is read (which says whose it is),
+    then the move written."""
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    statements.texts.clear()
+    assert move(client, table, "draw", 1, {"source": "discard"},
+                headers=if_match(2)).status_code == 201
+    assert statements.texts[0].startswith("SELECT S.LAST_SEQ") and len(statements.texts) == 2
+
+
+def test_a_seat_token_reissued_after_it_was_seen_is_refused(app: Flask,
+                                                            client: FlaskClient) -> None:
+    """A token this process saw logging moves, reissued since: its next move, with the
+    If-Match of the state cached here, is refused 401 and logs nothing; the new token logs it."""
+    table = new_match(client, players=2)
+    assert move(client, table, "draw", 0, {"source": "stock"},
+                headers=if_match(0)).status_code == 201
+    reissued = client.post(f"/api/matches/{table.id}/seats/0/token", headers=auth(table.host))
+    assert reissued.status_code == 201
+    old = move(client, table, "discard", 0, {"value": 5}, headers=if_match(1))
+    assert old.status_code == 401 and logged(app, table.id) == 1
+    new = move(client, table, "discard", 0, {"value": 5}, token=reissued.json["token"],
+               headers=if_match(1))
+    assert new.status_code == 201 and new.json["seq"] == 2
+
+
+@pytest.mark.parametrize("seat", [1, 5])
+def test_a_move_on_a_cached_state_another_process_moved_past_is_stale(
+        app: Flask, database_url: str, client: FlaskClient, seat: int) -> None:
+    """This process has cached the match at seq 2; another logs seq 3. The host's move with
+    If-Match 2 — the cached state's seq — is refused 409 with the move logged since, whether
+    the cached state finds it legal (seat 1 draws: CC-TU-1, its turn) and the database refuses
+    its insert, or refuses it itself (seat 5 of two): answered as the log stands, never as
+    the cached state judges it; nothing is logged twice."""
+    table = new_match(client, players=2)
+    assert move(client, table, "draw", 0, {"source": "stock"},
+                headers=if_match(0)).status_code == 201
+    assert move(client, table, "discard", 0, {"value": 5}, headers=if_match(1)).status_code == 201
+    other = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    try:
+        assert move(other.test_client(), table, "draw", 1, {"source": "discard"},
+                    headers=if_match(2)).status_code == 201
+    finally:
+        database(other).engine.dispose()
+    assert cached(app, table.id).last_seq == 2
+    stale = move(client, table, "draw", seat, {"source": "discard"}, token=table.host,
+                 headers=if_match(2))
+    assert stale.status_code == 409, stale.json
+    assert [e["seq"] for e in stale.json["since"]] == [3]
+    assert logged(app, table.id) == 3
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_a_move_the_log_moved_past_is_answered_from_the_statement_that_refused_it(
+        app: Flask, database_url: str, client: FlaskClient, statements: Statements) -> None:
+    """PostgreSQL: a move judged on the cached state at seq 2 while another process logged
+    seq 3 is refused by its own statement, which read the head and the move since: its 409
+    needs no other round trip."""
+    table = new_match(client, players=2)
+    plain_turn(client, table, 0)
+    other = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    try:
+        assert move(other.test_client(), table, "draw", 1, {"source": "discard"},
+                    headers=if_match(2)).status_code == 201
+    finally:
+        database(other).engine.dispose()
+    statements.texts.clear()
+    stale = move(client, table, "draw", 1, {"source": "discard"}, token=table.host,
+                 headers=if_match(2))
+    assert stale.status_code == 409 and [e["seq"] for e in stale.json["since"]] == [3]
+    assert len(statements.texts) == 1 and "INSERT INTO EVENTS" in statements.texts[0], \
+        statements.texts
+
+
 def test_a_match_is_read_with_its_seats_in_one_statement(client: FlaskClient,
                                                          statements: Statements) -> None:
     """A page reads its match, its summary, its seats and their players in one SELECT."""

@@ -121,7 +121,13 @@ class FakeRecorder:
     def last_seq(self, match_id: int) -> int:
         return len(self.data.events[match_id])
 
-    def append(self, **values: Any) -> bool:
+    @property
+    def guarded(self) -> bool:
+        """The head is read under the unit of work's lock, as on SQLite: an append never
+        judges a move without reading it first."""
+        return False
+
+    def append(self, values: dict[str, Any], head: Head | None = None) -> bool:
         """False, as the database's, when the seq or the key is taken."""
         log = self.data.events[values["match_id"]]
         key = values.get("idempotency_key")
@@ -132,7 +138,7 @@ class FakeRecorder:
         return True
 
     def add(self, row: models.Event) -> None:
-        if not self.append(**{c: getattr(row, c) for c in COLUMNS}):
+        if not self.append({c: getattr(row, c) for c in COLUMNS}):
             raise AssertionError("the unique (match_id, seq) or key refuses it")
 
     def _rows(self, match_id: int) -> list[models.Event]:
@@ -238,14 +244,15 @@ class FakeProjector:
         result = self.data.match_results[match_id]
         result.update(events=seq, ended_at=at, seconds=int((at - started).total_seconds()))
 
-    def appended(self, event: dict[str, Any], started: datetime,
-                 notice: tuple[str, str] | None = None, *, last: bool = False) -> bool:
-        if not self.events.append(**event):
-            return False
+    def appended(self, event: dict[str, Any], head: Head, started: datetime,
+                 notice: tuple[str, str] | None = None, *, last: bool = False
+                 ) -> tuple[bool, Head | None]:
+        if not self.events.append(event, head):
+            return False, None
         summary = self.data.summaries[event["match_id"]]
         summary["last_seq"], summary["updated_at"] = event["seq"], event["recorded_at"]
         self.moved(event["match_id"], event["seq"], event["recorded_at"], started)
-        return True
+        return True, None
 
     def started_at(self, match_id: int) -> datetime | None:
         result = self.data.match_results.get(match_id)
