@@ -21,7 +21,7 @@ from referee.service.cache import cache_for
 from referee.service.places import with_ranks
 from referee.store import models
 from referee.store.as_data import standings_data
-from tests.helpers import auth, move, new_match, plain_turn
+from tests.helpers import Table, auth, move, new_match, plain_turn
 
 
 def cached(app: Flask, match_id: int) -> Any:
@@ -236,6 +236,17 @@ def if_match(seq: int) -> dict[str, str]:
     return {"If-Match": f'"{seq}"'}
 
 
+def seat_1_draws_in_another_process(database_url: str, table: Table) -> None:
+    """Another app on the same database logs seq 3, seat 1's draw: this process's cache
+    does not see it."""
+    other = create_app({"TESTING": True, "DATABASE_URL": database_url})
+    try:
+        assert move(other.test_client(), table, "draw", 1, {"source": "discard"},
+                    headers=if_match(2)).status_code == 201
+    finally:
+        database(other).engine.dispose()
+
+
 @pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 def test_a_move_that_follows_the_cached_state_is_one_statement(
         app: Flask, client: FlaskClient, statements: Statements) -> None:
@@ -296,12 +307,7 @@ def test_a_move_on_a_cached_state_another_process_moved_past_is_stale(
     assert move(client, table, "draw", 0, {"source": "stock"},
                 headers=if_match(0)).status_code == 201
     assert move(client, table, "discard", 0, {"value": 5}, headers=if_match(1)).status_code == 201
-    other = create_app({"TESTING": True, "DATABASE_URL": database_url})
-    try:
-        assert move(other.test_client(), table, "draw", 1, {"source": "discard"},
-                    headers=if_match(2)).status_code == 201
-    finally:
-        database(other).engine.dispose()
+    seat_1_draws_in_another_process(database_url, table)
     assert cached(app, table.id).last_seq == 2
     stale = move(client, table, "draw", seat, {"source": "discard"}, token=table.host,
                  headers=if_match(2))
@@ -318,12 +324,7 @@ def test_a_move_the_log_moved_past_is_answered_from_the_statement_that_refused_i
     needs no other round trip."""
     table = new_match(client, players=2)
     plain_turn(client, table, 0)
-    other = create_app({"TESTING": True, "DATABASE_URL": database_url})
-    try:
-        assert move(other.test_client(), table, "draw", 1, {"source": "discard"},
-                    headers=if_match(2)).status_code == 201
-    finally:
-        database(other).engine.dispose()
+    seat_1_draws_in_another_process(database_url, table)
     statements.texts.clear()
     stale = move(client, table, "draw", 1, {"source": "discard"}, token=table.host,
                  headers=if_match(2))
