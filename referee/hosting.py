@@ -15,6 +15,7 @@ the address phones should open, with its QR code drawn in the terminal.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -64,7 +65,15 @@ class Server(uvicorn.Server):
         self.served = served
 
     def handle_exit(self, sig: int, frame: Any) -> None:
-        self.served.end_streams()
+        """A signal's handler, run between two steps of whatever the event loop's thread was
+        doing: the streams are ended by the loop itself, at once (its selector woken), never
+        here, where a lock that thread holds would never be let go."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not serving yet
+            self.served.end_streams()
+        else:
+            loop.call_soon_threadsafe(self.served.end_streams)
         super().handle_exit(sig, frame)
 
 
