@@ -74,7 +74,6 @@ def before_point(ended: Any, uuid: Any, point: tuple[datetime, str]) -> tuple[An
     return ended <= point[0], tuple_(ended, uuid) < tuple_(point[0], point[1])
 
 
-
 def played_from(session: Session, point: Point) -> list[Played]:
     """The finished matches from ``point`` on that count: not copies, not abandoned (they
     have no result), each side's players and place from the results (and, where seats share

@@ -74,15 +74,14 @@ _QUIET_WITH = (f"WITH logged AS ({GUARDED_APPEND_SQL}), "
 #: It ends by reading what a move refused there is answered with (``EventRecorder.head``'s
 #: read): the head as the statement saw it and, if the move was not logged, the events after
 #: the seq it was judged at. ``logged``, the first column: the move's seq, or NULL.
-_QUIET_THEN_HEAD = _QUIET_WITH + "SELECT (SELECT seq FROM logged) AS logged, " + \
-    HEAD_AND_EVENTS_SQL[len("SELECT "):]
-_REFUSED_ONLY = " AND NOT EXISTS (SELECT 1 FROM logged)"
-_QUIET_APPEND = Prepared(text(_QUIET_THEN_HEAD.format(join="", events=_REFUSED_ONLY))
-                         .bindparams(*event_types()))
+_QUIET_THEN_HEAD = _QUIET_WITH + HEAD_AND_EVENTS_SQL.format(
+    first="(SELECT seq FROM logged) AS logged, ", join="{join}",
+    events=" AND NOT EXISTS (SELECT 1 FROM logged)")
+_QUIET_APPEND = Prepared(text(_QUIET_THEN_HEAD.format(join="")).bindparams(*event_types()))
 _QUIET_APPEND_NOTIFIED = Prepared(text(_QUIET_THEN_HEAD.format(
     join=" LEFT JOIN LATERAL (SELECT pg_notify(CAST(:channel AS text), "
-         "concat(current_schema(), CAST(:notice AS text))) FROM logged) AS notified ON true",
-    events=_REFUSED_ONLY)).bindparams(*event_types()))
+         "concat(current_schema(), CAST(:notice AS text))) FROM logged) AS notified ON true"))
+    .bindparams(*event_types()))
 
 
 def status_of(standings: Standings) -> str:

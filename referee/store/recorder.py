@@ -13,7 +13,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, bindparam, func, select, text
+from sqlalchemy import JSON, DateTime, String, bindparam, func, select, text
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.orm import joinedload
 from sqlalchemy.sql.elements import BindParameter
 
@@ -73,24 +74,32 @@ _READ_HEAD = Prepared(text(_HEAD_SQL))
 #: PostgreSQL: the head and, in the same statement, the events after ``after`` up to it (at
 #: most up to ``upto``): what a cached state lacks, or a stale move's events since. The
 #: statement that writes a quiet move ends with the same read (``ReadModelProjector
-#: .appended``): ``{join}`` joins what it sends with it, ``{events}`` says when the events
-#: are read.
+#: .appended``): ``{first}`` is its column before the head's, ``{join}`` joins what it sends
+#: with it, ``{events}`` says when the events are read.
 HEAD_AND_EVENTS_SQL = (
-    f"SELECT s.last_seq, m.game, m.mode, m.host_token_hash, {_SEAT_OF}, "
+    f"SELECT {{first}}s.last_seq, m.game, m.mode, m.host_token_hash, {_SEAT_OF}, "
     + ", ".join(f"e.{column.name}" for column in _EVENT_COLUMNS)
     + " FROM match_summaries AS s JOIN matches AS m ON m.id = s.match_id{join} "
     "LEFT JOIN events AS e ON e.match_id = s.match_id AND e.seq > :after "
     "AND e.seq <= s.last_seq AND e.seq <= :upto{events} "
     "WHERE s.match_id = :match_id ORDER BY e.seq")
-_HEAD_AND_EVENTS = Prepared(text(HEAD_AND_EVENTS_SQL.format(join="", events="")))
+_HEAD_AND_EVENTS = Prepared(text(HEAD_AND_EVENTS_SQL.format(first="", join="", events="")))
 #: How many events at most are read with the head.
 HEAD_EVENTS = 32
-#: The event row's columns, and their parameters, for the statements that insert it.
-_EVENT_INSERTED = ("match_id", "seq", "type", "seat", "payload", "schema_version", "actor",
-                   "idempotency_key", "key_token_hash", "key_request_hash", "recorded_at",
-                   "verdict")
-INSERT_EVENT_SQL = (f"INSERT INTO events ({', '.join(_EVENT_INSERTED)}) "
-                    f"VALUES ({', '.join(f':{name}' for name in _EVENT_INSERTED)})")
+#: The event row's columns an append writes (all but its id), for the statements that
+#: insert it, each from the parameter of its name.
+_EVENT_INSERTED = tuple(column for column in _EVENT_COLUMNS if not column.primary_key)
+_INSERT_INTO = f"INSERT INTO events ({', '.join(c.name for c in _EVENT_INSERTED)}) "
+INSERT_EVENT_SQL = _INSERT_INTO + f"VALUES ({', '.join(f':{c.name}' for c in _EVENT_INSERTED)})"
+
+
+def _typed(column: Any) -> str:
+    """``column``'s parameter cast to the column's type (PostgreSQL types a SELECT's
+    parameters by nothing else); a text's length is left to the column, so an over-long value
+    is refused by the insert, as by VALUES, never cut by the cast."""
+    kind = column.type
+    name = "varchar" if isinstance(kind, String) else kind.compile(dialect=postgresql.dialect())
+    return f"CAST(:{column.name} AS {name})"
 
 
 def event_types() -> tuple[BindParameter[Any], ...]:
@@ -113,14 +122,8 @@ _GUARD = ("SELECT 1 FROM match_summaries AS s JOIN matches AS m ON m.id = s.matc
           "WHERE s.match_id = :match_id AND s.last_seq = :seq - 1 "
           "AND (m.host_token_hash = :digest) = :host "
           f"AND {_SEAT_OF} IS NOT DISTINCT FROM CAST(:holder AS integer)")
-GUARDED_APPEND_SQL = (
-    f"INSERT INTO events ({', '.join(_EVENT_INSERTED)}) SELECT "
-    + ", ".join(f"CAST(:{name} AS {kind})" for name, kind in (
-        ("match_id", "integer"), ("seq", "integer"), ("type", "varchar"), ("seat", "integer"),
-        ("payload", "json"), ("schema_version", "integer"), ("actor", "varchar"),
-        ("idempotency_key", "varchar"), ("key_token_hash", "varchar"),
-        ("key_request_hash", "varchar"), ("recorded_at", "timestamptz"), ("verdict", "json")))
-    + f" WHERE EXISTS ({_GUARD}) ON CONFLICT DO NOTHING RETURNING seq")
+GUARDED_APPEND_SQL = (_INSERT_INTO + f"SELECT {', '.join(map(_typed, _EVENT_INSERTED))} "
+                      f"WHERE EXISTS ({_GUARD}) ON CONFLICT DO NOTHING RETURNING seq")
 _APPEND_EVENT = Prepared(text(APPEND_EVENT_SQL).bindparams(*event_types()))
 _GUARDED_APPEND = Prepared(text(GUARDED_APPEND_SQL).bindparams(*event_types()))
 
